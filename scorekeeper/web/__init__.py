@@ -1,0 +1,1 @@
+"""HTTP layer: blueprints that translate requests into engine calls and pages."""
