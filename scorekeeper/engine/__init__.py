@@ -1,0 +1,27 @@
+"""Scorekeeper's scoring engine: a game log in, its score sheet out.
+
+Pure Python with no web or database import, so other tools can reuse it::
+
+    from scorekeeper.engine import replay, variants, InvalidEntry
+    sheet = replay(log)        # dict in, JSON-serialisable dict out
+    catalogue = variants()     # every variant and its options
+
+The rules are in ``games/``, one module per variant; ``melds`` is the exact
+meld solver; ``replay`` drives a log through a variant.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import Card, CardError, parse_cards
+from .errors import InvalidEntry
+from .games import catalogue as _catalogue
+from .replay import replay
+
+__all__ = ["Card", "CardError", "InvalidEntry", "parse_cards", "replay", "variants"]
+
+
+def variants() -> list[dict[str, Any]]:
+    """Every variant: key, name, summary, players, deal, pack and options."""
+    return _catalogue()

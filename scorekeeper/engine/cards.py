@@ -1,0 +1,138 @@
+"""Cards: parsing the table's notation, printing it back, and deck checks.
+
+A card is written rank first: ``A 2 3 4 5 6 7 8 9 10 J Q K`` (``T`` is 10 too)
+then a suit ``S H D C`` or a symbol ``♠ ♥ ♦ ♣``; case does not matter and a
+printed joker is ``JK``.  Cards are separated by spaces and/or commas.
+
+    >>> parse_cards("as 10h Qd, 2♣")
+    [Card.parse('AS'), Card.parse('10H'), Card.parse('QD'), Card.parse('2C')]
+    >>> str(Card.parse("t♥"))
+    '10H'
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+SUITS = "SHDC"
+SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+RANKS_BY_NAME = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
+RANKS_BY_NAME.update({str(n): n for n in range(2, 11)})
+JOKER_RANK = 0
+
+_SEPARATORS = re.compile(r"[\s,]+")
+_VARIATION_SELECTOR = "\ufe0f"
+
+
+class CardError(ValueError):
+    """Text that is not a card; the message quotes it."""
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One playing card.  ``rank`` is 1 (ace) to 13 (king), 0 for a joker.
+
+    ``index`` (0..51 by suit then rank, -1 for a joker) is computed once: the
+    meld solver reads it for every card of every hand.
+    """
+
+    rank: int
+    suit: str  # one of "SHDC"; "" for a joker
+    index: int = field(init=False, compare=False, repr=False, hash=False)
+
+    def __post_init__(self) -> None:
+        if self.rank == JOKER_RANK:
+            index = -1
+        else:
+            index = SUITS.index(self.suit) * 13 + self.rank - 1
+        object.__setattr__(self, "index", index)
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """The card that ``text`` names, or :class:`CardError` quoting it."""
+        token = text.strip().replace(_VARIATION_SELECTOR, "").upper()
+        if token == "JK":
+            return JOKER
+        if len(token) >= 2:
+            rank_part, suit_part = token[:-1], token[-1]
+            suit = SUIT_SYMBOLS.get(suit_part, suit_part)
+            rank = RANKS_BY_NAME.get(rank_part)
+            if rank is not None and suit in SUITS and suit:
+                return cls(rank, suit)
+        raise CardError(f'"{text.strip()}" is not a card')
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == JOKER_RANK
+
+    def __str__(self) -> str:
+        if self.is_joker:
+            return "JK"
+        return f"{RANK_NAMES.get(self.rank, str(self.rank))}{self.suit}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+JOKER = Card(JOKER_RANK, "")
+ALL_CARDS = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Every card in ``text``, in the order written."""
+    return [Card.parse(token) for token in _SEPARATORS.split(text) if token]
+
+
+def parse_rank(text: str) -> int:
+    """A rank written as on a card (``7``, ``10``, ``T``, ``q``) as 1..13."""
+    rank = RANKS_BY_NAME.get(str(text).strip().upper())
+    if rank is None:
+        raise CardError(f'"{text}" is not a rank (write A, 2-10, J, Q or K)')
+    return rank
+
+
+def rank_name(rank: int) -> str:
+    return RANK_NAMES.get(rank, str(rank))
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    return " ".join(str(card) for card in cards)
+
+
+_COPIES = {1: "once", 2: "twice"}
+_DECKS = {1: "one deck", 2: "two decks", 3: "three decks"}
+
+
+def _times(n: int) -> str:
+    return _COPIES.get(n, f"{n} times")
+
+
+def find_excess_copies(
+    hands: Mapping[str, Sequence[Card]], *, decks: int, jokers: int, game: str
+) -> tuple[str, str] | None:
+    """The first (player, message) where a card appears more often than the pack holds.
+
+    ``hands`` maps each player to the cards entered for them in one hand
+    entry, in seat order; the player blamed is the one whose card went over.
+    """
+    seen: Counter[Card] = Counter()
+    for player, cards in hands.items():
+        for card in cards:
+            seen[card] += 1
+            n = seen[card]
+            if card.is_joker:
+                if jokers == 0:
+                    return player, f'"JK" is not a card in {game}, which uses no jokers'
+                if n > jokers:
+                    pack = "one joker" if jokers == 1 else f"{jokers} jokers"
+                    return player, f"JK appears {_times(n)}, but this pack has {pack}"
+            elif n > decks:
+                return player, (
+                    f"{card} appears {_times(n)}, but this game uses "
+                    f"{_DECKS.get(decks, f'{decks} decks')}"
+                )
+    return None

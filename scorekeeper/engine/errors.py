@@ -1,0 +1,59 @@
+"""The one exception the engine raises for a log it cannot score."""
+
+from __future__ import annotations
+
+
+class InvalidEntry(ValueError):
+    """A game log that cannot be scored, with where the problem is.
+
+    ``hand`` is the 1-based number of the offending hand, or ``None`` for a bad
+    header (players, options, variant).  ``player`` names the player whose
+    input is wrong, or is ``None``.  ``where`` is the header field at fault
+    when ``hand`` is ``None`` ("players", "options", ...).
+
+    ``str()`` gives the full message a player can act on::
+
+        >>> str(InvalidEntry('"ZZ" is not a card', hand=3, player="Bob"))
+        'hand 3, Bob: "ZZ" is not a card'
+        >>> str(InvalidEntry("target must be a positive whole number", where="options"))
+        'options: target must be a positive whole number'
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        hand: int | None = None,
+        player: str | None = None,
+        where: str | None = None,
+    ) -> None:
+        self.message = message
+        self.hand = hand
+        self.player = player
+        self.where = where
+        super().__init__(self._full_message())
+
+    def _full_message(self) -> str:
+        if self.hand is not None:
+            prefix = f"hand {self.hand}"
+        else:
+            prefix = self.where or ""
+        if self.player is not None:
+            prefix = f"{prefix}, {self.player}" if prefix else self.player
+        return f"{prefix}: {self.message}" if prefix else self.message
+
+    def __repr__(self) -> str:
+        return (
+            f"InvalidEntry({self.message!r}, hand={self.hand!r}, "
+            f"player={self.player!r}, where={self.where!r})"
+        )
+
+    def to_dict(self) -> dict[str, object]:
+        """The error as JSON-ready data, for the web layer and the API."""
+        return {
+            "message": str(self),
+            "detail": self.message,
+            "hand": self.hand,
+            "player": self.player,
+            "where": self.where,
+        }

@@ -1,0 +1,39 @@
+"""The registry: every variant the engine scores, by its stable key."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import InvalidEntry
+from .base import Variant
+from .basic import Basic, Block
+from .boathouse import Boathouse
+from .contract import Contract
+from .five_hundred import FiveHundred
+from .gin import CornerGin, Gin, OklahomaGin
+from .indian import Indian
+from .knock import Knock
+from .sai import Sai
+from .tunk import Tunk
+
+VARIANTS: dict[str, Variant] = {
+    variant.key: variant
+    for variant in (
+        Basic(), Block(), Boathouse(), Contract(), Knock(), Tunk(),
+        Gin(), OklahomaGin(), CornerGin(), FiveHundred(), Indian(), Sai(),
+    )
+}
+
+
+def get_variant(key: Any) -> Variant:
+    """The variant with this key, or :class:`InvalidEntry` listing the keys."""
+    if not isinstance(key, str) or key not in VARIANTS:
+        raise InvalidEntry(
+            f'"{key}" is not a variant (variants: {", ".join(VARIANTS)})', where="variant"
+        )
+    return VARIANTS[key]
+
+
+def catalogue() -> list[dict[str, Any]]:
+    """Every variant described for a new-game form (see :meth:`Variant.catalogue`)."""
+    return [variant.catalogue() for variant in VARIANTS.values()]

@@ -1,0 +1,415 @@
+"""What every variant shares: reading a hand entry, dealing, ending, winning.
+
+A variant is a subclass of :class:`Variant` that states its facts (players,
+deal, options) as class attributes and overrides a few small hooks; most of
+all :meth:`Variant.score`, which turns one checked hand into each player's
+score and the notes that explain it.  :mod:`scorekeeper.engine.replay` drives
+the hooks hand after hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from ..cards import Card, CardError, find_excess_copies, format_cards, parse_cards
+from ..errors import InvalidEntry
+from ..options import Option
+
+Score = Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInput:
+    """What the table entered for one player in one hand.
+
+    ``cards`` (the cards still in hand) or ``count`` (the table's own count);
+    neither for an empty input.  ``extra`` holds variant forms: 500 Rummy's
+    ``melded``/``left``/``low_aces``, Indian ``drop`` and ``wrong_show``.
+    """
+
+    cards: tuple[Card, ...] | None = None
+    count: int | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.cards and not self.count and not self.extra
+
+    def all_cards(self) -> tuple[Card, ...]:
+        """Every card this input names, for the deck check."""
+        cards = tuple(self.cards or ())
+        for value in self.extra.values():
+            if isinstance(value, tuple):
+                cards += value
+        return cards
+
+
+@dataclass(slots=True)
+class Hand:
+    """One hand entry, checked, with what the variant needs to score it."""
+
+    number: int
+    dealer: str
+    players: tuple[str, ...]  # the players still in, in seat order
+    out: str | None
+    entry: Mapping[str, Any]
+    inputs: dict[str, PlayerInput]
+    options: Mapping[str, Any]
+    totals: Mapping[str, Score]  # before this hand
+
+    def invalid(self, message: str, player: str | None = None) -> InvalidEntry:
+        return InvalidEntry(message, hand=self.number, player=player)
+
+    @property
+    def others(self) -> tuple[str, ...]:
+        """Every player still in except the one who went out."""
+        return tuple(p for p in self.players if p != self.out)
+
+
+@dataclass(slots=True)
+class HandResult:
+    """A scored hand: what each column gains, why, and who won it."""
+
+    scores: dict[str, Score]
+    notes: list[str]
+    details: dict[str, dict[str, Any]] = field(default_factory=dict)
+    winner: str | None = None  # deals next in winner-deals games; earns a gin box
+    kind: str = ""  # "gin", "undercut", "rummy", "block", ... for statistics
+
+
+@dataclass(slots=True)
+class Game:
+    """The state of a game being replayed: totals so far and who is still in."""
+
+    variant: Variant
+    players: tuple[str, ...]
+    options: dict[str, Any]
+    first_dealer: str
+    totals: dict[str, Score]
+    results: list[HandResult] = field(default_factory=list)
+    dealers: list[str] = field(default_factory=list)
+    previous_totals: dict[str, Score] = field(default_factory=dict)
+    eliminated: dict[str, int] = field(default_factory=dict)
+    finished: bool = False
+    ended_by_agreement: bool = False
+
+    @property
+    def hands_played(self) -> int:
+        return len(self.results)
+
+    @property
+    def active(self) -> tuple[str, ...]:
+        return tuple(p for p in self.players if p not in self.eliminated)
+
+
+def whole(value: Score) -> int | float:
+    """A score as the sheet shows it: an int when whole, else 2 decimals."""
+    if value.denominator == 1:
+        return int(value)
+    return round(float(value), 2)
+
+
+def show(value: Score) -> str:
+    """A score as the notes write it: ``17`` or ``8.5`` or ``3.33``."""
+    shown = whole(value)
+    return str(shown)
+
+
+def plural(n: int | Score, noun: str) -> str:
+    return f"{show(Fraction(n))} {noun}" + ("" if n == 1 else "s")
+
+
+def names(players: Sequence[str]) -> str:
+    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cara``."""
+    if len(players) <= 1:
+        return "".join(players)
+    return ", ".join(players[:-1]) + " and " + players[-1]
+
+
+class Variant(ABC):
+    """A rummy variant's rules.  Subclasses set the facts and override hooks."""
+
+    key: ClassVar[str]
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    seeds: ClassVar[str] = ""
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    #: the entry keys this variant reads besides "out" and "hands"
+    entry_flags: ClassVar[tuple[str, ...]] = ()
+    #: "out": null (stalemate / dead hand) is accepted
+    out_may_be_null: ClassVar[bool] = False
+    #: the player who went out gives real input too (Knock, the Gin family)
+    out_gives_input: ClassVar[bool] = False
+    #: inputs besides cards/count: "melded" (500), "drop" (Indian)
+    input_fields: ClassVar[tuple[str, ...]] = ("cards", "count")
+    #: a `cards` input must hold exactly this many cards (Gin 10, Indian 13)
+    exact_cards: ClassVar[int | None] = None
+    #: lowest total wins
+    lowest_wins: ClassVar[bool] = False
+    #: a tie at the top goes to the tied player who led before the last hand
+    previous_leader_breaks_ties: ClassVar[bool] = False
+
+    # -- facts -------------------------------------------------------------
+
+    @abstractmethod
+    def cards_each(self, players: int, hand_number: int = 1) -> int:
+        """Cards dealt to each player (hand_number matters in Contract)."""
+
+    def decks(self, players: int) -> int:
+        return 1
+
+    def jokers(self, players: int) -> int:
+        return 0
+
+    def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Fill defaults that depend on other options (Basic's target)."""
+        return options
+
+    def is_lowest_wins(self, options: Mapping[str, Any]) -> bool:
+        return self.lowest_wins
+
+    def catalogue(self) -> dict[str, Any]:
+        counts = range(self.min_players, self.max_players + 1)
+        return {
+            "key": self.key,
+            "name": self.name,
+            "summary": self.summary,
+            "rules": _docstring(type(self)),
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "cards_each": {str(n): self.cards_each(n) for n in counts},
+            "decks": {str(n): self.decks(n) for n in counts},
+            "jokers": {str(n): self.jokers(n) for n in counts},
+            "lowest_wins": self.lowest_wins,
+            "options": [option.catalogue() for option in self.options],
+        }
+
+    # -- reading one entry -------------------------------------------------
+
+    def read(self, game: Game, number: int, entry: Any, dealer: str) -> Hand:
+        """Check an entry against the table and the rules; a :class:`Hand`."""
+        if not isinstance(entry, Mapping):
+            raise InvalidEntry("an entry must be an object with who went out and each player's hand", hand=number)
+        allowed = {"out", "hands", *self.entry_flags}
+        for key in entry:
+            if key not in allowed:
+                raise InvalidEntry(
+                    f"{key!r} is not part of a {self.name} entry (it takes {', '.join(sorted(allowed))})",
+                    hand=number,
+                )
+        active = game.active
+        out = entry.get("out")
+        if out is None:
+            if not self.out_may_be_null:
+                raise InvalidEntry(f"say who went out: {self.name} has no hand without a winner", hand=number)
+        else:
+            self._check_player(out, game, number)
+        raw_inputs = entry.get("hands", {})
+        if raw_inputs is None:
+            raw_inputs = {}
+        if not isinstance(raw_inputs, Mapping):
+            raise InvalidEntry("hands must map each player to their cards or count", hand=number)
+        hand = Hand(number, dealer, active, out, entry, {}, game.options, dict(game.totals))
+        for player, raw in raw_inputs.items():
+            self._check_player(player, game, number)
+            hand.inputs[player] = self.read_input(hand, player, raw)
+        self.check_required(hand)
+        self.check_cards(hand)
+        return hand
+
+    def _check_player(self, player: Any, game: Game, number: int) -> None:
+        if not isinstance(player, str) or player not in game.players:
+            raise InvalidEntry(f'"{player}" is not a player in this game', hand=number)
+        if player in game.eliminated:
+            raise InvalidEntry(
+                f"{player} is out of the game since hand {game.eliminated[player]} and takes no input",
+                hand=number, player=player,
+            )
+
+    def read_input(self, hand: Hand, player: str, raw: Any) -> PlayerInput:
+        """Read ``{"cards": ...}``, ``{"count": n}`` or ``{}`` for one player."""
+        if not isinstance(raw, Mapping):
+            raise hand.invalid("give the cards left in hand or a count", player)
+        for key in raw:
+            if key not in self.input_fields:
+                raise hand.invalid(
+                    f"{key!r} is not an input here (give {' or '.join(self.input_fields)})", player
+                )
+        if raw.get("cards") not in (None, "") and raw.get("count") is not None:
+            raise hand.invalid("give either the cards or a count, not both", player)
+        cards = read_cards(hand, player, raw.get("cards"), exact=self.exact_cards)
+        count = read_count(hand, player, raw.get("count"))
+        return PlayerInput(cards=cards, count=count)
+
+    def check_required(self, hand: Hand) -> None:
+        """Every player who must give input has; the one who went out has none."""
+        if hand.out is None:
+            return  # a stalemate or dead hand needs no input
+        required = hand.players if self.out_gives_input else hand.others
+        for player in required:
+            if player not in hand.inputs:
+                raise hand.invalid(f"no input for {player}")
+        if not self.out_gives_input and hand.out in hand.inputs:
+            if not hand.inputs[hand.out].is_empty:
+                raise hand.invalid(
+                    f"{hand.out} went out, so has no cards left and counts 0", hand.out
+                )
+
+    def check_cards(self, hand: Hand) -> None:
+        """No card appears more often than the pack in play holds."""
+        starting = len(self._game_players(hand))
+        by_player = {p: i.all_cards() for p, i in hand.inputs.items()}
+        excess = find_excess_copies(
+            by_player, decks=self.decks(starting), jokers=self.jokers(starting), game=self.name
+        )
+        if excess:
+            raise hand.invalid(excess[1], excess[0])
+
+    def _game_players(self, hand: Hand) -> tuple[str, ...]:
+        # The pack is that of the players who started (eliminations keep it).
+        return tuple(hand.totals)
+
+    # -- scoring -----------------------------------------------------------
+
+    @abstractmethod
+    def score(self, hand: Hand) -> HandResult:
+        """Each player's score for a checked hand, with notes saying why."""
+
+    # -- after a hand ------------------------------------------------------
+
+    def eliminate(self, game: Game, number: int) -> None:
+        """Mark players who are out of the game after hand ``number``."""
+
+    def next_dealer(self, game: Game, result: HandResult) -> str:
+        """The deal passes left (to the next seat still in the game)."""
+        return next_seat(game, game.dealers[-1])
+
+    def is_over(self, game: Game) -> bool:
+        """Whether the game ends after the hand just recorded."""
+        return reached_target(game) or reached_deals(game)
+
+    def winners(self, game: Game) -> list[str]:
+        """Who won a finished game; ties share."""
+        if not game.results:
+            return []
+        return best_players(
+            game, lowest=self.is_lowest_wins(game.options),
+            tie_break=self.previous_leader_breaks_ties, among=game.active,
+        )
+
+    def final(self, game: Game) -> tuple[dict[str, Any], list[str]] | None:
+        """End-of-game bonuses and the notes explaining them (Gin family); None elsewhere."""
+        return None
+
+    def next_extras(self, game: Game, number: int) -> dict[str, Any]:
+        return {"contract": None}
+
+
+def _docstring(cls: type) -> str:
+    import inspect
+
+    return inspect.cleandoc(cls.__doc__ or "")
+
+
+# -- shared input readers ----------------------------------------------------
+
+
+def read_cards(hand: Hand, player: str, raw: Any, *, exact: int | None = None) -> tuple[Card, ...] | None:
+    """A cards field: a string like ``"KH 5D AS"`` or a list of card strings."""
+    if raw is None:
+        return None
+    if isinstance(raw, (list, tuple)):
+        if not all(isinstance(token, str) for token in raw):
+            raise hand.invalid("cards must be written like \"KH 5D AS\"", player)
+        raw = " ".join(raw)
+    if not isinstance(raw, str):
+        raise hand.invalid("cards must be written like \"KH 5D AS\"", player)
+    try:
+        cards = tuple(parse_cards(raw))
+    except CardError as error:
+        raise hand.invalid(f"{error} (write rank then suit, like 10H, QS or JK)", player) from None
+    if exact is not None and len(cards) != exact:
+        raise hand.invalid(
+            f"{len(cards)} cards given; a hand here is exactly {exact} cards (or give a count)", player
+        )
+    return cards
+
+
+def read_count(hand: Hand, player: str, raw: Any, *, field_name: str = "count") -> int | None:
+    if raw is None:
+        return None
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise hand.invalid(f"{field_name} {raw!r} is not a whole number", player)
+    if raw < 0:
+        raise hand.invalid(f"{field_name} {raw} is below 0; a count is 0 or more", player)
+    return raw
+
+
+def describe_input(player_input: PlayerInput) -> dict[str, Any]:
+    """The cards a player gave, for a hand's details."""
+    if player_input.cards is not None:
+        return {"cards": format_cards(player_input.cards)}
+    return {}
+
+
+# -- dealers -----------------------------------------------------------------
+
+
+def next_seat(game: Game, player: str) -> str:
+    """The next player to the left still in the game."""
+    seats = game.players
+    i = seats.index(player)
+    for step in range(1, len(seats) + 1):
+        candidate = seats[(i + step) % len(seats)]
+        if candidate not in game.eliminated:
+            return candidate
+    return player
+
+
+def winner_deals(game: Game, result: HandResult) -> str:
+    """Two players: the hand's winner deals next; else the deal passes left."""
+    if len(game.players) == 2 and result.winner is not None:
+        return result.winner
+    return next_seat(game, game.dealers[-1])
+
+
+# -- endings and winners -----------------------------------------------------
+
+
+def reached_target(game: Game) -> bool:
+    target = game.options.get("target")
+    return target is not None and any(game.totals[p] >= target for p in game.active)
+
+
+def reached_deals(game: Game) -> bool:
+    deals = game.options.get("deals")
+    return deals is not None and game.hands_played >= deals
+
+
+def best_players(
+    game: Game, *, lowest: bool, tie_break: bool, among: Sequence[str]
+) -> list[str]:
+    """The players with the best total; ties share unless ``tie_break``.
+
+    With ``tie_break`` the tied player who led before the last hand wins
+    (lowest before it, in a penalty game); still tied, they share.
+    """
+    if not among:
+        return []
+    pick = min if lowest else max
+    best = pick(game.totals[p] for p in among)
+    tied = [p for p in among if game.totals[p] == best]
+    if len(tied) > 1 and tie_break and game.previous_totals:
+        before = pick(game.previous_totals[p] for p in tied)
+        tied = [p for p in tied if game.previous_totals[p] == before]
+    return tied
+
+
+def zero_scores(players: Sequence[str]) -> dict[str, Score]:
+    return {p: Fraction(0) for p in players}

@@ -1,0 +1,220 @@
+"""Basic Rummy and Block Rummy: every card left in hand counts."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from ..cards import Card
+from ..options import Option, deals, target
+from .base import (
+    Game, Hand, HandResult, PlayerInput, Score, Variant, describe_input, names, show,
+    winner_deals, zero_scores,
+)
+
+
+def standard_deal(players: int) -> int:
+    """10 cards each for 2 players, 7 for 3-4, 6 for 5-6."""
+    return 10 if players == 2 else 7 if players <= 4 else 6
+
+
+class Basic(Variant):
+    """Basic Rummy (seeds 000, 001, 004).
+
+    2-6 players from one deck: 10 cards each for two, 7 for three or four, 6
+    for five or six.  Enter who went out and, for every other player, the
+    cards left in hand (or their count).  A hand is worth the sum of its
+    cards, matched or not: ace 1 (15 with ``ace: high_or_low``, where it may
+    also sit in Q-K-A), 2-10 their pips, J Q K 10.
+
+    Scoring ``winner`` (default): whoever went out scores the sum of the
+    other hands.  ``penalty``: each other player scores their own hand, and
+    the lowest total wins.  Going out in one turn without melding or laying
+    off before (``rummy``) doubles the hand (``rummy_bonus: double``), or adds
+    10 to the winner (to each loser in penalty scoring) with ``plus10``.
+
+    Nobody going out (``out: null``) scores nothing.  A block ends a hand when
+    the stock runs out: give every player's hand with ``block: true``; the
+    lowest hand wins the difference from each other player (tied lowest
+    share it).  In penalty scoring a block charges each player their hand.
+
+    The game ends after the hand in which a total reaches the target (500
+    winner, 100 penalty), or after ``deals`` hands.  Highest total wins
+    (lowest in penalty scoring); a tie goes to whichever of the tied players
+    led before that last hand, and still tied they share.  With two players
+    the winner of a hand deals the next (alternating after a stalemate or a
+    tied block); with more the deal passes left.
+    """
+
+    key = "basic"
+    name = "Basic Rummy"
+    summary = "Go out first and collect the cards left in everyone else's hand."
+    seeds = "000, 001, 004"
+    min_players, max_players = 2, 6
+    options = (
+        Option("scoring", "choice", "winner",
+               "winner: who goes out scores the others' cards; penalty: each scores their own, lowest wins.",
+               choices=("winner", "penalty")),
+        Option("rummy_bonus", "choice", "double",
+               "Going out in one turn (rummy): double the hand, add 10, or nothing.",
+               choices=("double", "plus10", "none")),
+        target(None, default_text="500 (winner scoring), 100 (penalty scoring)"),
+        deals(),
+        Option("ace", "choice", "low",
+               "low: an ace counts 1; high_or_low: it may sit in Q-K-A and counts 15.",
+               choices=("low", "high_or_low")),
+    )
+    entry_flags: ClassVar[tuple[str, ...]] = ("rummy", "block")
+    out_may_be_null = True
+    previous_leader_breaks_ties = True
+
+    def cards_each(self, players: int, hand_number: int = 1) -> int:
+        return standard_deal(players)
+
+    def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        if options["target"] is None:
+            options["target"] = 100 if options["scoring"] == "penalty" else 500
+        return options
+
+    def is_lowest_wins(self, options: Any) -> bool:
+        return bool(options["scoring"] == "penalty")
+
+    def card_value(self, card: Card, options: Any) -> int:
+        if card.rank == 1:
+            return 15 if options.get("ace") == "high_or_low" else 1
+        return min(card.rank, 10)
+
+    def hand_value(self, player_input: PlayerInput, options: Any) -> int:
+        if player_input.count is not None:
+            return player_input.count
+        return sum(self.card_value(card, options) for card in player_input.cards or ())
+
+    # -- reading -------------------------------------------------------------
+
+    def check_required(self, hand: Hand) -> None:
+        for flag in ("rummy", "block"):
+            if not isinstance(hand.entry.get(flag, False), bool):
+                raise hand.invalid(f"{flag} must be true or false")
+        if self.is_block(hand):
+            if hand.out is not None:
+                raise hand.invalid("in a block nobody went out: leave out empty")
+            for player in hand.players:
+                if player not in hand.inputs:
+                    raise hand.invalid(f"no input for {player} (a block counts every hand)")
+        if hand.entry.get("rummy") and hand.out is None:
+            raise hand.invalid("rummy needs the player who went out")
+        super().check_required(hand)
+
+    @staticmethod
+    def is_block(hand: Hand) -> bool:
+        return bool(hand.entry.get("block", False))
+
+    # -- scoring -------------------------------------------------------------
+
+    def score(self, hand: Hand) -> HandResult:
+        values = {p: self.hand_value(i, hand.options) for p, i in hand.inputs.items()}
+        details = {
+            p: {"value": values[p], **describe_input(i)} for p, i in hand.inputs.items()
+        }
+        if self.is_block(hand):
+            result = self.score_block(hand, values)
+        elif hand.out is None:
+            result = HandResult(zero_scores(hand.players), ["Nobody went out: no score, the deal passes."])
+        elif self.is_lowest_wins(hand.options):
+            result = self.score_penalty(hand, values)
+        else:
+            result = self.score_winner(hand, values)
+        result.details = details
+        return result
+
+    def score_winner(self, hand: Hand, values: dict[str, int]) -> HandResult:
+        out = hand.out
+        assert out is not None
+        collected = sum(values[p] for p in hand.others)
+        parts = " + ".join(f"{p} {values[p]}" for p in hand.others)
+        notes = [f"{out} went out and collects {parts} = {collected}."]
+        kind = "out"
+        if hand.entry.get("rummy"):
+            kind = "rummy"
+            bonus = hand.options["rummy_bonus"]
+            if bonus == "double":
+                notes.append(f"Rummy (out in one turn): doubled to {collected * 2}.")
+                collected *= 2
+            elif bonus == "plus10":
+                notes.append(f"Rummy (out in one turn): 10 more, {collected + 10}.")
+                collected += 10
+            else:
+                notes.append("Rummy (out in one turn): no bonus at this table.")
+        scores = zero_scores(hand.players)
+        scores[out] = Fraction(collected)
+        return HandResult(scores, notes, winner=out, kind=kind)
+
+    def score_penalty(self, hand: Hand, values: dict[str, int]) -> HandResult:
+        out = hand.out
+        assert out is not None
+        scores = zero_scores(hand.players)
+        charged = dict(values)
+        notes = [f"{out} went out and scores 0; each other player takes their own hand."]
+        kind = "out"
+        if hand.entry.get("rummy"):
+            kind = "rummy"
+            bonus = hand.options["rummy_bonus"]
+            if bonus == "double":
+                charged = {p: v * 2 for p, v in values.items()}
+                notes.append("Rummy (out in one turn): every hand counts double.")
+            elif bonus == "plus10":
+                charged = {p: v + 10 for p, v in values.items()}
+                notes.append("Rummy (out in one turn): 10 more to each other player.")
+            else:
+                notes.append("Rummy (out in one turn): no bonus at this table.")
+        for player in hand.others:
+            scores[player] = Fraction(charged[player])
+        notes.append(", ".join(f"{p} {charged[p]}" for p in hand.others) + ".")
+        return HandResult(scores, notes, winner=out, kind=kind)
+
+    def score_block(self, hand: Hand, values: dict[str, int]) -> HandResult:
+        scores = zero_scores(hand.players)
+        low = min(values.values())
+        lowest = [p for p in hand.players if values[p] == low]
+        winner = lowest[0] if len(lowest) == 1 else None
+        if self.is_lowest_wins(hand.options):
+            for player in hand.players:
+                scores[player] = Fraction(values[player])
+            listed = ", ".join(f"{p} {values[p]}" for p in hand.players)
+            return HandResult(scores, [f"Block (the stock ran out): each player takes their own hand: {listed}."],
+                              winner=winner, kind="block")
+        differences = {p: values[p] - low for p in hand.players if p not in lowest}
+        pot = sum(differences.values())
+        share: Score = Fraction(pot, len(lowest))
+        for player in lowest:
+            scores[player] = share
+        parts = " + ".join(str(d) for d in differences.values()) or "0"
+        note = (
+            f"Block (the stock ran out): {names(lowest)} {'has' if len(lowest) == 1 else 'share'} "
+            f"the lowest hand ({low}) and {'wins' if len(lowest) == 1 else 'split'} the differences "
+            f"{parts} = {pot}"
+        )
+        if len(lowest) > 1:
+            note += f", {show(share)} each"
+        return HandResult(scores, [note + "."], winner=winner, kind="block")
+
+    def next_dealer(self, game: Game, result: HandResult) -> str:
+        return winner_deals(game, result)
+
+
+class Block(Basic):
+    """Block Rummy (seeds 000, 001).
+
+    Basic Rummy's rules and options, played for the block: when the stock
+    runs out, every player shows their hand (``block: true`` with every
+    player's cards or count).  The lowest hand wins the difference from each
+    other player, so with A 6, B 15, C 7 and D 21, A scores 9 + 1 + 15 = 25;
+    players tied for lowest share it equally.  In penalty scoring a block
+    charges each player their own hand.  A hand where somebody goes out is
+    scored as in Basic Rummy.
+    """
+
+    key = "block"
+    name = "Block Rummy"
+    summary = "Basic rummy where an exhausted stock ends the hand: the lowest hand collects."
+    seeds = "000, 001"

@@ -1,0 +1,85 @@
+"""Boathouse Rummy: only unmatched cards count, and runs turn the corner."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from ..cards import format_cards
+from ..melds import MeldRules, arrange
+from ..options import Option, deals, target
+from .base import Game, Hand, HandResult, PlayerInput, Variant, winner_deals, zero_scores
+from .basic import standard_deal
+
+
+@lru_cache(maxsize=2)
+def meld_rules(method: str) -> MeldRules:
+    if method == "cards":
+        return MeldRules(rank_values=(1,) * 13, around_corner=True)
+    return MeldRules(rank_values=(11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), around_corner=True)
+
+
+class Boathouse(Variant):
+    """Boathouse Rummy (seed 000).
+
+    2-6 players from one deck, dealt as Basic Rummy (10, 7 or 6 cards).  Runs
+    go around the corner: K-A-2 is a run.  Enter who went out and, for every
+    other player, the cards left in hand (or their count).  Only unmatched
+    cards count, after the best arrangement of the rest into melds for that
+    player: one point a card (``method: cards``, the default) or their points
+    (``method: points``: ace 11, J Q K 10, others their pips).  Whoever went
+    out scores the sum.  Nobody going out (``out: null``) scores nothing.
+
+    The game ends after the hand in which a total reaches 100 (``target``),
+    or after ``deals`` hands.  Highest total wins; a tie goes to whichever of
+    the tied players led before that last hand, still tied they share.  With
+    two players the winner deals next; with more the deal passes left.
+    """
+
+    key = "boathouse"
+    name = "Boathouse Rummy"
+    summary = "Runs turn the corner and only unmatched cards count, by card or by points."
+    seeds = "000"
+    min_players, max_players = 2, 6
+    options = (
+        Option("method", "choice", "cards",
+               "cards: 1 point for each unmatched card; points: their values (ace 11, J Q K 10).",
+               choices=("cards", "points")),
+        target(100),
+        deals(),
+    )
+    out_may_be_null = True
+    previous_leader_breaks_ties = True
+
+    def cards_each(self, players: int, hand_number: int = 1) -> int:
+        return standard_deal(players)
+
+    def unmatched(self, player_input: PlayerInput, options: Any) -> tuple[int, dict[str, Any]]:
+        if player_input.count is not None or player_input.cards is None:
+            return player_input.count or 0, {}
+        best = arrange(player_input.cards, meld_rules(options["method"]))
+        return best.deadwood, {
+            "cards": format_cards(player_input.cards),
+            "melds": [format_cards(m) for m in best.melds],
+            "unmatched": format_cards(best.unmatched),
+        }
+
+    def score(self, hand: Hand) -> HandResult:
+        details: dict[str, dict[str, Any]] = {}
+        values: dict[str, int] = {}
+        for player, player_input in hand.inputs.items():
+            values[player], shown = self.unmatched(player_input, hand.options)
+            details[player] = {"value": values[player], **shown}
+        scores = zero_scores(hand.players)
+        if hand.out is None:
+            return HandResult(scores, ["Nobody went out: no score, the deal passes."], details)
+        unit = "unmatched card" if hand.options["method"] == "cards" else "point"
+        collected = sum(values[p] for p in hand.others)
+        parts = " + ".join(f"{p} {values[p]}" for p in hand.others)
+        scores[hand.out] = Fraction(collected)
+        note = f"{hand.out} went out and collects {parts} = {collected} ({unit}s left unmatched)."
+        return HandResult(scores, [note], details, winner=hand.out, kind="out")
+
+    def next_dealer(self, game: Game, result: HandResult) -> str:
+        return winner_deals(game, result)

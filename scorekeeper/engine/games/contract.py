@@ -1,0 +1,92 @@
+"""Contract (Liverpool) Rummy: seven deals, each with its contract."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ..cards import Card
+from ..options import Option
+from .base import Game, Hand, HandResult, PlayerInput, Variant, describe_input, zero_scores
+
+CONTRACTS = (
+    "two groups",
+    "one group and one sequence",
+    "two sequences",
+    "three groups",
+    "two groups and a sequence",
+    "one group and two sequences",
+    "three sequences",
+)
+
+
+class Contract(Variant):
+    """Contract Rummy, also called Liverpool Rummy (seed 000).
+
+    3-8 players; two decks and one joker for 3-4 players, three decks and two
+    jokers for 5 or more.  Exactly seven deals, each with its contract:
+    1 two groups; 2 one group and one sequence; 3 two sequences; 4 three
+    groups; 5 two groups and a sequence; 6 one group and two sequences;
+    7 three sequences.  10 cards each, 12 in the seventh deal.
+
+    Enter who went out and, for every other player, the cards left in hand
+    (or their count).  Whoever went out scores 0; every other player scores
+    every card left in hand, melded or not: ace 15, joker 15, J Q K 10,
+    others their pips.  With ``deuces_wild`` deuces are wild too and count 15.
+
+    After the seventh deal the game is over; the lowest total wins and tied
+    players share the win.  The deal passes left.
+    """
+
+    key = "contract"
+    name = "Contract Rummy (Liverpool)"
+    summary = "Seven deals with a harder contract each time; lowest total after deal seven wins."
+    seeds = "000"
+    min_players, max_players = 3, 8
+    options = (
+        Option("deuces_wild", "bool", False, "Deuces are wild as well as jokers, and count 15 left in hand."),
+    )
+    lowest_wins = True
+
+    def cards_each(self, players: int, hand_number: int = 1) -> int:
+        return 12 if hand_number == 7 else 10
+
+    def decks(self, players: int) -> int:
+        return 2 if players <= 4 else 3
+
+    def jokers(self, players: int) -> int:
+        return 1 if players <= 4 else 2
+
+    def card_value(self, card: Card, options: Any) -> int:
+        if card.is_joker or card.rank == 1:
+            return 15
+        if card.rank == 2 and options["deuces_wild"]:
+            return 15
+        return min(card.rank, 10)
+
+    def hand_value(self, player_input: PlayerInput, options: Any) -> int:
+        if player_input.count is not None:
+            return player_input.count
+        return sum(self.card_value(card, options) for card in player_input.cards or ())
+
+    def score(self, hand: Hand) -> HandResult:
+        assert hand.out is not None
+        contract = CONTRACTS[hand.number - 1]
+        scores = zero_scores(hand.players)
+        details: dict[str, dict[str, Any]] = {hand.out: {"value": 0}}
+        for player in hand.others:
+            value = self.hand_value(hand.inputs[player], hand.options)
+            scores[player] = Fraction(value)
+            details[player] = {"value": value, **describe_input(hand.inputs[player])}
+        charged = ", ".join(f"{p} {details[p]['value']}" for p in hand.others)
+        notes = [
+            f"Deal {hand.number} of 7, contract: {contract}.",
+            f"{hand.out} went out and scores 0; cards left count against the others: {charged}.",
+        ]
+        return HandResult(scores, notes, details, winner=hand.out, kind="out")
+
+    def is_over(self, game: Game) -> bool:
+        return game.hands_played >= len(CONTRACTS)
+
+    def next_extras(self, game: Game, number: int) -> dict[str, Any]:
+        return {"contract": CONTRACTS[number - 1]}

@@ -1,0 +1,111 @@
+"""500 Rummy (Michigan Rummy): what you melded, less what you still hold."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Mapping
+
+from ..cards import Card, format_cards
+from ..options import target
+from .base import Hand, HandResult, PlayerInput, Variant, read_cards, read_count, zero_scores
+
+
+def card_value(card: Card) -> int:
+    """Ace 15, J Q K 10, others their pips (an ace melded low counts 1)."""
+    if card.rank == 1:
+        return 15
+    return min(card.rank, 10)
+
+
+class FiveHundred(Variant):
+    """500 Rummy, also called Michigan Rummy (seeds 000, 003).
+
+    2-8 players (the seed says 3-8; two is widely played), 7 cards each; one
+    deck for up to 4 players, two for more.  For every player enter
+    ``melded`` (every card they melded or laid off during the hand, or its
+    value), ``low_aces`` (how many of those aces were melded low, A-2-3,
+    and so count 1 instead of 15) and ``left`` (the cards still in hand, or
+    their value; nothing for whoever went out).  Values: ace 15 (1 when
+    melded low), J Q K 10, others their pips.
+
+    Each player scores melded minus left, which may be negative.  ``out``
+    may be null when the stock ran out.  The game ends after the hand in
+    which a total reaches 500 (``target``); highest total wins, a tie goes to
+    whichever of the tied players led before that hand, still tied they
+    share.  The deal passes left.
+    """
+
+    key = "500"
+    name = "500 Rummy"
+    summary = "Score what you meld minus what you hold; first past 500 wins."
+    seeds = "000, 003"
+    min_players, max_players = 2, 8
+    options = (target(500),)
+    out_may_be_null = True
+    out_gives_input = True
+    previous_leader_breaks_ties = True
+    input_fields = ("melded", "low_aces", "left")
+
+    def cards_each(self, players: int, hand_number: int = 1) -> int:
+        return 7
+
+    def decks(self, players: int) -> int:
+        return 1 if players <= 4 else 2
+
+    def read_input(self, hand: Hand, player: str, raw: Any) -> PlayerInput:
+        if not isinstance(raw, Mapping):
+            raise hand.invalid("give melded and left (cards or their value)", player)
+        for key in raw:
+            if key not in self.input_fields:
+                raise hand.invalid(f"{key!r} is not an input here (give melded, low_aces and left)", player)
+        melded = self._cards_or_value(hand, player, raw.get("melded"), "melded")
+        left = self._cards_or_value(hand, player, raw.get("left"), "left")
+        low_aces = read_count(hand, player, raw.get("low_aces"), field_name="low_aces") or 0
+        if isinstance(melded, tuple):
+            aces = sum(1 for card in melded if card.rank == 1)
+            if low_aces > aces:
+                raise hand.invalid(
+                    f"low_aces {low_aces} is more than the {aces} ace{'s' if aces != 1 else ''} melded", player
+                )
+        else:
+            low_aces = 0  # a typed value already counts its aces
+        return PlayerInput(extra={"melded": melded, "left": left, "low_aces": low_aces})
+
+    @staticmethod
+    def _cards_or_value(hand: Hand, player: str, raw: Any, name: str) -> tuple[Card, ...] | int:
+        if raw is None or isinstance(raw, (str, list, tuple)):
+            return read_cards(hand, player, raw) or ()
+        return read_count(hand, player, raw, field_name=name) or 0
+
+    def check_required(self, hand: Hand) -> None:
+        for player in hand.players:
+            if player not in hand.inputs:
+                raise hand.invalid(f"no input for {player}")
+        if hand.out is not None and _value(hand.inputs[hand.out].extra["left"]):
+            raise hand.invalid(f"{hand.out} went out, so has no cards left", hand.out)
+
+    def score(self, hand: Hand) -> HandResult:
+        scores = zero_scores(hand.players)
+        details: dict[str, dict[str, Any]] = {}
+        lines = []
+        for player in hand.players:
+            extra = hand.inputs[player].extra
+            melded = _value(extra["melded"]) - 14 * extra["low_aces"]
+            left = _value(extra["left"])
+            scores[player] = Fraction(melded - left)
+            details[player] = {"melded": melded, "left": left, "value": melded - left}
+            for key in ("melded", "left"):
+                if isinstance(extra[key], tuple) and extra[key]:
+                    details[player][f"{key}_cards"] = format_cards(extra[key])
+            if extra["low_aces"]:
+                details[player]["low_aces"] = extra["low_aces"]
+            lines.append(f"{player} {melded} - {left} = {melded - left}")
+        opening = f"{hand.out} went out." if hand.out else "Nobody went out (the stock ran out)."
+        notes = [opening, "Melded minus left: " + ", ".join(lines) + "."]
+        return HandResult(scores, notes, details, winner=hand.out, kind="out" if hand.out else "stock")
+
+
+def _value(cards_or_value: tuple[Card, ...] | int) -> int:
+    if isinstance(cards_or_value, int):
+        return cards_or_value
+    return sum(card_value(card) for card in cards_or_value)

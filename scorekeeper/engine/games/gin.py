@@ -1,0 +1,290 @@
+"""Gin Rummy, Oklahoma Gin and Around-the-Corner Gin."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from ..cards import Card, CardError, format_cards
+from ..melds import STANDARD, Arrangement, MeldRules, best_arrangements, lay_off, min_deadwood
+from ..options import Option, points, target
+from .base import Game, Hand, HandResult, Score, Variant, best_players, show, whole, zero_scores
+
+
+class Gin(Variant):
+    """Gin Rummy (seed 000).
+
+    Two players, 10 cards each, one deck; ace low, J Q K 10.  A player may
+    knock when their unmatched cards (deadwood) total 10 or less
+    (``knock_limit``).  Enter who knocked and both players' 10 cards after
+    the knocker's discard, or their counts.  From cards the engine finds the
+    knocker's melds with the lowest deadwood (among equal ones, the
+    arrangement that leaves the defender the highest count); the defender
+    then lays off unmatched cards on the knocker's melds, never on a gin
+    hand, choosing own melds and lay-offs together for the lowest count.  A
+    defender's count, when typed, is after lay-offs.
+
+    The hand's score goes in the winner's column:
+    - gin (knocker's deadwood 0): the knocker scores the defender's count
+      plus 25 (``gin_bonus``);
+    - the defender's count higher: the knocker scores the difference;
+    - otherwise the defender undercut the knocker and scores the difference
+      plus 25 (``undercut_bonus``).
+    ``out: null`` is a dead hand (the stock ran down): nobody scores.
+
+    The game ends after the hand in which a total reaches 100 (``target``).
+    Then the winner gets 100 (``game_bonus``), and 100 more
+    (``shutout_bonus``) if the loser scored nothing all game; each player
+    gets 25 (``box_bonus``) for every hand they won (an undercut is won by
+    the defender, a dead hand by nobody).  Grand totals are totals plus
+    bonuses; the net is the winner's grand total minus the loser's, which
+    the winner carries forward.  A game ended by agreement before the target
+    goes to the higher total, with box bonuses but no game or shutout bonus.
+    The deal alternates.
+    """
+
+    key = "gin"
+    name = "Gin Rummy"
+    summary = "Two players knock or go gin; undercuts, boxes and a game bonus."
+    seeds = "000"
+    min_players, max_players = 2, 2
+    options: ClassVar[tuple[Option, ...]] = (
+        target(100),
+        points("knock_limit", 10, "The most deadwood a player may knock with."),
+        points("gin_bonus", 25, "Added to the knocker's score for going gin."),
+        points("undercut_bonus", 25, "Added to the defender's score for an undercut."),
+        points("game_bonus", 100, "To the winner of the game."),
+        points("shutout_bonus", 100, "More to the winner when the loser scored nothing all game."),
+        points("box_bonus", 25, "At the end, to each player for every hand they won."),
+    )
+    out_may_be_null = True
+    out_gives_input = True
+    exact_cards = 10
+    meld_rules: ClassVar[MeldRules] = STANDARD
+    lay_off_on_gin: ClassVar[bool] = False
+
+    def cards_each(self, players: int, hand_number: int = 1) -> int:
+        return 10
+
+    def knock_limit(self, hand: Hand) -> int:
+        return int(hand.options["knock_limit"])
+
+    def multiplier(self, hand: Hand) -> tuple[int, str]:
+        """A factor on the whole hand score, and the note that explains it."""
+        return 1, ""
+
+    def check_required(self, hand: Hand) -> None:
+        if hand.out is None:
+            return  # a dead hand needs no input
+        super().check_required(hand)
+
+    # -- counting --------------------------------------------------------------
+
+    def counts(self, hand: Hand, knocker: str, defender: str) -> tuple[int, int, dict[str, dict[str, Any]]]:
+        """Knocker's deadwood, defender's count after lay-offs, and the details."""
+        k_in, d_in = hand.inputs[knocker], hand.inputs[defender]
+        details: dict[str, dict[str, Any]] = {knocker: {}, defender: {}}
+        if k_in.cards is None:
+            k_count = k_in.count or 0
+            arrangements: list[Arrangement] = []
+        else:
+            arrangements = best_arrangements(k_in.cards, self.meld_rules)
+            k_count = arrangements[0].deadwood
+        if d_in.cards is None:
+            d_count = d_in.count or 0
+            chosen = arrangements[0] if arrangements else None
+            laid: tuple[Card, ...] = ()
+            d_shown: dict[str, Any] = {}
+        elif not arrangements or (k_count == 0 and not self.lay_off_on_gin):
+            d_count = min_deadwood(d_in.cards, self.meld_rules)
+            chosen = arrangements[0] if arrangements else None
+            laid = ()
+            d_shown = {"cards": format_cards(d_in.cards)}
+        else:
+            chosen, after = max(
+                ((a, lay_off(d_in.cards, a.melds, self.meld_rules)) for a in arrangements),
+                key=lambda pair: pair[1].deadwood,
+            )
+            d_count, laid = after.deadwood, after.laid_off
+            d_shown = {
+                "cards": format_cards(d_in.cards),
+                "melds": [format_cards(m) for m in after.melds],
+                "unmatched": format_cards(after.unmatched),
+            }
+        details[knocker] = {"value": k_count}
+        if chosen is not None and k_in.cards is not None:
+            details[knocker].update(
+                cards=format_cards(k_in.cards),
+                melds=[format_cards(m) for m in chosen.melds],
+                unmatched=format_cards(chosen.unmatched),
+            )
+        details[defender] = {"value": d_count, "laid_off": [str(c) for c in laid], **d_shown}
+        return k_count, d_count, details
+
+    # -- scoring ---------------------------------------------------------------
+
+    def score(self, hand: Hand) -> HandResult:
+        scores = zero_scores(hand.players)
+        if hand.out is None:
+            return HandResult(scores, ["Dead hand (the stock ran down): nobody scores."], kind="dead")
+        knocker = hand.out
+        defender = next(p for p in hand.players if p != knocker)
+        k_count, d_count, details = self.counts(hand, knocker, defender)
+        limit = self.knock_limit(hand)
+        if k_count > limit:
+            raise hand.invalid(f"cannot knock with {k_count} (the limit is {limit})", knocker)
+        opts = hand.options
+        factor, why = self.multiplier(hand)
+        laid = details[defender]["laid_off"]
+        after = f" after laying off {' '.join(laid)}" if laid else ""
+        if k_count == 0:
+            winner, kind = knocker, "gin"
+            base = d_count + opts["gin_bonus"]
+            notes = [f"{knocker} went gin: {defender}'s {d_count}{after} + {opts['gin_bonus']} gin bonus = {base}."]
+        elif d_count > k_count:
+            winner, kind = knocker, "knock"
+            base = d_count - k_count
+            notes = [f"{knocker} knocked with {k_count}; {defender} has {d_count}{after}: {d_count} - {k_count} = {base}."]
+        else:
+            winner, kind = defender, "undercut"
+            base = k_count - d_count + opts["undercut_bonus"]
+            notes = [
+                f"{defender} undercut {knocker}: {k_count} - {d_count} + {opts['undercut_bonus']} "
+                f"undercut bonus = {base}."
+            ]
+        if factor != 1:
+            notes.append(f"{why}: {base} x {factor} = {base * factor}.")
+        scores[winner] = Fraction(base * factor)
+        return HandResult(scores, notes, details, winner=winner, kind=kind)
+
+    def next_dealer(self, game: Game, result: HandResult) -> str:
+        return next(p for p in game.players if p != game.dealers[-1])
+
+    # -- the end -----------------------------------------------------------------
+
+    def final(self, game: Game) -> tuple[dict[str, Any], list[str]] | None:
+        opts = game.options
+        winners = self.winners(game)
+        boxes = {p: sum(1 for r in game.results if r.winner == p) for p in game.players}
+        bonuses: dict[str, Score] = {p: Fraction(boxes[p] * opts["box_bonus"]) for p in game.players}
+        lines: list[str] = []
+        reached = any(game.totals[p] >= opts["target"] for p in game.players)
+        if len(winners) == 1 and reached:
+            winner = winners[0]
+            loser = next(p for p in game.players if p != winner)
+            bonuses[winner] += opts["game_bonus"]
+            lines.append(f"{winner} wins the game: {opts['game_bonus']} game bonus.")
+            if game.totals[loser] == 0:
+                bonuses[winner] += opts["shutout_bonus"]
+                lines.append(f"{loser} scored nothing: {opts['shutout_bonus']} shutout bonus to {winner}.")
+        elif len(winners) == 1:
+            lines.append(f"Ended by agreement: {winners[0]} has the higher total; no game bonus.")
+        for player in game.players:
+            if boxes[player]:
+                lines.append(
+                    f"{player}: {boxes[player]} hand{'s' if boxes[player] != 1 else ''} won x "
+                    f"{opts['box_bonus']} box bonus = {boxes[player] * opts['box_bonus']}."
+                )
+        grand = {p: game.totals[p] + bonuses[p] for p in game.players}
+        net = {p: Fraction(0) for p in game.players}
+        if len(winners) == 1:
+            winner = winners[0]
+            loser = next(p for p in game.players if p != winner)
+            net[winner] = grand[winner] - grand[loser]
+            lines.append(f"Net: {show(grand[winner])} - {show(grand[loser])} = {show(net[winner])} to {winner}.")
+        return {
+            "bonuses": {p: whole(v) for p, v in bonuses.items()},
+            "grand_totals": {p: whole(v) for p, v in grand.items()},
+            "net": {p: whole(v) for p, v in net.items()},
+        }, lines
+
+    def winners(self, game: Game) -> list[str]:
+        if not game.results:
+            return []
+        return best_players(game, lowest=False, tie_break=False, among=game.players)
+
+
+def upcard_limit(card: Card) -> int:
+    """Oklahoma's knock limit from the upcard: ace 1, 2-9 pips, 10 J Q K 10."""
+    return min(card.rank, 10)
+
+
+class OklahomaGin(Gin):
+    """Oklahoma Gin (seed 000).
+
+    Gin Rummy, except that the first upcard of each hand sets the knock
+    limit: give it on every entry as ``upcard`` (``"3H"``): ace 1, 2-9 their
+    pips, 10 J Q K 10.  It is not counted with the players' cards.  A dead
+    hand may leave it out.  With ``spade_double`` a hand whose upcard is a
+    spade scores double, gin and undercut bonuses included (never the
+    end-of-game bonuses).  Everything else, the end of the game and its
+    bonuses included, is as in Gin Rummy.
+    """
+
+    key = "oklahoma-gin"
+    name = "Oklahoma Gin"
+    summary = "Gin where the first upcard sets the knock limit; spades may double the hand."
+    options: ClassVar[tuple[Option, ...]] = (
+        target(100),
+        Option("spade_double", "bool", False, "A hand whose upcard is a spade scores double."),
+        *(o for o in Gin.options if o.key not in {"target", "knock_limit"}),
+    )
+    entry_flags: ClassVar[tuple[str, ...]] = ("upcard",)
+
+    def upcard(self, hand: Hand) -> Card:
+        raw = hand.entry.get("upcard")
+        if raw in (None, ""):
+            raise hand.invalid("give the upcard (the first card turned up), like 3H: it sets the knock limit")
+        if not isinstance(raw, str):
+            raise hand.invalid("the upcard must be written like 3H")
+        try:
+            card = Card.parse(raw)
+        except CardError as error:
+            raise hand.invalid(f"upcard {error}") from None
+        if card.is_joker:
+            raise hand.invalid("the upcard cannot be a joker: Oklahoma Gin uses none")
+        return card
+
+    def check_required(self, hand: Hand) -> None:
+        if hand.out is not None:
+            self.upcard(hand)
+        elif hand.entry.get("upcard") not in (None, ""):
+            self.upcard(hand)  # a dead hand may omit it, but not give nonsense
+        super().check_required(hand)
+
+    def knock_limit(self, hand: Hand) -> int:
+        return upcard_limit(self.upcard(hand))
+
+    def multiplier(self, hand: Hand) -> tuple[int, str]:
+        card = self.upcard(hand)
+        if hand.options["spade_double"] and card.suit == "S":
+            return 2, f"Upcard {card} is a spade, the hand counts double"
+        return 1, ""
+
+    def score(self, hand: Hand) -> HandResult:
+        result = super().score(hand)
+        if hand.out is not None:
+            card = self.upcard(hand)
+            result.notes.insert(0, f"Upcard {card}: knock limit {upcard_limit(card)}.")
+        return result
+
+
+class CornerGin(Gin):
+    """Around-the-Corner Gin (seed 000).
+
+    Gin Rummy where runs go around the corner (K-A-2 is a run), an unmatched
+    ace counts 15, the defender may lay off even on a gin hand, and the game
+    is to 125 (``target``).  Among the knocker's arrangements with equal
+    deadwood, the one that leaves the defender the highest count is used, on
+    gin hands too.  Everything else is as in Gin Rummy.
+    """
+
+    key = "corner-gin"
+    name = "Around-the-Corner Gin"
+    summary = "Gin where runs wrap from king to ace to two and an unmatched ace costs 15."
+    options: ClassVar[tuple[Option, ...]] = (
+        target(125),
+        *(o for o in Gin.options if o.key != "target"),
+    )
+    meld_rules = MeldRules(rank_values=(15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), around_corner=True)
+    lay_off_on_gin = True

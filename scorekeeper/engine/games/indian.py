@@ -1,0 +1,192 @@
+"""13-card Indian Rummy, points: drops, wrong shows and the 80-point cap."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, Mapping
+
+from ..cards import CardError, format_cards, parse_rank, rank_name
+from ..melds import MeldRules, indian_hand
+from ..options import Option, points
+from .base import Game, Hand, HandResult, PlayerInput, Variant, read_cards, read_count, zero_scores
+from .tunk import eliminate_over_limit
+
+HAND_SIZE = 13
+
+
+@lru_cache(maxsize=14)
+def meld_rules(wild_rank: int | None) -> MeldRules:
+    """A K Q J 10, others their pips, jokers and the wild rank 0; aces low or high."""
+    values = [10, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10]
+    if wild_rank is not None:
+        values[wild_rank - 1] = 0
+    return MeldRules(
+        rank_values=tuple(values), ace_high=True, wild_rank=wild_rank, joker_value=0, min_natural=1
+    )
+
+
+class Indian(Variant):
+    """13-card Indian Rummy, points rummy (seed 002).
+
+    2-6 players, 13 cards each; one deck and one printed joker for two
+    players, two decks and two printed jokers for more.  Each deal may have
+    a wild rank (``"wild": "7"``: every 7 is a joker for that hand).  A meld
+    is a sequence (3 or more cards of one suit in order; ace low A-2-3 or
+    high Q-K-A, never K-A-2) or a set (3 or 4 cards of one rank, distinct
+    suits); a meld needs only one natural card.  A sequence with no joker
+    standing in is pure.
+
+    Enter who declared and, for every other player, the cards in hand, a
+    count, ``{"drop": "first"}``, ``{"drop": "middle"}`` or
+    ``{"wrong_show": true}``.  A valid declaration melds all 13 cards with at
+    least two sequences, one of them pure; if the declarer's cards are
+    entered they must form one (else record a wrong show).
+
+    Points: the declarer 0; a first drop 20, a middle drop 40 (also for three
+    missed turns), a wrong show 80.  A player with cards scores the lower of
+    all their cards and, over every arrangement holding two sequences with
+    one pure, the cards outside its melds: A K Q J 10, others their pips,
+    jokers (printed and wild) 0; at most 80 (``max_points``, which caps a
+    typed count too; drops and wrong shows are not capped).  A table may
+    change each of those numbers.
+
+    Lowest total wins.  With ``pool`` (101 or 201) a player whose total
+    reaches it is eliminated and the last player left wins; otherwise the
+    game ends when the table says so.  Ties share.  The deal passes left,
+    skipping eliminated players.
+    """
+
+    key = "indian"
+    name = "Indian Rummy (13 cards)"
+    summary = "Meld all 13 with two sequences, one pure; drops, wrong shows and an 80-point cap."
+    seeds = "002"
+    min_players, max_players = 2, 6
+    options = (
+        Option("pool", "int", None,
+               "Pool rummy: a player whose total reaches 101 or 201 is out (none: play points).",
+               allowed=(101, 201), minimum=101),
+        points("first_drop", 20, "Points for dropping before drawing a card."),
+        points("middle_drop", 40, "Points for dropping later (or missing three turns)."),
+        points("wrong_show", 80, "Points for declaring a hand that is not valid."),
+        points("max_points", 80, "The most a hand of cards can cost."),
+    )
+    entry_flags = ("wild",)
+    input_fields = ("cards", "count", "drop", "wrong_show")
+    exact_cards = HAND_SIZE
+    lowest_wins = True
+
+    def cards_each(self, players: int, hand_number: int = 1) -> int:
+        return HAND_SIZE
+
+    def decks(self, players: int) -> int:
+        return 1 if players == 2 else 2
+
+    def jokers(self, players: int) -> int:
+        return 1 if players == 2 else 2
+
+    def wild_rank(self, hand: Hand) -> int | None:
+        raw = hand.entry.get("wild")
+        if raw is None:
+            return None
+        try:
+            return parse_rank(str(raw)) if isinstance(raw, (str, int)) and not isinstance(raw, bool) else parse_rank("?")
+        except CardError:
+            raise hand.invalid(f'wild "{raw}" is not a rank (write A, 2-10, J, Q or K)') from None
+
+    def read_input(self, hand: Hand, player: str, raw: Any) -> PlayerInput:
+        if not isinstance(raw, Mapping):
+            raise hand.invalid("give the cards, a count, a drop or a wrong show", player)
+        kinds = [k for k in raw if raw[k] not in (None, False)]
+        if len(kinds) > 1:
+            raise hand.invalid(f"give only one of {', '.join(kinds)}", player)
+        if "drop" in raw and raw["drop"] is not None:
+            if raw["drop"] not in ("first", "middle"):
+                raise hand.invalid(f'drop must be "first" or "middle", got {raw["drop"]!r}', player)
+            return PlayerInput(extra={"drop": raw["drop"]})
+        if "wrong_show" in raw and raw["wrong_show"] not in (None, False):
+            if raw["wrong_show"] is not True:
+                raise hand.invalid("wrong_show must be true", player)
+            return PlayerInput(extra={"wrong_show": True})
+        return super().read_input(hand, player, {k: v for k, v in raw.items() if k in ("cards", "count")})
+
+    def check_required(self, hand: Hand) -> None:
+        wild = self.wild_rank(hand)
+        super().check_required(hand) if hand.out not in hand.inputs else self._check_others(hand)
+        declarer = hand.out
+        assert declarer is not None
+        given = hand.inputs.get(declarer)
+        if given is None:
+            return
+        if given.extra:
+            raise hand.invalid(f"{declarer} declared, so cannot drop or make a wrong show", declarer)
+        if given.count:
+            raise hand.invalid(f"{declarer} declared and counts 0; give the 13 cards or nothing", declarer)
+        if given.cards is not None and not indian_hand(given.cards, meld_rules(wild)).declarable:
+            raise hand.invalid(
+                f"{format_cards(given.cards)} is not a valid declaration (every card in melds, two "
+                "sequences, one pure): record it as a wrong show for the player who showed",
+                declarer,
+            )
+
+    def _check_others(self, hand: Hand) -> None:
+        for player in hand.others:
+            if player not in hand.inputs:
+                raise hand.invalid(f"no input for {player}")
+
+    def score(self, hand: Hand) -> HandResult:
+        declarer = hand.out
+        assert declarer is not None
+        opts = hand.options
+        wild = self.wild_rank(hand)
+        rules = meld_rules(wild)
+        scores = zero_scores(hand.players)
+        details: dict[str, dict[str, Any]] = {declarer: {"value": 0}}
+        lines = []
+        for player in hand.others:
+            value, detail, line = self._points(hand.inputs[player], rules, opts)
+            scores[player] = Fraction(value)
+            details[player] = {"value": value, **detail}
+            lines.append(f"{player} {line}")
+        wild_note = f" Wild rank: {rank_name(wild)}." if wild else ""
+        notes = [f"{declarer} declared and scores 0.{wild_note}", "; ".join(lines) + "."]
+        kinds = {d.get("drop") for d in details.values()}
+        return HandResult(scores, notes, details, winner=declarer,
+                          kind="drop" if kinds - {None} else "declare")
+
+    @staticmethod
+    def _points(player_input: PlayerInput, rules: MeldRules, opts: Mapping[str, Any]) -> tuple[int, dict[str, Any], str]:
+        cap = opts["max_points"]
+        if "drop" in player_input.extra:
+            which = player_input.extra["drop"]
+            value = opts["first_drop"] if which == "first" else opts["middle_drop"]
+            return value, {"drop": which}, f"{which} drop {value}"
+        if "wrong_show" in player_input.extra:
+            return opts["wrong_show"], {"wrong_show": True}, f"wrong show {opts['wrong_show']}"
+        if player_input.cards is None:
+            count = player_input.count or 0
+            capped = min(count, cap)
+            return capped, {}, f"{count}" + (f", capped at {cap}" if capped < count else "")
+        result = indian_hand(player_input.cards, rules)
+        all_cards = rules.hand_value(player_input.cards)
+        detail: dict[str, Any] = {"cards": format_cards(player_input.cards), "all_cards": all_cards}
+        if result.arrangement is not None:
+            detail["melds"] = [format_cards(m) for m in result.arrangement.melds]
+            detail["unmatched"] = format_cards(result.arrangement.unmatched)
+            line = f"{result.points} outside melds"
+        else:
+            line = f"{result.points} (no two sequences with one pure: every card counts)"
+        capped = min(result.points, cap)
+        if capped < result.points:
+            line += f", capped at {cap}"
+        return capped, detail, line
+
+    def eliminate(self, game: Game, number: int) -> None:
+        if game.options["pool"] is not None:
+            eliminate_over_limit(game, number, game.options["pool"])
+
+    def is_over(self, game: Game) -> bool:
+        pool = game.options["pool"]
+        if pool is None:
+            return False
+        return len(game.active) <= 1 or all(game.totals[p] >= pool for p in game.active)

@@ -1,0 +1,93 @@
+"""Sai Rummy scoring: the queen of spades is worth 40."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from ..cards import Card
+from ..options import target
+from .base import Game, Hand, HandResult, PlayerInput, Variant, describe_input, winner_deals, zero_scores
+from .basic import standard_deal
+
+GOING_OUT_BONUS = 25
+
+
+def card_value(card: Card) -> int:
+    """Q♠ 40, ace 15, K Q J 10 worth 10, 2-9 worth 5."""
+    if card.rank == 12 and card.suit == "S":
+        return 40
+    if card.rank == 1:
+        return 15
+    return 10 if card.rank >= 10 else 5
+
+
+class Sai(Variant):
+    """Sai Rummy scoring (seed 003).
+
+    2-6 players from one deck, dealt as Basic Rummy (10, 7 or 6 cards).  Card
+    values: the queen of spades 40, aces 15, K Q J 10 worth 10, 2-9 worth 5.
+    Enter who went out and, for every other player, the cards left in hand
+    (or their count).  Whoever went out scores the sum of the others' hands
+    (doubled when they went out in one turn, ``rummy``) plus 25 for going
+    out; every other player loses their own hand's value.  The rummy double
+    applies only to what the winner collects, not to the 25 nor to the
+    others' losses.  Nobody going out (``out: null``) scores nothing.
+
+    The game ends after the hand in which a total reaches 500 (``target``);
+    highest total wins, a tie goes to whichever of the tied players led
+    before that hand, still tied they share.  With two players the winner
+    deals next; with more the deal passes left.
+    """
+
+    key = "sai"
+    name = "Sai Rummy"
+    summary = "Basic rummy with 500-style values: the queen of spades is worth 40."
+    seeds = "003"
+    min_players, max_players = 2, 6
+    options = (target(500),)
+    entry_flags: ClassVar[tuple[str, ...]] = ("rummy",)
+    out_may_be_null = True
+    previous_leader_breaks_ties = True
+
+    def cards_each(self, players: int, hand_number: int = 1) -> int:
+        return standard_deal(players)
+
+    @staticmethod
+    def hand_value(player_input: PlayerInput) -> int:
+        if player_input.count is not None:
+            return player_input.count
+        return sum(card_value(card) for card in player_input.cards or ())
+
+    def check_required(self, hand: Hand) -> None:
+        if not isinstance(hand.entry.get("rummy", False), bool):
+            raise hand.invalid("rummy must be true or false")
+        if hand.entry.get("rummy") and hand.out is None:
+            raise hand.invalid("rummy needs the player who went out")
+        super().check_required(hand)
+
+    def score(self, hand: Hand) -> HandResult:
+        scores = zero_scores(hand.players)
+        details: dict[str, dict[str, Any]] = {
+            p: {"value": self.hand_value(i), **describe_input(i)} for p, i in hand.inputs.items()
+        }
+        if hand.out is None:
+            return HandResult(scores, ["Nobody went out: no score, the deal passes."], details)
+        values = {p: self.hand_value(hand.inputs[p]) for p in hand.others}
+        collected = sum(values.values())
+        parts = " + ".join(f"{p} {v}" for p, v in values.items())
+        notes = [f"{hand.out} went out and collects {parts} = {collected}."]
+        rummy = bool(hand.entry.get("rummy"))
+        if rummy:
+            notes.append(f"Rummy (out in one turn): doubled to {collected * 2}.")
+            collected *= 2
+        notes.append(f"{GOING_OUT_BONUS} for going out: {collected + GOING_OUT_BONUS}.")
+        scores[hand.out] = Fraction(collected + GOING_OUT_BONUS)
+        for player, value in values.items():
+            scores[player] = Fraction(-value)
+        notes.append("Each other player loses their own hand: "
+                     + ", ".join(f"{p} -{v}" for p, v in values.items()) + ".")
+        return HandResult(scores, notes, details, winner=hand.out, kind="rummy" if rummy else "out")
+
+    def next_dealer(self, game: Game, result: HandResult) -> str:
+        return winner_deals(game, result)

@@ -1,0 +1,145 @@
+"""Tunk: deuces wild, tunk at five or less, and over 100 you are out."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ..cards import format_cards
+from ..melds import MeldRules, arrange
+from ..options import Option
+from .base import (
+    Game, Hand, HandResult, PlayerInput, Variant, best_players, describe_input, show, zero_scores,
+)
+
+TUNK_LIMIT = 5
+RULES = MeldRules(wild_rank=2)
+
+
+class Tunk(Variant):
+    """Tunk (seed 000).
+
+    2-5 players, 7 cards each; one deck for 2-3 players, two for 4-5.  Deuces
+    are wild.  A player whose unmatched cards total 5 or less may tunk.
+    Enter who tunked and, for every other player still in, the cards left in
+    hand (or their count).  The tunker's own cards may be entered too, and
+    then their unmatched total must be 5 or less.
+
+    The tunker scores 0; each other player scores every card left in hand,
+    melded or not: ace 1, J Q K 10, others their pips (a deuce 2).  With
+    ``tunker_double`` the tunker's own count must be entered, and if it is
+    not the lowest (a tie counts as lowest) the tunker is charged double it.
+
+    A player whose total reaches ``eliminate_at`` (100) is out of the game
+    from the next hand: no input from them, skipped when dealing.  The last
+    player left wins.  If the last players all cross together, the lowest
+    total among them wins (ties share) and only the others are listed as
+    eliminated.  The deal passes left.
+    """
+
+    key = "tunk"
+    name = "Tunk"
+    summary = "Deuces wild; tunk with five or less and stay under 100 to outlast the table."
+    seeds = "000"
+    min_players, max_players = 2, 5
+    options = (
+        Option("tunker_double", "bool", False,
+               "The tunker's count is entered; if it is not the lowest, the tunker is charged double it."),
+        Option("eliminate_at", "int", 100, "A player whose total reaches this is out of the game.", minimum=1),
+    )
+    lowest_wins = True
+
+    def cards_each(self, players: int, hand_number: int = 1) -> int:
+        return 7
+
+    def decks(self, players: int) -> int:
+        return 1 if players <= 3 else 2
+
+    def check_required(self, hand: Hand) -> None:
+        assert hand.out is not None
+        for player in hand.others:
+            if player not in hand.inputs:
+                raise hand.invalid(f"no input for {player}")
+        tunker_input = hand.inputs.get(hand.out)
+        counted = tunker_input is not None and (
+            tunker_input.cards is not None or tunker_input.count is not None
+        )
+        if hand.options["tunker_double"] and not counted:
+            raise hand.invalid(f"with tunker_double the tunker's count must be entered for {hand.out}", hand.out)
+        if tunker_input is not None:
+            count, _ = self.tunker_count(tunker_input)
+            if count > TUNK_LIMIT:
+                raise hand.invalid(
+                    f"cannot tunk with {count} unmatched (the limit is {TUNK_LIMIT})", hand.out
+                )
+
+    @staticmethod
+    def tunker_count(player_input: PlayerInput) -> tuple[int, dict[str, Any]]:
+        if player_input.cards is None:
+            return player_input.count or 0, {}
+        best = arrange(player_input.cards, RULES)
+        return best.deadwood, {
+            "cards": format_cards(player_input.cards),
+            "melds": [format_cards(m) for m in best.melds],
+            "unmatched": format_cards(best.unmatched),
+        }
+
+    @staticmethod
+    def all_cards_value(player_input: PlayerInput) -> int:
+        if player_input.count is not None:
+            return player_input.count
+        return sum(min(card.rank, 10) for card in player_input.cards or ())
+
+    def score(self, hand: Hand) -> HandResult:
+        tunker = hand.out
+        assert tunker is not None
+        scores = zero_scores(hand.players)
+        details: dict[str, dict[str, Any]] = {}
+        for player in hand.others:
+            value = self.all_cards_value(hand.inputs[player])
+            scores[player] = Fraction(value)
+            details[player] = {"value": value, **describe_input(hand.inputs[player])}
+        charged = ", ".join(f"{p} {details[p]['value']}" for p in hand.others)
+        notes = [f"{tunker} tunked and scores 0; every card left counts against the others: {charged}."]
+        details[tunker] = {"value": 0}
+        if tunker in hand.inputs:
+            own, shown = self.tunker_count(hand.inputs[tunker])
+            details[tunker] = {"value": 0, "unmatched_count": own, **shown}
+            lowest_other = min(int(scores[p]) for p in hand.others)
+            if hand.options["tunker_double"] and own > lowest_other:
+                scores[tunker] = Fraction(2 * own)
+                details[tunker]["value"] = 2 * own
+                notes.append(
+                    f"{tunker} tunked with {own}, not the lowest ({lowest_other}): charged double, {2 * own}."
+                )
+        return HandResult(scores, notes, details, winner=tunker, kind="tunk")
+
+    def eliminate(self, game: Game, number: int) -> None:
+        eliminate_over_limit(game, number, game.options["eliminate_at"])
+
+    def is_over(self, game: Game) -> bool:
+        return len(game.active) <= 1 or all(
+            game.totals[p] >= game.options["eliminate_at"] for p in game.active
+        )
+
+
+def eliminate_over_limit(game: Game, number: int, limit: int) -> None:
+    """Put out every player whose total reached ``limit`` in hand ``number``.
+
+    When every player still in crosses together, the lowest of them (ties
+    share) stays in as the winner.
+    """
+    crossing = [p for p in game.active if game.totals[p] >= limit]
+    if not crossing:
+        return
+    if len(crossing) == len(game.active):
+        survivors = best_players(game, lowest=True, tie_break=False, among=crossing)
+        crossing = [p for p in crossing if p not in survivors]
+        game.results[-1].notes.append(
+            f"Everyone still in reached {limit}: the lowest total, {', '.join(survivors)}, wins."
+        )
+    for player in crossing:
+        game.eliminated[player] = number
+        game.results[-1].notes.append(
+            f"{player} reached {show(game.totals[player])} (limit {limit}) and is out of the game."
+        )

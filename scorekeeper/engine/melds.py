@@ -1,0 +1,727 @@
+"""The exact meld solver: the best arrangement of a hand into melds.
+
+Given a player's cards, the solver finds the arrangement into non-overlapping
+melds that leaves the lowest value unmatched (the *deadwood*).  It is exact:
+every arrangement is considered (with pruning that never drops the best one),
+never a greedy guess.
+
+Two searches share the rules in :class:`MeldRules`:
+
+* **Single deck, no wild cards** (Gin family, Knock, Boathouse): a hand is a
+  52-bit mask; candidate melds (runs, groups of 3 and 4, and the 3-card groups
+  inside a 4-card group) are found with a few bit operations and the best
+  disjoint subset is chosen by branch and bound.  A random 10-card hand costs
+  a few microseconds.  Gin lay-offs reuse it: a lay-off onto the knocker's
+  meld is one more candidate "meld" for the defender.
+* **Wild cards or several decks** (Tunk, Indian): a search that decides, for
+  the lowest card still undecided, whether it is unmatched, the lowest natural
+  card of a group, or the lowest natural card of a run, with wild cards as
+  fillers.  Wild cards are a pool: a meld commits how many fillers it needs
+  and how many more it could absorb; at the end the pool pays for them, the
+  most valuable wild cards first.  A wild card used as its natural self (the
+  7H in 6H 7H 8H when sevens are wild) is natural there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .cards import SUITS, Card
+
+_SUIT_BITS = 0x1FFF  # the 13 ranks of one suit
+_RUN_MAX = 13
+
+
+@dataclass(frozen=True, slots=True)
+class MeldRules:
+    """What counts as a meld in a variant, and what unmatched cards are worth.
+
+    ``rank_values[r - 1]`` is the value of an unmatched card of rank ``r``.
+    ``around_corner``: runs may wrap (K-A-2).  ``ace_high``: an ace may also
+    sit above the king (Q-K-A), never around the corner.  ``wild_rank``: every
+    card of that rank is wild (deuces in Tunk, the deal's wild rank in
+    Indian); printed jokers (``JK``) are always wild and worth
+    ``joker_value``.  ``min_natural``: the natural cards a meld needs.  Groups
+    are of distinct suits, 3 or 4 cards in all.
+    """
+
+    rank_values: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+    around_corner: bool = False
+    ace_high: bool = False
+    wild_rank: int | None = None
+    joker_value: int = 0
+    min_natural: int = 2
+    max_group: int = 4
+
+    def value(self, card: Card) -> int:
+        if card.is_joker:
+            return self.joker_value
+        return self.rank_values[card.rank - 1]
+
+    def hand_value(self, cards: Sequence[Card]) -> int:
+        return sum(self.value(card) for card in cards)
+
+
+STANDARD = MeldRules()
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """One way to lay a hand down: its melds, what is left and its value."""
+
+    deadwood: int
+    melds: tuple[tuple[Card, ...], ...]
+    unmatched: tuple[Card, ...]
+    laid_off: tuple[Card, ...] = ()
+    # Indian only: how many runs, how many of them without wild fillers.
+    sequences: int = 0
+    pure_sequences: int = 0
+    meld_kinds: tuple[str, ...] = field(default=(), compare=False)
+
+
+# ---------------------------------------------------------------------------
+# Single deck, no wild cards: bit masks.
+
+
+@lru_cache(maxsize=32)
+def _suit_value_table(rank_values: tuple[int, ...]) -> tuple[int, ...]:
+    """Value of every 13-bit set of ranks of one suit."""
+    table = [0] * (1 << 13)
+    for mask in range(1, 1 << 13):
+        low = mask & -mask
+        table[mask] = table[mask ^ low] + rank_values[low.bit_length() - 1]
+    return tuple(table)
+
+
+def _hand_mask(cards: Sequence[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
+
+
+def _mask_value(mask: int, table: tuple[int, ...]) -> int:
+    return (
+        table[mask & _SUIT_BITS]
+        + table[(mask >> 13) & _SUIT_BITS]
+        + table[(mask >> 26) & _SUIT_BITS]
+        + table[mask >> 39]
+    )
+
+
+def _candidate_melds(mask: int, around_corner: bool) -> list[int]:
+    """Every run and group that the cards in ``mask`` can form."""
+    melds: list[int] = []
+    a = mask & _SUIT_BITS
+    b = (mask >> 13) & _SUIT_BITS
+    c = (mask >> 26) & _SUIT_BITS
+    d = mask >> 39
+    three_of_rank = (a & b & (c | d)) | (c & d & (a | b))
+    while three_of_rank:
+        low = three_of_rank & -three_of_rank
+        three_of_rank ^= low
+        spread = low | low << 13 | low << 26 | low << 39
+        group = mask & spread
+        melds.append(group)
+        if group == spread:  # four of a kind: each three of them too
+            for suit in range(4):
+                melds.append(group ^ (low << (13 * suit)))
+    for suit in range(4):
+        ranks = (mask >> (13 * suit)) & _SUIT_BITS
+        if around_corner:
+            _corner_runs(ranks, 13 * suit, melds)
+            continue
+        starts = ranks & (ranks >> 1) & (ranks >> 2)
+        while starts:
+            low = starts & -starts
+            starts ^= low
+            run = low * 7
+            melds.append(run << (13 * suit))
+            nxt = low << 3
+            while ranks & nxt:
+                run |= nxt
+                melds.append(run << (13 * suit))
+                nxt <<= 1
+    return melds
+
+
+def _corner_runs(ranks: int, shift: int, melds: list[int]) -> None:
+    doubled = ranks | (ranks << 13)
+    starts = doubled & (doubled >> 1) & (doubled >> 2) & _SUIT_BITS
+    seen: set[int] = set()
+    while starts:
+        low = starts & -starts
+        starts ^= low
+        run = low * 7
+        length = 3
+        nxt = low << 3
+        while True:
+            folded = (run | (run >> 13)) & _SUIT_BITS
+            if folded not in seen:
+                seen.add(folded)
+                melds.append(folded << shift)
+            if length == _RUN_MAX or not doubled & nxt:
+                break
+            run |= nxt
+            nxt <<= 1
+            length += 1
+
+
+def _best_cover(melds: list[int], values: list[int]) -> int:
+    """The highest total value of pairwise disjoint melds (branch and bound)."""
+    n = len(melds)
+    if n == 1:
+        return values[0]
+    order = sorted(range(n), key=values.__getitem__, reverse=True)
+    ms = [melds[i] for i in order]
+    vs = [values[i] for i in order]
+    suffix = [0] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + vs[i]
+    best = 0
+
+    def search(i: int, used: int, total: int) -> None:
+        nonlocal best
+        if total > best:
+            best = total
+        for j in range(i, n):
+            if total + suffix[j] <= best:
+                return
+            if not ms[j] & used:
+                search(j + 1, used | ms[j], total + vs[j])
+
+    search(0, 0, 0)
+    return best
+
+
+def _all_best_covers(melds: list[int], values: list[int]) -> list[tuple[int, ...]]:
+    """Every maximal-value set of disjoint melds (each as a tuple of masks)."""
+    n = len(melds)
+    best = -1
+    found: list[tuple[int, ...]] = []
+    chosen: list[int] = []
+
+    def search(i: int, used: int, total: int) -> None:
+        nonlocal best, found
+        if i == n:
+            if total > best:
+                best, found = total, [tuple(chosen)]
+            elif total == best:
+                found.append(tuple(chosen))
+            return
+        if not melds[i] & used:
+            chosen.append(melds[i])
+            search(i + 1, used | melds[i], total + values[i])
+            chosen.pop()
+        search(i + 1, used, total)
+
+    search(0, 0, 0)
+    return found
+
+
+def _check_single_deck(rules: MeldRules) -> None:
+    if rules.wild_rank is not None:
+        raise ValueError("the bit-mask solver takes no wild cards")
+
+
+def min_deadwood(cards: Sequence[Card], rules: MeldRules = STANDARD) -> int:
+    """The lowest unmatched value of ``cards`` over every arrangement.
+
+    Single deck without wild cards uses the bit-mask search; anything else
+    goes to the general search.
+
+    >>> from .cards import parse_cards
+    >>> min_deadwood(parse_cards("3H 4H 5H 6H 8S 8D 8C AC 2D 3C"))
+    6
+    """
+    if rules.wild_rank is not None or _has_duplicates_or_jokers(cards):
+        return _general_search(cards, rules).deadwood
+    mask = _hand_mask(cards)
+    table = _suit_value_table(rules.rank_values)
+    total = _mask_value(mask, table)
+    melds = _candidate_melds(mask, rules.around_corner)
+    if not melds:
+        return total
+    return total - _best_cover(melds, [_mask_value(m, table) for m in melds])
+
+
+def _has_duplicates_or_jokers(cards: Sequence[Card]) -> bool:
+    return len({card.index for card in cards}) != len(cards) or any(
+        card.is_joker for card in cards
+    )
+
+
+def _cards_of(mask: int) -> tuple[Card, ...]:
+    cards = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        index = low.bit_length() - 1
+        cards.append(Card(index % 13 + 1, SUITS[index // 13]))
+    return tuple(cards)
+
+
+def _ordered_run(cards: tuple[Card, ...], around_corner: bool) -> tuple[Card, ...]:
+    """A wrapping run's cards in play order (Q K A 2, not A 2 Q K)."""
+    if not around_corner or len({c.rank for c in cards}) != len(cards):
+        return cards
+    ranks = {c.rank for c in cards}
+    if len(ranks) == 13:
+        return cards
+    start = next(c for c in cards if (c.rank - 2) % 13 + 1 not in ranks)
+    return tuple(sorted(cards, key=lambda c: (c.rank - start.rank) % 13))
+
+
+def _arrangement(
+    mask: int, cover: tuple[int, ...], rules: MeldRules, table: tuple[int, ...]
+) -> Arrangement:
+    used = 0
+    for meld in cover:
+        used |= meld
+    left = mask & ~used
+    melds = tuple(
+        _ordered_run(_cards_of(m), rules.around_corner) for m in sorted(cover)
+    )
+    return Arrangement(_mask_value(left, table), melds, _cards_of(left))
+
+
+def best_arrangements(cards: Sequence[Card], rules: MeldRules = STANDARD) -> list[Arrangement]:
+    """Every arrangement of a single-deck hand with the lowest deadwood.
+
+    Gin needs all of them: among equal ones the knocker's arrangement is the
+    one that leaves the defender the highest count.
+    """
+    _check_single_deck(rules)
+    mask = _hand_mask(cards)
+    table = _suit_value_table(rules.rank_values)
+    melds = _candidate_melds(mask, rules.around_corner)
+    covers = _all_best_covers(melds, [_mask_value(m, table) for m in melds])
+    return [_arrangement(mask, cover, rules, table) for cover in covers]
+
+
+def arrange(cards: Sequence[Card], rules: MeldRules = STANDARD) -> Arrangement:
+    """One arrangement with the lowest deadwood (any single deck or wild rules)."""
+    if rules.wild_rank is not None or _has_duplicates_or_jokers(cards):
+        return _general_search(cards, rules)
+    return best_arrangements(cards, rules)[0]
+
+
+def _layoff_spots(
+    knocker_melds: Sequence[Sequence[Card]], rules: MeldRules
+) -> list[int]:
+    """Every set of cards that could be laid off together onto one end of a meld.
+
+    A run takes chains of consecutive cards at either end (7H, or 7H 8H, on
+    3H-6H); a group of three takes its missing fourth card.
+    """
+    spots: list[int] = []
+    for meld in knocker_melds:
+        ranks = {card.rank for card in meld}
+        if len(ranks) == 1:
+            if len(meld) == 3:
+                suit = next(s for s in SUITS if s not in {c.suit for c in meld})
+                spots.append(1 << Card(meld[0].rank, suit).index)
+            continue
+        suit_shift = 13 * SUITS.index(meld[0].suit)
+        free = [r for r in range(1, 14) if r not in ranks]
+        if not free:
+            continue
+        run_mask = sum(1 << (r - 1) for r in ranks)
+        for direction in (-1, 1):
+            chain = 0
+            edge = _run_edge(ranks, direction, rules.around_corner)
+            for step in range(1, 14 - len(ranks)):
+                rank = edge + direction * step
+                if rules.around_corner:
+                    rank = (rank - 1) % 13 + 1
+                elif not 1 <= rank <= 13:
+                    break
+                bit = 1 << (rank - 1)
+                if bit & run_mask:
+                    break
+                chain |= bit
+                spots.append(chain << suit_shift)
+    return spots
+
+
+def _run_edge(ranks: set[int], direction: int, around_corner: bool) -> int:
+    """The lowest (direction -1) or highest (+1) rank of a run, wrapping if allowed."""
+    if not around_corner:
+        return min(ranks) if direction < 0 else max(ranks)
+    for rank in ranks:
+        neighbour = (rank - 1 + direction) % 13 + 1
+        if neighbour not in ranks:
+            return rank
+    raise AssertionError("a run of all 13 ranks has no edge")
+
+
+def lay_off(
+    defender: Sequence[Card],
+    knocker_melds: Sequence[Sequence[Card]],
+    rules: MeldRules = STANDARD,
+) -> Arrangement:
+    """The defender's lowest count after melding and laying off together.
+
+    Own melds and lay-offs are chosen together: 8H 8S 8D 8C 7H against the
+    knocker's 9H 10H JH leaves 0 (7H and 8H go on the run, the other eights
+    stay a group).  ``laid_off`` lists the cards laid off.
+    """
+    _check_single_deck(rules)
+    mask = _hand_mask(defender)
+    table = _suit_value_table(rules.rank_values)
+    own = _candidate_melds(mask, rules.around_corner)
+    spots = [s for s in _layoff_spots(knocker_melds, rules) if s & mask == s]
+    candidates = own + spots
+    if not candidates:
+        return Arrangement(_mask_value(mask, table), (), tuple(defender))
+    covers = _all_best_covers(candidates, [_mask_value(m, table) for m in candidates])
+    spot_set = set(spots)
+    cover = covers[0]
+    own_melds = tuple(m for m in cover if m not in spot_set or m in own)
+    laid = 0
+    for m in cover:
+        if m in spot_set and m not in own:
+            laid |= m
+    base = _arrangement(mask & ~laid, own_melds, rules, table)
+    return Arrangement(base.deadwood, base.melds, base.unmatched, _cards_of(laid))
+
+
+# ---------------------------------------------------------------------------
+# Wild cards and several decks: the general search.
+
+
+@dataclass(slots=True)
+class _Meld:
+    naturals: tuple[int, ...]  # card indices
+    fillers: int  # wild cards it needs
+    room: int  # wild cards it could still take
+    is_run: bool
+
+
+@dataclass(slots=True)
+class _Best:
+    deadwood: float = float("inf")
+    melds: tuple[_Meld, ...] = ()
+    left: tuple[int, ...] = ()
+    wild_left: tuple[int, ...] = ()
+    sequences: int = 0
+    pure: int = 0
+    declarable: bool = False
+    declaration: tuple[_Meld, ...] | None = None
+
+
+def _general_search(
+    cards: Sequence[Card], rules: MeldRules, *, need_sequences: bool = False
+) -> Arrangement:
+    """Exact search with wild cards and repeated cards.
+
+    With ``need_sequences`` (Indian) only arrangements holding at least two
+    runs, one of them without wild fillers, count; when there is none the
+    returned deadwood is the value of every card and no melds.
+    """
+    best = _search(cards, rules, need_sequences=need_sequences)
+    if best.deadwood == float("inf"):
+        return Arrangement(rules.hand_value(cards), (), tuple(cards))
+    return _to_arrangement(cards, best, rules)
+
+
+class _Declared(Exception):
+    """Raised inside the search to stop at the first valid declaration."""
+
+
+def _search(
+    cards: Sequence[Card],
+    rules: MeldRules,
+    *,
+    need_sequences: bool,
+    bound: float = float("inf"),
+    declare_only: bool = False,
+) -> _Best:
+    """The search itself; only arrangements below ``bound`` are recorded.
+
+    ``declare_only`` looks for an arrangement melding every card and stops at
+    the first.  Where wild cards are worth nothing (Indian), the room left in
+    melds for extra wild cards cannot change a count, so it is left out of
+    the memo's key and more states merge.
+
+    Cost: exponential in the worst case, like any exact search, but each
+    state (cards still undecided, wild cards owed and kept, sequences made,
+    room left) is expanded once with the lowest count reached so far: a
+    second way into the same state with no better count is cut.  A 13-card
+    two-deck Indian hand with jokers and a wild rank takes well under 2 ms.
+    """
+    wild_rank = rules.wild_rank or 0
+    counts = [0] * 52
+    jokers = 0
+    remaining = 0  # counts packed two bits a card: the memo's key
+    for card in cards:
+        if card.is_joker:
+            jokers += 1
+        else:
+            counts[card.index] += 1
+            remaining += 1 << (2 * card.index)
+    wild_in_hand = sum(counts[s * 13 + wild_rank - 1] for s in range(4)) if wild_rank else 0
+    rank_values = rules.rank_values
+    wild_value = rank_values[wild_rank - 1] if wild_rank else 0
+    min_natural = rules.min_natural
+    max_group = rules.max_group
+    ace_high = rules.ace_high
+    best = _Best(deadwood=bound)
+    chosen: list[_Meld] = []
+    left: list[int] = []
+    seen: dict[tuple[int, ...], int] = {}
+    fillers = 0  # wild cards the chosen melds need
+    wild_natural = 0  # wild-rank cards used as their natural selves
+    wild_kept = 0  # wild-rank cards decided unmatched (still usable as fillers)
+    nonwild_left = 0  # value of unmatched natural cards, which nothing can reduce
+    room = 0
+    sequences = 0
+    pure = 0
+    pure_room = _RUN_MAX
+    room_matters = declare_only or rules.joker_value or wild_value
+
+    def finish() -> None:
+        pool = jokers + wild_kept
+        if fillers > pool:
+            return
+        if need_sequences and (sequences < 2 or pure < 1):
+            return
+        spare = pool - fillers
+        used = fillers + min(spare, room)
+        # The most valuable wild cards serve first, so their value leaves the count.
+        if rules.joker_value >= wild_value:
+            from_jokers = min(used, jokers)
+            used_value = from_jokers * rules.joker_value + (used - from_jokers) * wild_value
+        else:
+            from_wild = min(used, wild_kept)
+            used_value = from_wild * wild_value + (used - from_wild) * rules.joker_value
+        deadwood = nonwild_left + jokers * rules.joker_value + wild_kept * wild_value - used_value
+        keep_pure = pure_room if need_sequences and pure else 0
+        if nonwild_left == 0 and spare <= room - keep_pure and not best.declarable:
+            best.declarable = True
+            best.declaration = tuple(chosen)
+            if declare_only:
+                raise _Declared
+        if deadwood < best.deadwood:
+            best.deadwood = deadwood
+            best.melds = tuple(chosen)
+            best.left = tuple(left)
+            best.sequences, best.pure = sequences, pure
+
+    def search(pos: int) -> None:
+        nonlocal nonwild_left, wild_natural, wild_kept, remaining
+        # Unmatched natural cards only add up; a branch already over the best
+        # found can neither beat it nor be a declaration (that needs 0).
+        if nonwild_left > best.deadwood or (declare_only and nonwild_left):
+            return
+        while pos < 52 and counts[pos] == 0:
+            pos += 1
+        if pos == 52:
+            finish()
+            return
+        # What the rest of the search depends on, besides the count so far.
+        if room_matters:
+            key: tuple[int, ...] = (
+                remaining, fillers - wild_kept, wild_kept, room,
+                min(sequences, 2), min(pure, 1), pure_room,
+            )
+        else:
+            key = (remaining, fillers - wild_kept, min(sequences, 2), min(pure, 1))
+        if seen.get(key, 1 << 30) <= nonwild_left:
+            return
+        seen[key] = nonwild_left
+        rank = pos % 13 + 1
+        is_wild = rank == wild_rank
+        take(pos)
+        wild_natural += is_wild
+        # The card as a natural member of a group or a run.
+        groups(pos, rank)
+        runs(pos, rank)
+        wild_natural -= is_wild
+        # The card unmatched (a wild one may still serve as a filler).  Its
+        # other copies are left too: leaving one copy and melding another is
+        # already covered by melding the first and leaving the rest.
+        copies = counts[pos] + 1
+        for _ in range(copies - 1):
+            take(pos)
+        value = 0 if is_wild else rank_values[rank - 1] * copies
+        wild_kept += copies if is_wild else 0
+        left.extend([pos] * copies)
+        nonwild_left += value
+        search(pos + 1)
+        nonwild_left -= value
+        del left[-copies:]
+        wild_kept -= copies if is_wild else 0
+        for _ in range(copies):
+            put(pos)
+
+    def take(index: int) -> None:
+        nonlocal remaining
+        counts[index] -= 1
+        remaining -= 1 << (2 * index)
+
+    def put(index: int) -> None:
+        nonlocal remaining
+        counts[index] += 1
+        remaining += 1 << (2 * index)
+
+    def place(meld: _Meld, pos: int) -> None:
+        nonlocal fillers, room, sequences, pure, pure_room
+        if fillers + meld.fillers > jokers + wild_in_hand - wild_natural:
+            return
+        is_pure = meld.is_run and meld.fillers == 0
+        saved_pure_room = pure_room
+        fillers += meld.fillers
+        room += meld.room
+        sequences += meld.is_run
+        pure += is_pure
+        if is_pure:
+            pure_room = min(pure_room, meld.room)
+        chosen.append(meld)
+        search(pos)
+        chosen.pop()
+        pure_room = saved_pure_room
+        pure -= is_pure
+        sequences -= meld.is_run
+        room -= meld.room
+        fillers -= meld.fillers
+
+    def groups(pos: int, rank: int) -> None:
+        nonlocal wild_natural
+        suit = pos // 13
+        others = [s * 13 + rank - 1 for s in range(suit + 1, 4) if counts[s * 13 + rank - 1]]
+        is_wild = rank == wild_rank
+        for subset in range(1 << len(others)):
+            members = [pos] + [others[k] for k in range(len(others)) if subset >> k & 1]
+            n = len(members)
+            # One natural card and two wild ones make a run as well, which
+            # has more room and counts as a sequence: the group never wins.
+            if n < max(min_natural, 2) or n > max_group:
+                continue
+            for i in members[1:]:
+                take(i)
+            if is_wild:
+                wild_natural += n - 1
+            needed = max(0, 3 - n)
+            place(_Meld(tuple(members), needed, max_group - n - needed, False), pos)
+            if is_wild:
+                wild_natural -= n - 1
+            for i in members[1:]:
+                put(i)
+
+    def runs(pos: int, rank: int) -> None:
+        base = pos - rank + 1  # index of this suit's ace
+        extend(pos, base, rank, 1, [pos], 0)
+        if ace_high and rank == 1:
+            extend(pos, base, 14, -1, [pos], 0)
+
+    def extend(pos: int, base: int, start: int, step: int, members: list[int], gaps: int) -> None:
+        """Every run whose lowest natural card is ``pos``, naturals in ``members``."""
+        nonlocal wild_natural
+        span = len(members) + gaps
+        n = len(members)
+        if n >= min_natural and not (step < 0 and n == 1):  # A JK JK: an ace-low run
+            place(_Meld(tuple(members), gaps + max(0, 3 - span), _RUN_MAX - max(span, 3), True), pos)
+        last = start + step * (span - 1)
+        free = jokers + wild_in_hand - wild_natural - fillers - gaps
+        for extra_gaps in range(free + 1):
+            nxt = last + step * (extra_gaps + 1)
+            if nxt > 13 or nxt < 2 - (step > 0) or span + extra_gaps + 1 > _RUN_MAX:
+                break  # past the king, or down to the ace an ace-high run started from
+            index = base + nxt - 1
+            if counts[index]:
+                take(index)
+                is_wild = nxt == wild_rank
+                wild_natural += is_wild
+                members.append(index)
+                extend(pos, base, start, step, members, gaps + extra_gaps)
+                members.pop()
+                wild_natural -= is_wild
+                put(index)
+
+    try:
+        search(0)
+    except _Declared:
+        pass
+    return best
+
+
+def _to_arrangement(cards: Sequence[Card], best: _Best, rules: MeldRules) -> Arrangement:
+    """Turn the search's indices back into cards, wild fillers placed in melds."""
+    jokers = [c for c in cards if c.is_joker]
+    wild_left = [i for i in best.left if i % 13 + 1 == rules.wild_rank]
+    pool: list[Card] = [_card(i) for i in wild_left] + jokers
+    pool.sort(key=rules.value, reverse=True)
+    melds: list[tuple[Card, ...]] = []
+    for meld in best.melds:
+        fill, pool = pool[: meld.fillers], pool[meld.fillers :]
+        melds.append(tuple(_card(i) for i in meld.naturals) + tuple(fill))
+    for k, meld in enumerate(best.melds):
+        extra = min(meld.room, len(pool))
+        if extra:
+            melds[k] = melds[k] + tuple(pool[:extra])
+            pool = pool[extra:]
+    natural_left = [_card(i) for i in best.left if i % 13 + 1 != rules.wild_rank]
+    unmatched = tuple(natural_left + pool)
+    return Arrangement(
+        int(best.deadwood),
+        tuple(melds),
+        unmatched,
+        sequences=best.sequences,
+        pure_sequences=best.pure,
+        meld_kinds=tuple("run" if m.is_run else "group" for m in best.melds),
+    )
+
+
+def _card(index: int) -> Card:
+    return Card(index % 13 + 1, SUITS[index // 13])
+
+
+def general_arrangement(cards: Sequence[Card], rules: MeldRules) -> Arrangement:
+    """The lowest-deadwood arrangement by the general search (wilds, several decks)."""
+    return _general_search(cards, rules)
+
+
+@dataclass(frozen=True, slots=True)
+class IndianResult:
+    """A 13-card Indian hand: its best count and whether it is a valid show."""
+
+    points: int  # lowest of all cards and the best two-sequences arrangement
+    declarable: bool
+    arrangement: Arrangement | None  # the arrangement behind points, if any
+
+
+def indian_hand(cards: Sequence[Card], rules: MeldRules) -> IndianResult:
+    """Score an Indian hand: every card, or less with two sequences (one pure).
+
+    ``declarable`` says whether every card can be melded with at least two
+    sequences, one of them pure.
+    """
+    all_cards = rules.hand_value(cards)
+    if not _has_pure_run(cards, rules):
+        return IndianResult(all_cards, False, None)
+    declared = _search(cards, rules, need_sequences=True, declare_only=True).declarable
+    best = _search(cards, rules, need_sequences=True, bound=all_cards)
+    if best.deadwood >= all_cards:
+        return IndianResult(all_cards, declared, None)
+    return IndianResult(int(best.deadwood), declared, _to_arrangement(cards, best, rules))
+
+
+def _has_pure_run(cards: Sequence[Card], rules: MeldRules) -> bool:
+    """Whether three natural cards of one suit follow each other anywhere.
+
+    Without such a run no arrangement has a pure sequence, so the search can
+    be skipped: the hand counts every card.
+    """
+    for suit in range(4):
+        ranks = 0
+        for card in cards:
+            if card.index // 13 == suit and not card.is_joker:
+                ranks |= 1 << (card.rank - 1)
+        if rules.ace_high and ranks & 1:
+            ranks |= 1 << 13
+        if ranks & (ranks >> 1) & (ranks >> 2):
+            return True
+    return False

@@ -1,0 +1,107 @@
+"""House-rule options: what each variant lets a table change, and checking it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import InvalidEntry
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One house rule.  ``kind`` is "int", "bool" or "choice".
+
+    ``default`` ``None`` means "none" (no target, no pool).  ``minimum`` is
+    the lowest whole number accepted (0 for bonuses, 1 for targets);
+    ``allowed`` restricts whole numbers to a list (Indian's pool: 101, 201).
+    """
+
+    key: str
+    kind: str
+    default: Any
+    help: str
+    choices: tuple[str, ...] = ()
+    minimum: int = 0
+    allowed: tuple[int, ...] = ()
+    default_text: str = ""  # when the default depends on other options
+
+    def catalogue(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "type": self.kind,
+            "default": self.default,
+            "choices": list(self.choices) or (list(self.allowed) if self.allowed else None),
+            "minimum": self.minimum if self.kind == "int" and not self.allowed else None,
+            "nullable": self.default is None,
+            "default_text": self.default_text or None,
+            "help": self.help,
+        }
+
+    def check(self, value: Any) -> Any:
+        """The value if the option accepts it, else :class:`InvalidEntry`."""
+        if value is None:
+            return self.default
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise self._invalid("must be true or false")
+            return value
+        if self.kind == "choice":
+            if value not in self.choices:
+                raise self._invalid(f"must be one of {', '.join(self.choices)}, got {value!r}")
+            return value
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise self._invalid(self._int_rule())
+        if self.allowed and value not in self.allowed:
+            raise self._invalid(self._int_rule())
+        if value < self.minimum:
+            raise self._invalid(self._int_rule())
+        return value
+
+    def _int_rule(self) -> str:
+        if self.allowed:
+            listed = ", ".join(str(n) for n in self.allowed[:-1])
+            return f"must be none, {listed} or {self.allowed[-1]}"
+        if self.minimum == 1:
+            return "must be a positive whole number"
+        return f"must be a whole number, {self.minimum} or more"
+
+    def _invalid(self, rule: str) -> InvalidEntry:
+        return InvalidEntry(f"{self.key} {rule}", where="options")
+
+
+def target(default: int | None, help: str = "", default_text: str = "") -> Option:
+    return Option(
+        "target", "int", default,
+        help or "The game ends after the hand in which a total reaches this.",
+        minimum=1, default_text=default_text,
+    )
+
+
+def deals(help: str = "") -> Option:
+    return Option(
+        "deals", "int", None,
+        help or "The game ends after this many hands (or at the target, if first).",
+        minimum=1,
+    )
+
+
+def points(key: str, default: int, help: str) -> Option:
+    return Option(key, "int", default, help, minimum=0)
+
+
+def check_options(
+    declared: tuple[Option, ...], given: Mapping[str, Any] | None
+) -> dict[str, Any]:
+    """Every declared option with its effective value; unknown keys are invalid."""
+    if given is None:
+        given = {}
+    if not isinstance(given, Mapping):
+        raise InvalidEntry("options must be an object of option names and values", where="options")
+    known = {option.key: option for option in declared}
+    for key in given:
+        if key not in known:
+            valid = ", ".join(known) or "none"
+            raise InvalidEntry(f"{key!r} is not an option of this game (options: {valid})", where="options")
+    return {key: option.check(given.get(key)) for key, option in known.items()}

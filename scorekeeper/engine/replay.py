@@ -1,0 +1,149 @@
+"""Replaying a game's log into its score sheet.
+
+The log (who plays, the variant and options, every hand's raw entry) is the
+only truth; the sheet is derived by replaying it from the first hand, so an
+edit to any past hand recomputes everything after it.  The cost is linear in
+the number of hands: each hand is checked and scored once (a 1,000-hand game
+replays in a few milliseconds; hands given as cards cost a meld search each).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from .errors import InvalidEntry
+from .games import get_variant
+from .games.base import Game, Variant, whole
+from .options import check_options
+
+_LOG_KEYS = {"variant", "players", "options", "first_dealer", "hands", "ended"}
+
+
+def replay(log: Mapping[str, Any]) -> dict[str, Any]:
+    """The score sheet of a game log (see SCORING.md section 3).
+
+    Raises :class:`InvalidEntry` for anything that cannot be scored; nothing
+    is partly applied.
+    """
+    game = _start(log)
+    hands = log.get("hands") or []
+    if not isinstance(hands, list):
+        raise InvalidEntry("hands must be a list of hand entries", where="hands")
+    rows = []
+    for number, entry in enumerate(hands, start=1):
+        if game.finished:
+            raise InvalidEntry(
+                "the game is already finished; start a new game (or a rematch) to play on",
+                hand=number,
+            )
+        rows.append(_play(game, number, entry))
+    if log.get("ended") and not game.finished:
+        game.finished = True
+        game.ended_by_agreement = True
+    return _sheet(game, rows)
+
+
+def _start(log: Mapping[str, Any]) -> Game:
+    if not isinstance(log, Mapping):
+        raise InvalidEntry("a game log must be an object", where="log")
+    for key in log:
+        if key not in _LOG_KEYS:
+            raise InvalidEntry(f"{key!r} is not part of a game log", where="log")
+    variant = get_variant(log.get("variant"))
+    players = _players(log.get("players"), variant)
+    options = variant.resolve_options(check_options(variant.options, log.get("options")))
+    first_dealer = log.get("first_dealer")
+    if first_dealer is None:
+        first_dealer = players[0]
+    elif first_dealer not in players:
+        raise InvalidEntry(f'"{first_dealer}" is not a player in this game', where="first_dealer")
+    ended = log.get("ended", False)
+    if not isinstance(ended, bool):
+        raise InvalidEntry("ended must be true or false", where="ended")
+    game = Game(
+        variant=variant,
+        players=players,
+        options=options,
+        first_dealer=first_dealer,
+        totals={p: Fraction(0) for p in players},
+    )
+    game.dealers.append(first_dealer)
+    return game
+
+
+def _players(raw: Any, variant: Variant) -> tuple[str, ...]:
+    if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
+        raise InvalidEntry("players must be a list of names", where="players")
+    names = tuple(raw)
+    if any(not name.strip() for name in names):
+        raise InvalidEntry("a player's name cannot be empty", where="players")
+    if len(set(names)) != len(names):
+        twice = next(n for n in names if names.count(n) > 1)
+        raise InvalidEntry(f'"{twice}" is named twice; each player needs their own name', where="players")
+    low, high = variant.min_players, variant.max_players
+    if not low <= len(names) <= high:
+        wanted = str(low) if low == high else f"{low} to {high}"
+        raise InvalidEntry(f"{variant.name} is for {wanted} players, got {len(names)}", where="players")
+    return names
+
+
+def _play(game: Game, number: int, entry: Any) -> dict[str, Any]:
+    variant = game.variant
+    dealer = game.dealers[-1]
+    hand = variant.read(game, number, entry, dealer)
+    result = variant.score(hand)
+    game.previous_totals = dict(game.totals)
+    scores = {p: result.scores.get(p, Fraction(0)) for p in game.players}
+    for player, gained in scores.items():
+        game.totals[player] += gained
+    game.results.append(result)
+    variant.eliminate(game, number)
+    game.finished = variant.is_over(game)
+    game.dealers.append(variant.next_dealer(game, result))
+    return {
+        "number": number,
+        "dealer": dealer,
+        "out": hand.out,
+        "scores": {p: whole(v) for p, v in scores.items()},
+        "totals": {p: whole(v) for p, v in game.totals.items()},
+        "details": result.details,
+        "notes": result.notes,
+        "winner": result.winner,
+        "kind": result.kind,
+    }
+
+
+def _sheet(game: Game, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    variant = game.variant
+    number = game.hands_played + 1
+    nxt = None
+    if not game.finished:
+        active = len(game.players)
+        nxt = {
+            "hand": number,
+            "dealer": game.dealers[-1],
+            "cards_each": variant.cards_each(active, number),
+            "decks": variant.decks(active),
+            "jokers": variant.jokers(active),
+            **variant.next_extras(game, number),
+        }
+    final = variant.final(game) if game.finished else None
+    return {
+        "variant": variant.key,
+        "name": variant.name,
+        "options": dict(game.options),
+        "players": list(game.players),
+        "first_dealer": game.first_dealer,
+        "lowest_wins": variant.is_lowest_wins(game.options),
+        "hands": rows,
+        "totals": {p: whole(v) for p, v in game.totals.items()},
+        "finished": game.finished,
+        "ended_by_agreement": game.ended_by_agreement,
+        "winners": variant.winners(game) if game.finished else [],
+        "eliminated": dict(game.eliminated),
+        "final": final[0] if final else None,
+        "final_notes": final[1] if final else [],
+        "next": nxt,
+    }
