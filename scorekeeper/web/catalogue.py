@@ -59,7 +59,7 @@ def option_line(option: Mapping[str, Any]) -> OptionLine:
     choices = option.get("choices") or ()
     return OptionLine(
         key=option["key"],
-        default=describe_value(option.get("default")),
+        default=option.get("default_text") or describe_value(option.get("default")),
         choices=", ".join(str(choice) for choice in choices),
         help=option.get("help") or "",
     )
