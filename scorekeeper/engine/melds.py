@@ -481,6 +481,11 @@ def _search(
     pure = 0
     pure_room = _RUN_MAX
     room_matters = declare_only or rules.joker_value or wild_value
+    # Only a lower count is recorded, so a branch that can at best tie is cut;
+    # a declaration (count 0) is then still found, as the bound starts above 0.
+    ties_useless = not declare_only and bound != float("inf")
+    if declare_only:
+        best.deadwood = 0  # any unmatched natural card rules a declaration out
 
     def finish() -> None:
         pool = jokers + wild_kept
@@ -514,7 +519,7 @@ def _search(
         nonlocal nonwild_left, wild_natural, wild_kept, remaining
         # Unmatched natural cards only add up; a branch already over the best
         # found can neither beat it nor be a declaration (that needs 0).
-        if nonwild_left > best.deadwood or (declare_only and nonwild_left):
+        if nonwild_left > best.deadwood or (nonwild_left == best.deadwood and ties_useless):
             return
         while pos < 52 and counts[pos] == 0:
             pos += 1
@@ -536,9 +541,10 @@ def _search(
         is_wild = rank == wild_rank
         take(pos)
         wild_natural += is_wild
-        # The card as a natural member of a group or a run.
-        groups(pos, rank)
+        # The card as a natural member of a run or a group (runs first: they
+        # are what a valid Indian hand needs, so good bounds come sooner).
         runs(pos, rank)
+        groups(pos, rank)
         wild_natural -= is_wild
         # The card unmatched (a wild one may still serve as a filler).  Its
         # other copies are left too: leaving one copy and melding another is
@@ -622,8 +628,6 @@ def _search(
         nonlocal wild_natural
         span = len(members) + gaps
         n = len(members)
-        if n >= min_natural and not (step < 0 and n == 1):  # A JK JK: an ace-low run
-            place(_Meld(tuple(members), gaps + max(0, 3 - span), _RUN_MAX - max(span, 3), True), pos)
         last = start + step * (span - 1)
         free = jokers + wild_in_hand - wild_natural - fillers - gaps
         for extra_gaps in range(free + 1):
@@ -640,6 +644,9 @@ def _search(
                 members.pop()
                 wild_natural -= is_wild
                 put(index)
+        # Longer runs were tried first; now the run ending here.
+        if n >= min_natural and not (step < 0 and n == 1):  # A JK JK: an ace-low run
+            place(_Meld(tuple(members), gaps + max(0, 3 - span), _RUN_MAX - max(span, 3), True), pos)
 
     try:
         search(0)
@@ -693,20 +700,32 @@ class IndianResult:
     arrangement: Arrangement | None  # the arrangement behind points, if any
 
 
-def indian_hand(cards: Sequence[Card], rules: MeldRules) -> IndianResult:
-    """Score an Indian hand: every card, or less with two sequences (one pure).
+def indian_points(cards: Sequence[Card], rules: MeldRules) -> IndianResult:
+    """A losing Indian hand's points: every card, or less with two sequences (one pure).
 
-    ``declarable`` says whether every card can be melded with at least two
-    sequences, one of them pure.
+    ``declarable`` is not worked out here (it is False); only the declarer
+    needs it, through :func:`indian_hand`.
     """
     all_cards = rules.hand_value(cards)
     if not _has_pure_run(cards, rules):
         return IndianResult(all_cards, False, None)
-    declared = _search(cards, rules, need_sequences=True, declare_only=True).declarable
     best = _search(cards, rules, need_sequences=True, bound=all_cards)
     if best.deadwood >= all_cards:
-        return IndianResult(all_cards, declared, None)
-    return IndianResult(int(best.deadwood), declared, _to_arrangement(cards, best, rules))
+        return IndianResult(all_cards, False, None)
+    return IndianResult(int(best.deadwood), False, _to_arrangement(cards, best, rules))
+
+
+def is_declaration(cards: Sequence[Card], rules: MeldRules) -> bool:
+    """Whether every card can be melded with two sequences, one of them pure."""
+    if not _has_pure_run(cards, rules):
+        return False
+    return _search(cards, rules, need_sequences=True, declare_only=True).declarable
+
+
+def indian_hand(cards: Sequence[Card], rules: MeldRules) -> IndianResult:
+    """An Indian hand's points and whether it is a valid declaration."""
+    points = indian_points(cards, rules)
+    return IndianResult(points.points, is_declaration(cards, rules), points.arrangement)
 
 
 def _has_pure_run(cards: Sequence[Card], rules: MeldRules) -> bool:

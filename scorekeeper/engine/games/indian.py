@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from ..cards import CardError, format_cards, parse_rank, rank_name
-from ..melds import MeldRules, indian_hand
+from ..melds import MeldRules, indian_points, is_declaration
 from ..options import Option, points
 from .base import Game, Hand, HandResult, PlayerInput, Variant, read_cards, read_count, zero_scores
 from .tunk import eliminate_over_limit
@@ -122,7 +122,7 @@ class Indian(Variant):
             raise hand.invalid(f"{declarer} declared, so cannot drop or make a wrong show", declarer)
         if given.count:
             raise hand.invalid(f"{declarer} declared and counts 0; give the 13 cards or nothing", declarer)
-        if given.cards is not None and not indian_hand(given.cards, meld_rules(wild)).declarable:
+        if given.cards is not None and not is_declaration(given.cards, meld_rules(wild)):
             raise hand.invalid(
                 f"{format_cards(given.cards)} is not a valid declaration (every card in melds, two "
                 "sequences, one pure): record it as a wrong show for the player who showed",
@@ -167,7 +167,7 @@ class Indian(Variant):
             count = player_input.count or 0
             capped = min(count, cap)
             return capped, {}, f"{count}" + (f", capped at {cap}" if capped < count else "")
-        result = indian_hand(player_input.cards, rules)
+        result = indian_points(player_input.cards, rules)
         all_cards = rules.hand_value(player_input.cards)
         detail: dict[str, Any] = {"cards": format_cards(player_input.cards), "all_cards": all_cards}
         if result.arrangement is not None:
