@@ -9,7 +9,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from helpers import counted, dealers, holding, notes, out, play, rejected, scores, totals
+from helpers import (
+    counted,
+    dealers,
+    holding,
+    notes,
+    out,
+    play,
+    rejected,
+    scores,
+    totals,
+)
 
 PAIR = ["Ann", "Bob"]
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine.cards import parse_cards
-from scorekeeper.engine.melds import MeldRules, best_arrangements, lay_off, min_deadwood
+from scorekeeper.engine.melds import STANDARD, MeldRules, best_arrangements, lay_off, min_deadwood
 
 CORNER = MeldRules(around_corner=True)
 CORNER_ACE_15 = MeldRules(rank_values=(15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), around_corner=True)
 BOATHOUSE_CARDS = MeldRules(rank_values=(1,) * 13, around_corner=True)
 
 
-def deadwood(text: str, rules: MeldRules = MeldRules()) -> int:
+def deadwood(text: str, rules: MeldRules = STANDARD) -> int:
     return min_deadwood(parse_cards(text), rules)
 
 

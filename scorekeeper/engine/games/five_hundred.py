@@ -29,7 +29,8 @@ class FiveHundred(Variant):
     melded low), J Q K 10, others their pips.
 
     Each player scores melded minus left, which may be negative.  ``out``
-    may be null when the stock ran out.  The game ends after the hand in
+    may be null when the stock ran out; such a hand may give ``"hands": {}``
+    (nobody melded or held anything: every score 0).  The game ends after the hand in
     which a total reaches 500 (``target``); highest total wins, a tie goes to
     whichever of the tied players led before that hand, still tied they
     share.  The deal passes left.
@@ -78,6 +79,8 @@ class FiveHundred(Variant):
         return read_count(hand, player, raw, field_name=name) or 0
 
     def check_required(self, hand: Hand) -> None:
+        if hand.out is None and not hand.inputs:
+            return  # a hand nobody went out of may give "hands": {} (SCORING.md section 6)
         for player in hand.players:
             if player not in hand.inputs:
                 raise hand.invalid(f"no input for {player}")
@@ -89,7 +92,7 @@ class FiveHundred(Variant):
         details: dict[str, dict[str, Any]] = {}
         lines = []
         for player in hand.players:
-            extra = hand.inputs[player].extra
+            extra = hand.inputs[player].extra if player in hand.inputs else NOTHING
             melded = _value(extra["melded"]) - 14 * extra["low_aces"]
             left = _value(extra["left"])
             scores[player] = Fraction(melded - left)
@@ -103,6 +106,9 @@ class FiveHundred(Variant):
         opening = f"{hand.out} went out." if hand.out else "Nobody went out (the stock ran out)."
         notes = [opening, "Melded minus left: " + ", ".join(lines) + "."]
         return HandResult(scores, notes, details, winner=hand.out, kind="out" if hand.out else "stock")
+
+
+NOTHING: Mapping[str, Any] = {"melded": (), "left": (), "low_aces": 0}
 
 
 def _value(cards_or_value: tuple[Card, ...] | int) -> int:
