@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from helpers import counted, dealers, holding, log, out, play, rejected, scores, totals
@@ -30,7 +31,7 @@ GIN_OPTIONS = {"target": 100, "knock_limit": 10, "gin_bonus": 25, "undercut_bonu
                "game_bonus": 100, "shutout_bonus": 100, "box_bonus": 25}
 BASIC_OPTIONS = {"scoring": "winner", "rummy_bonus": "double", "target": 500, "deals": None, "ace": "low"}
 # every option with its effective value when the log gives none
-DEFAULT_OPTIONS = {
+DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {
     "basic": BASIC_OPTIONS,
     "block": BASIC_OPTIONS,
     "boathouse": {"method": "cards", "target": 100, "deals": None},
