@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 from helpers import counted, holding, out, play, rejected, scores
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.engine import Card, CardError, parse_cards
 
@@ -295,3 +297,32 @@ def test_oklahoma_upcard_is_not_counted_in_the_duplicate_check():
         {"out": "Ann", "upcard": "10H", "hands": {"Ann": holding(GIN_KNOCKER), "Bob": holding(GIN_DEFENDER)}},
     ])
     assert scores(sheet, 1) == {"Ann": 39, "Bob": 0}
+
+
+# -- any way a table may write a list of cards --------------------------------------------
+
+SUIT_WRITINGS = {"S": ["S", "s", "♠"], "H": ["H", "h", "♥", "♥\ufe0f"], "D": ["D", "d", "♦"], "C": ["C", "c", "♣"]}
+RANK_WRITINGS = {"A": ["A", "a"], "10": ["10", "T", "t"], "J": ["J", "j"], "Q": ["Q", "q"], "K": ["K", "k"]}
+
+
+@st.composite
+def written_cards(draw):
+    cards = draw(st.lists(st.sampled_from([*EVERY_CARD, "JK"]), max_size=12))
+    tokens = []
+    for text in cards:
+        if text == "JK":
+            tokens.append(draw(st.sampled_from(["JK", "jk", "Jk", "jK"])))
+            continue
+        rank, suit = text[:-1], text[-1]
+        tokens.append(draw(st.sampled_from(RANK_WRITINGS.get(rank, [rank])))
+                      + draw(st.sampled_from(SUIT_WRITINGS[suit])))
+    separators = st.sampled_from([" ", ",", ", ", " ,", "  ", ",,", " , "])
+    written = "".join(token + draw(separators) for token in tokens)
+    return cards, draw(st.sampled_from(["", " ", ","])) + written
+
+
+@settings(max_examples=200, deadline=None)
+@given(written_cards())
+def test_any_mix_of_case_symbols_and_separators_reads_as_the_cards_meant(example):
+    cards, written = example
+    assert [str(card) for card in parse_cards(written)] == cards
