@@ -244,3 +244,33 @@ def test_corner_gin_knock_limit_and_undercut_are_as_gin():
     assert scores(sheet, 1) == {"Ann": 0, "Bob": 6 + 20}
     error = rejected("corner-gin", PAIR, [entry("Ann", 11, 40)])
     assert error.message == "cannot knock with 11 (the limit is 10)"
+
+
+@pytest.mark.parametrize(
+    ("ann_cards", "bob_cards", "ann_value", "bob_left", "laid_off"),
+    [
+        # Bob lays 3H 4H above and JH 10H below Q-K-A-2; 3S 6D 8D 2C 4C 8C = 31.
+        ("QH KH AH 2H 5S 6S 7S 9D 9C 9S", "JH 10H 3H 4H 8D 8C 6D 4C 3S 2C", 0, 31,
+         {"3H", "4H", "10H", "JH"}),
+        # AH then 2H chain over the king of JH QH KH; 3S 10S 4H 6D 8D 2C 4C 8C = 45.
+        ("JH QH KH 5S 6S 7S 9D 9C 9S 3C", "AH 2H 4H 8D 8C 6D 4C 3S 2C 10S", 3, 45,
+         {"AH", "2H"}),
+    ],
+)
+def test_corner_gin_lay_offs_go_around_the_corner(ann_cards, bob_cards, ann_value, bob_left, laid_off):
+    sheet = corner(entry("Ann", ann_cards, bob_cards))
+    details = sheet["hands"][0]["details"]
+    assert details["Ann"]["value"] == ann_value
+    assert details["Bob"]["value"] == bob_left
+    assert set(details["Bob"]["laid_off"]) == laid_off
+    expected = bob_left + 25 if ann_value == 0 else bob_left - ann_value
+    assert scores(sheet, 1) == {"Ann": expected, "Bob": 0}
+
+
+@pytest.mark.parametrize(
+    ("variant", "name"), [("oklahoma-gin", "Oklahoma Gin"), ("corner-gin", "Around-the-Corner Gin")]
+)
+def test_oklahoma_and_corner_gin_are_for_exactly_two_players(variant, name):
+    error = rejected(variant, ["Ann", "Bob", "Cara"])
+    assert error.where == "players"
+    assert error.message == f"{name} is for 2 players, got 3"
