@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -54,37 +55,44 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         """The card that ``text`` names, or :class:`CardError` quoting it."""
-        token = text.strip().replace(_VARIATION_SELECTOR, "").upper()
-        if token == "JK":
-            return JOKER
-        if len(token) >= 2:
-            rank_part, suit_part = token[:-1], token[-1]
-            suit = SUIT_SYMBOLS.get(suit_part, suit_part)
-            rank = RANKS_BY_NAME.get(rank_part)
-            if rank is not None and suit in SUITS and suit:
-                return cls(rank, suit)
-        raise CardError(f'"{text.strip()}" is not a card')
+        return _parse_token(text)
 
     @property
     def is_joker(self) -> bool:
         return self.rank == JOKER_RANK
 
     def __str__(self) -> str:
-        if self.is_joker:
-            return "JK"
-        return f"{RANK_NAMES.get(self.rank, str(self.rank))}{self.suit}"
+        return _TEXT[self.index]
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
 
 JOKER = Card(JOKER_RANK, "")
+#: the 52 cards, ``ALL_CARDS[card.index] is card``-style: one object per card
 ALL_CARDS = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
+# Printed names by index; the joker's index -1 is the last slot.
+_TEXT = tuple(f"{RANK_NAMES.get(c.rank, str(c.rank))}{c.suit}" for c in ALL_CARDS) + ("JK",)
+
+
+@lru_cache(maxsize=1024)
+def _parse_token(text: str) -> Card:
+    """Parse one token; cached, since a game names the same few dozen cards."""
+    token = text.strip().replace(_VARIATION_SELECTOR, "").upper()
+    if token == "JK":
+        return JOKER
+    if len(token) >= 2:
+        rank_part, suit_part = token[:-1], token[-1]
+        suit = SUIT_SYMBOLS.get(suit_part, suit_part)
+        rank = RANKS_BY_NAME.get(rank_part)
+        if rank is not None and suit in SUITS and suit:
+            return ALL_CARDS[SUITS.index(suit) * 13 + rank - 1]
+    raise CardError(f'"{text.strip()}" is not a card')
 
 
 def parse_cards(text: str) -> list[Card]:
     """Every card in ``text``, in the order written."""
-    return [Card.parse(token) for token in _SEPARATORS.split(text) if token]
+    return [_parse_token(token) for token in _SEPARATORS.split(text) if token]
 
 
 def parse_rank(text: str) -> int:
@@ -100,7 +108,8 @@ def rank_name(rank: int) -> str:
 
 
 def format_cards(cards: Iterable[Card]) -> str:
-    return " ".join(str(card) for card in cards)
+    """``"KH 5D AS"``: cards as the table writes them."""
+    return " ".join([_TEXT[card.index] for card in cards])
 
 
 _COPIES = {1: "once", 2: "twice"}
@@ -119,6 +128,10 @@ def find_excess_copies(
     ``hands`` maps each player to the cards entered for them in one hand
     entry, in seat order; the player blamed is the one whose card went over.
     """
+    every = [card.index for cards in hands.values() for card in cards]
+    distinct = set(every)
+    if len(distinct) == len(every) and -1 not in distinct:
+        return None  # all different, no joker: the common case, decided at once
     seen: Counter[Card] = Counter()
     for player, cards in hands.items():
         for card in cards:

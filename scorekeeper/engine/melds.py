@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .cards import SUITS, Card
+from .cards import ALL_CARDS, Card
 
 _SUIT_BITS = 0x1FFF  # the 13 ranks of one suit
 _RUN_MAX = 13
@@ -171,9 +171,14 @@ def _corner_runs(ranks: int, shift: int, melds: list[int]) -> None:
 
 def _best_cover(melds: list[int], values: list[int]) -> int:
     """The highest total value of pairwise disjoint melds (branch and bound)."""
-    n = len(melds)
-    if n == 1:
+    if len(melds) == 1:
         return values[0]
+    return _one_best_cover(melds, values)[0]
+
+
+def _one_best_cover(melds: list[int], values: list[int]) -> tuple[int, tuple[int, ...]]:
+    """One set of pairwise disjoint melds with the highest value, and that value."""
+    n = len(melds)
     order = sorted(range(n), key=values.__getitem__, reverse=True)
     ms = [melds[i] for i in order]
     vs = [values[i] for i in order]
@@ -181,34 +186,52 @@ def _best_cover(melds: list[int], values: list[int]) -> int:
     for i in range(n - 1, -1, -1):
         suffix[i] = suffix[i + 1] + vs[i]
     best = 0
+    best_cover: tuple[int, ...] = ()
+    chosen: list[int] = []
 
     def search(i: int, used: int, total: int) -> None:
-        nonlocal best
+        nonlocal best, best_cover
         if total > best:
-            best = total
+            best, best_cover = total, tuple(chosen)
         for j in range(i, n):
             if total + suffix[j] <= best:
                 return
             if not ms[j] & used:
+                chosen.append(ms[j])
                 search(j + 1, used | ms[j], total + vs[j])
+                chosen.pop()
 
     search(0, 0, 0)
-    return best
+    return best, best_cover
 
 
 def _all_best_covers(melds: list[int], values: list[int]) -> list[tuple[int, ...]]:
-    """Every maximal-value set of disjoint melds (each as a tuple of masks)."""
+    """Every maximal-value set of disjoint melds (each as a tuple of masks).
+
+    Branch and bound: a branch whose total plus every meld still to come
+    cannot reach the best so far is cut (ties are kept: all are wanted).
+    """
     n = len(melds)
+    union = 0
+    for meld in melds:
+        union |= meld
+    if union.bit_count() == sum(meld.bit_count() for meld in melds):
+        return [tuple(melds)]  # no two melds share a card: take them all
+    suffix = [0] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + values[i]
     best = -1
     found: list[tuple[int, ...]] = []
     chosen: list[int] = []
 
     def search(i: int, used: int, total: int) -> None:
         nonlocal best, found
+        if total + suffix[i] < best:
+            return
         if i == n:
             if total > best:
                 best, found = total, [tuple(chosen)]
-            elif total == best:
+            else:
                 found.append(tuple(chosen))
             return
         if not melds[i] & used:
@@ -258,8 +281,7 @@ def _cards_of(mask: int) -> tuple[Card, ...]:
     while mask:
         low = mask & -mask
         mask ^= low
-        index = low.bit_length() - 1
-        cards.append(Card(index % 13 + 1, SUITS[index // 13]))
+        cards.append(ALL_CARDS[low.bit_length() - 1])
     return tuple(cards)
 
 
@@ -274,31 +296,14 @@ def _ordered_run(cards: tuple[Card, ...], around_corner: bool) -> tuple[Card, ..
     return tuple(sorted(cards, key=lambda c: (c.rank - start.rank) % 13))
 
 
-def _arrangement(
-    mask: int, cover: tuple[int, ...], rules: MeldRules, table: tuple[int, ...]
-) -> Arrangement:
-    used = 0
-    for meld in cover:
-        used |= meld
-    left = mask & ~used
-    melds = tuple(
-        _ordered_run(_cards_of(m), rules.around_corner) for m in sorted(cover)
-    )
-    return Arrangement(_mask_value(left, table), melds, _cards_of(left))
-
-
 def best_arrangements(cards: Sequence[Card], rules: MeldRules = STANDARD) -> list[Arrangement]:
     """Every arrangement of a single-deck hand with the lowest deadwood.
 
     Gin needs all of them: among equal ones the knocker's arrangement is the
     one that leaves the defender the highest count.
     """
-    _check_single_deck(rules)
-    mask = _hand_mask(cards)
-    table = _suit_value_table(rules.rank_values)
-    melds = _candidate_melds(mask, rules.around_corner)
-    covers = _all_best_covers(melds, [_mask_value(m, table) for m in melds])
-    return [_arrangement(mask, cover, rules, table) for cover in covers]
+    mask, _, covers = knocker_covers(cards, rules)
+    return [arrangement_of(mask, cover, rules) for cover in covers]
 
 
 def arrange(cards: Sequence[Card], rules: MeldRules = STANDARD) -> Arrangement:
@@ -308,53 +313,58 @@ def arrange(cards: Sequence[Card], rules: MeldRules = STANDARD) -> Arrangement:
     return best_arrangements(cards, rules)[0]
 
 
-def _layoff_spots(
-    knocker_melds: Sequence[Sequence[Card]], rules: MeldRules
-) -> list[int]:
-    """Every set of cards that could be laid off together onto one end of a meld.
+def arrangement_of(mask: int, cover: tuple[int, ...], rules: MeldRules,
+                   laid_off: int = 0) -> Arrangement:
+    """The cards behind a hand mask and a set of meld masks (and cards laid off)."""
+    table = _suit_value_table(rules.rank_values)
+    used = laid_off
+    for meld in cover:
+        used |= meld
+    left = mask & ~used
+    melds = tuple(_ordered_run(_cards_of(m), rules.around_corner) for m in sorted(cover))
+    return Arrangement(_mask_value(left, table), melds, _cards_of(left), _cards_of(laid_off))
 
-    A run takes chains of consecutive cards at either end (7H, or 7H 8H, on
-    3H-6H); a group of three takes its missing fourth card.
+
+# Gin scoring works on masks and turns only the arrangement shown into cards.
+
+
+def knocker_covers(cards: Sequence[Card], rules: MeldRules) -> tuple[int, int, list[tuple[int, ...]]]:
+    """A single-deck hand's mask, its lowest deadwood, and every cover reaching it."""
+    _check_single_deck(rules)
+    mask = _hand_mask(cards)
+    table = _suit_value_table(rules.rank_values)
+    melds = _candidate_melds(mask, rules.around_corner)
+    values = [_mask_value(m, table) for m in melds]
+    covers = _all_best_covers(melds, values)
+    melded = sum(values[melds.index(m)] for m in covers[0])
+    return mask, _mask_value(mask, table) - melded, covers
+
+
+def defender_count(defender: int, knocker_cover: Sequence[int], rules: MeldRules) -> tuple[int, tuple[int, ...], int]:
+    """The defender's lowest count with own melds and lay-offs chosen together.
+
+    Returns the count, the defender's own melds and the cards laid off (masks).
     """
-    spots: list[int] = []
-    for meld in knocker_melds:
-        ranks = {card.rank for card in meld}
-        if len(ranks) == 1:
-            if len(meld) == 3:
-                suit = next(s for s in SUITS if s not in {c.suit for c in meld})
-                spots.append(1 << Card(meld[0].rank, suit).index)
-            continue
-        suit_shift = 13 * SUITS.index(meld[0].suit)
-        free = [r for r in range(1, 14) if r not in ranks]
-        if not free:
-            continue
-        run_mask = sum(1 << (r - 1) for r in ranks)
-        for direction in (-1, 1):
-            chain = 0
-            edge = _run_edge(ranks, direction, rules.around_corner)
-            for step in range(1, 14 - len(ranks)):
-                rank = edge + direction * step
-                if rules.around_corner:
-                    rank = (rank - 1) % 13 + 1
-                elif not 1 <= rank <= 13:
-                    break
-                bit = 1 << (rank - 1)
-                if bit & run_mask:
-                    break
-                chain |= bit
-                spots.append(chain << suit_shift)
-    return spots
-
-
-def _run_edge(ranks: set[int], direction: int, around_corner: bool) -> int:
-    """The lowest (direction -1) or highest (+1) rank of a run, wrapping if allowed."""
-    if not around_corner:
-        return min(ranks) if direction < 0 else max(ranks)
-    for rank in ranks:
-        neighbour = (rank - 1 + direction) % 13 + 1
-        if neighbour not in ranks:
-            return rank
-    raise AssertionError("a run of all 13 ranks has no edge")
+    table = _suit_value_table(rules.rank_values)
+    own = _candidate_melds(defender, rules.around_corner)
+    spots = [
+        spot for meld in knocker_cover for spot in _layoff_spots(meld, rules.around_corner)
+        if spot & defender == spot
+    ]
+    candidates = own + [spot for spot in spots if spot not in own]
+    if not candidates:
+        return _mask_value(defender, table), (), 0
+    melded, cover = _one_best_cover(candidates, [_mask_value(m, table) for m in candidates])
+    own_set = set(own)
+    laid = 0
+    for meld in cover:
+        if meld not in own_set:
+            laid |= meld
+    return (
+        _mask_value(defender, table) - melded,
+        tuple(m for m in cover if m in own_set),
+        laid,
+    )
 
 
 def lay_off(
@@ -370,22 +380,64 @@ def lay_off(
     """
     _check_single_deck(rules)
     mask = _hand_mask(defender)
-    table = _suit_value_table(rules.rank_values)
-    own = _candidate_melds(mask, rules.around_corner)
-    spots = [s for s in _layoff_spots(knocker_melds, rules) if s & mask == s]
-    candidates = own + spots
-    if not candidates:
-        return Arrangement(_mask_value(mask, table), (), tuple(defender))
-    covers = _all_best_covers(candidates, [_mask_value(m, table) for m in candidates])
-    spot_set = set(spots)
-    cover = covers[0]
-    own_melds = tuple(m for m in cover if m not in spot_set or m in own)
-    laid = 0
-    for m in cover:
-        if m in spot_set and m not in own:
-            laid |= m
-    base = _arrangement(mask & ~laid, own_melds, rules, table)
-    return Arrangement(base.deadwood, base.melds, base.unmatched, _cards_of(laid))
+    count, own, laid = defender_count(mask, [_hand_mask(m) for m in knocker_melds], rules)
+    return arrangement_of(mask, own, rules, laid)
+
+
+@lru_cache(maxsize=4096)
+def _layoff_spots(meld: int, around_corner: bool) -> tuple[int, ...]:
+    """Every set of cards that could be laid off together onto one end of a meld.
+
+    A run takes chains of consecutive cards at either end (7H, or 7H 8H, on
+    3H-6H); a group of three takes its missing fourth card.
+    """
+    by_suit = [(meld >> (13 * suit)) & _SUIT_BITS for suit in range(4)]
+    suits = [suit for suit in range(4) if by_suit[suit]]
+    if len(suits) > 1:  # a group
+        if len(suits) != 3:
+            return ()
+        missing = next(suit for suit in range(4) if not by_suit[suit])
+        return (by_suit[suits[0]] << (13 * missing),)
+    shift = 13 * suits[0]
+    ranks = by_suit[suits[0]]
+    if ranks == _SUIT_BITS:
+        return ()
+    down, up = (_turn_down, _turn_up) if around_corner else (_step_down, _step_up)
+    spots: list[int] = []
+    for step, edge in ((down, _edge(ranks, down)), (up, _edge(ranks, up))):
+        chain, nxt = 0, step(edge)
+        while nxt and not nxt & ranks:
+            chain |= nxt
+            spots.append(chain << shift)
+            nxt = step(nxt)
+    return tuple(spots)
+
+
+def _step_down(bit: int) -> int:
+    return bit >> 1
+
+
+def _step_up(bit: int) -> int:
+    return (bit << 1) & _SUIT_BITS
+
+
+def _turn_down(bit: int) -> int:
+    return bit >> 1 or 1 << 12
+
+
+def _turn_up(bit: int) -> int:
+    return (bit << 1) & _SUIT_BITS or 1
+
+
+def _edge(ranks: int, step: object) -> int:
+    """The run's card at that end: the one whose next step leaves the run."""
+    bits = ranks
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        if not step(low) & ranks:  # type: ignore[operator]
+            return low
+    raise AssertionError("a run with no edge")
 
 
 # ---------------------------------------------------------------------------
@@ -683,7 +735,7 @@ def _to_arrangement(cards: Sequence[Card], best: _Best, rules: MeldRules) -> Arr
 
 
 def _card(index: int) -> Card:
-    return Card(index % 13 + 1, SUITS[index // 13])
+    return ALL_CARDS[index]
 
 
 def general_arrangement(cards: Sequence[Card], rules: MeldRules) -> Arrangement:

@@ -10,7 +10,6 @@ replays in a few milliseconds; hands given as cards cost a meld search each).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
 from .errors import InvalidEntry
@@ -67,7 +66,7 @@ def _start(log: Mapping[str, Any]) -> Game:
         players=players,
         options=options,
         first_dealer=first_dealer,
-        totals={p: Fraction(0) for p in players},
+        totals={p: 0 for p in players},
     )
     game.dealers.append(first_dealer)
     return game
@@ -95,7 +94,7 @@ def _play(game: Game, number: int, entry: Any) -> dict[str, Any]:
     hand = variant.read(game, number, entry, dealer)
     result = variant.score(hand)
     game.previous_totals = dict(game.totals)
-    scores = {p: result.scores.get(p, Fraction(0)) for p in game.players}
+    scores = {p: result.scores.get(p, 0) for p in game.players}
     for player, gained in scores.items():
         game.totals[player] += gained
     game.results.append(result)

@@ -15,11 +15,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from ..cards import Card, CardError, find_excess_copies, format_cards, parse_cards
+from ..cards import Card, CardError, find_excess_copies, parse_cards
 from ..errors import InvalidEntry
 from ..options import Option
 
-Score = Fraction
+#: a score: an int, or an exact Fraction where a share is split between tied players
+Score = int | Fraction
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +109,7 @@ class Game:
 
 def whole(value: Score) -> int | float:
     """A score as the sheet shows it: an int when whole, else 2 decimals."""
-    if value.denominator == 1:
+    if isinstance(value, int) or value.denominator == 1:
         return int(value)
     return round(float(value), 2)
 
@@ -120,7 +121,7 @@ def show(value: Score) -> str:
 
 
 def plural(n: int | Score, noun: str) -> str:
-    return f"{show(Fraction(n))} {noun}" + ("" if n == 1 else "s")
+    return f"{show(n)} {noun}" + ("" if n == 1 else "s")
 
 
 def names(players: Sequence[str]) -> str:
@@ -150,6 +151,9 @@ class Variant(ABC):
     input_fields: ClassVar[tuple[str, ...]] = ("cards", "count")
     #: a `cards` input must hold exactly this many cards (Gin 10, Indian 13)
     exact_cards: ClassVar[int | None] = None
+    #: what the table says of the player who ends a hand, and of a hand nobody ends
+    out_verb: ClassVar[str] = "went out"
+    no_out_label: ClassVar[str] = "Nobody went out"
     #: lowest total wins
     lowest_wins: ClassVar[bool] = False
     #: a tie at the top goes to the tied player who led before the last hand
@@ -188,13 +192,36 @@ class Variant(ABC):
             "jokers": {str(n): self.jokers(n) for n in counts},
             "lowest_wins": self.lowest_wins,
             "options": [option.catalogue() for option in self.options],
+            "entry": {
+                "out_verb": self.out_verb,
+                "out_may_be_null": self.out_may_be_null,
+                "no_out_label": self.no_out_label if self.out_may_be_null else None,
+                "out_gives_input": self.out_gives_input,
+                "flags": list(self.entry_flags),
+                "inputs": list(self.input_fields),
+                "exact_cards": self.exact_cards,
+            },
         }
+
+    def preview(self, cards: Sequence[Card], options: Mapping[str, Any],
+                entry: Mapping[str, Any] | None = None, *, went_out: bool = False) -> dict[str, Any]:
+        """What these cards are worth in a hand, for a live display while typing.
+
+        ``went_out``: the cards of the player who ended the hand (a knocker's
+        deadwood, a tunker's unmatched count).  Returns ``value`` and, where
+        melds are worked out, ``melds`` and ``unmatched``.
+        """
+        return {"value": sum(self.card_value(card, options) for card in cards)}
+
+    def card_value(self, card: Card, options: Any) -> int:
+        """Standard values: ace 1, pips, J Q K 10."""
+        return min(card.rank, 10)
 
     # -- reading one entry -------------------------------------------------
 
     def read(self, game: Game, number: int, entry: Any, dealer: str) -> Hand:
         """Check an entry against the table and the rules; a :class:`Hand`."""
-        if not isinstance(entry, Mapping):
+        if not _is_mapping(entry):
             raise InvalidEntry("an entry must be an object with who went out and each player's hand", hand=number)
         allowed = {"out", "hands", *self.entry_flags}
         for key in entry:
@@ -213,7 +240,7 @@ class Variant(ABC):
         raw_inputs = entry.get("hands", {})
         if raw_inputs is None:
             raw_inputs = {}
-        if not isinstance(raw_inputs, Mapping):
+        if not _is_mapping(raw_inputs):
             raise InvalidEntry("hands must map each player to their cards or count", hand=number)
         hand = Hand(number, dealer, active, out, entry, {}, game.options, dict(game.totals))
         for player, raw in raw_inputs.items():
@@ -234,7 +261,7 @@ class Variant(ABC):
 
     def read_input(self, hand: Hand, player: str, raw: Any) -> PlayerInput:
         """Read ``{"cards": ...}``, ``{"count": n}`` or ``{}`` for one player."""
-        if not isinstance(raw, Mapping):
+        if not _is_mapping(raw):
             raise hand.invalid("give the cards left in hand or a count", player)
         for key in raw:
             if key not in self.input_fields:
@@ -263,8 +290,9 @@ class Variant(ABC):
 
     def check_cards(self, hand: Hand) -> None:
         """No card appears more often than the pack in play holds."""
-        starting = len(self._game_players(hand))
-        by_player = {p: i.all_cards() for p, i in hand.inputs.items()}
+        seats = self._game_players(hand)
+        starting = len(seats)
+        by_player = {p: hand.inputs[p].all_cards() for p in seats if p in hand.inputs}
         excess = find_excess_copies(
             by_player, decks=self.decks(starting), jokers=self.jokers(starting), game=self.name
         )
@@ -311,6 +339,11 @@ class Variant(ABC):
         return {"contract": None}
 
 
+def _is_mapping(value: Any) -> bool:
+    # JSON gives dicts; the ABC check is only for other mappings (and slower).
+    return type(value) is dict or isinstance(value, Mapping)
+
+
 def _docstring(cls: type) -> str:
     import inspect
 
@@ -349,13 +382,6 @@ def read_count(hand: Hand, player: str, raw: Any, *, field_name: str = "count") 
     if raw < 0:
         raise hand.invalid(f"{field_name} {raw} is below 0; a count is 0 or more", player)
     return raw
-
-
-def describe_input(player_input: PlayerInput) -> dict[str, Any]:
-    """The cards a player gave, for a hand's details."""
-    if player_input.cards is not None:
-        return {"cards": format_cards(player_input.cards)}
-    return {}
 
 
 # -- dealers -----------------------------------------------------------------
@@ -412,4 +438,10 @@ def best_players(
 
 
 def zero_scores(players: Sequence[str]) -> dict[str, Score]:
-    return {p: Fraction(0) for p in players}
+    return {p: 0 for p in players}
+
+
+def split(pot: Score, ways: int) -> Score:
+    """An exact equal share: an int when it divides, else a Fraction."""
+    share = Fraction(pot) / ways
+    return int(share) if share.denominator == 1 else share

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any, ClassVar
 
 from ..cards import Card
 from ..options import Option, deals, target
 from .base import (
-    Game, Hand, HandResult, PlayerInput, Score, Variant, describe_input, names, show,
+    Game, Hand, HandResult, PlayerInput, Variant, names, show, split,
     winner_deals, zero_scores,
 )
 
@@ -114,7 +113,7 @@ class Basic(Variant):
     def score(self, hand: Hand) -> HandResult:
         values = {p: self.hand_value(i, hand.options) for p, i in hand.inputs.items()}
         details = {
-            p: {"value": values[p], **describe_input(i)} for p, i in hand.inputs.items()
+            p: {"value": values[p]} for p, i in hand.inputs.items()
         }
         if self.is_block(hand):
             result = self.score_block(hand, values)
@@ -146,7 +145,7 @@ class Basic(Variant):
             else:
                 notes.append("Rummy (out in one turn): no bonus at this table.")
         scores = zero_scores(hand.players)
-        scores[out] = Fraction(collected)
+        scores[out] = collected
         return HandResult(scores, notes, winner=out, kind=kind)
 
     def score_penalty(self, hand: Hand, values: dict[str, int]) -> HandResult:
@@ -168,7 +167,7 @@ class Basic(Variant):
             else:
                 notes.append("Rummy (out in one turn): no bonus at this table.")
         for player in hand.others:
-            scores[player] = Fraction(charged[player])
+            scores[player] = charged[player]
         notes.append(", ".join(f"{p} {charged[p]}" for p in hand.others) + ".")
         return HandResult(scores, notes, winner=out, kind=kind)
 
@@ -179,13 +178,13 @@ class Basic(Variant):
         winner = lowest[0] if len(lowest) == 1 else None
         if self.is_lowest_wins(hand.options):
             for player in hand.players:
-                scores[player] = Fraction(values[player])
+                scores[player] = values[player]
             listed = ", ".join(f"{p} {values[p]}" for p in hand.players)
             return HandResult(scores, [f"Block (the stock ran out): each player takes their own hand: {listed}."],
                               winner=winner, kind="block")
         differences = {p: values[p] - low for p in hand.players if p not in lowest}
         pot = sum(differences.values())
-        share: Score = Fraction(pot, len(lowest))
+        share = split(pot, len(lowest))
         for player in lowest:
             scores[player] = share
         parts = " + ".join(str(d) for d in differences.values()) or "0"

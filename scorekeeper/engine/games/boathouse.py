@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
@@ -60,10 +59,13 @@ class Boathouse(Variant):
             return player_input.count or 0, {}
         best = arrange(player_input.cards, meld_rules(options["method"]))
         return best.deadwood, {
-            "cards": format_cards(player_input.cards),
             "melds": [format_cards(m) for m in best.melds],
             "unmatched": format_cards(best.unmatched),
         }
+
+    def preview(self, cards: Any, options: Any, entry: Any = None, *, went_out: bool = False) -> dict[str, Any]:
+        value, shown = self.unmatched(PlayerInput(cards=tuple(cards)), options)
+        return {"value": value, **shown}
 
     def score(self, hand: Hand) -> HandResult:
         details: dict[str, dict[str, Any]] = {}
@@ -77,7 +79,7 @@ class Boathouse(Variant):
         unit = "unmatched card" if hand.options["method"] == "cards" else "point"
         collected = sum(values[p] for p in hand.others)
         parts = " + ".join(f"{p} {values[p]}" for p in hand.others)
-        scores[hand.out] = Fraction(collected)
+        scores[hand.out] = collected
         note = f"{hand.out} went out and collects {parts} = {collected} ({unit}s left unmatched)."
         return HandResult(scores, [note], details, winner=hand.out, kind="out")
 

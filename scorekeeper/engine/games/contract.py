@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from ..cards import Card
 from ..options import Option
-from .base import Game, Hand, HandResult, PlayerInput, Variant, describe_input, zero_scores
+from .base import Game, Hand, HandResult, PlayerInput, Variant, zero_scores
 
 CONTRACTS = (
     "two groups",
@@ -76,8 +75,8 @@ class Contract(Variant):
         details: dict[str, dict[str, Any]] = {hand.out: {"value": 0}}
         for player in hand.others:
             value = self.hand_value(hand.inputs[player], hand.options)
-            scores[player] = Fraction(value)
-            details[player] = {"value": value, **describe_input(hand.inputs[player])}
+            scores[player] = value
+            details[player] = {"value": value}
         charged = ", ".join(f"{p} {details[p]['value']}" for p in hand.others)
         notes = [
             f"Deal {hand.number} of 7, contract: {contract}.",

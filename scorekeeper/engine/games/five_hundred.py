@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any, Mapping
 
 from ..cards import Card, format_cards
@@ -46,6 +45,10 @@ class FiveHundred(Variant):
     out_gives_input = True
     previous_leader_breaks_ties = True
     input_fields = ("melded", "low_aces", "left")
+    no_out_label = "Nobody (the stock ran out)"
+
+    def card_value(self, card: Card, options: Any) -> int:
+        return card_value(card)
 
     def cards_each(self, players: int, hand_number: int = 1) -> int:
         return 7
@@ -95,7 +98,7 @@ class FiveHundred(Variant):
             extra = hand.inputs[player].extra if player in hand.inputs else NOTHING
             melded = _value(extra["melded"]) - 14 * extra["low_aces"]
             left = _value(extra["left"])
-            scores[player] = Fraction(melded - left)
+            scores[player] = melded - left
             details[player] = {"melded": melded, "left": left, "value": melded - left}
             for key in ("melded", "left"):
                 if isinstance(extra[key], tuple) and extra[key]:

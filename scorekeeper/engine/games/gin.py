@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any, ClassVar
 
 from ..cards import Card, CardError, format_cards
-from ..melds import STANDARD, Arrangement, MeldRules, best_arrangements, lay_off, min_deadwood
+from ..melds import STANDARD, MeldRules, _hand_mask, arrange, arrangement_of, defender_count, knocker_covers
 from ..options import Option, points, target
 from .base import Game, Hand, HandResult, Score, Variant, best_players, show, whole, zero_scores
 
@@ -59,6 +58,8 @@ class Gin(Variant):
     )
     out_may_be_null = True
     out_gives_input = True
+    out_verb = "knocked"
+    no_out_label = "Dead hand"
     exact_cards = 10
     meld_rules: ClassVar[MeldRules] = STANDARD
     lay_off_on_gin: ClassVar[bool] = False
@@ -83,43 +84,45 @@ class Gin(Variant):
     def counts(self, hand: Hand, knocker: str, defender: str) -> tuple[int, int, dict[str, dict[str, Any]]]:
         """Knocker's deadwood, defender's count after lay-offs, and the details."""
         k_in, d_in = hand.inputs[knocker], hand.inputs[defender]
-        details: dict[str, dict[str, Any]] = {knocker: {}, defender: {}}
+        rules = self.meld_rules
+        covers: list[tuple[int, ...]] = []
         if k_in.cards is None:
             k_count = k_in.count or 0
-            arrangements: list[Arrangement] = []
         else:
-            arrangements = best_arrangements(k_in.cards, self.meld_rules)
-            k_count = arrangements[0].deadwood
-        if d_in.cards is None:
-            d_count = d_in.count or 0
-            chosen = arrangements[0] if arrangements else None
-            laid: tuple[Card, ...] = ()
-            d_shown: dict[str, Any] = {}
-        elif not arrangements or (k_count == 0 and not self.lay_off_on_gin):
-            d_count = min_deadwood(d_in.cards, self.meld_rules)
-            chosen = arrangements[0] if arrangements else None
-            laid = ()
-            d_shown = {"cards": format_cards(d_in.cards)}
-        else:
-            chosen, after = max(
-                ((a, lay_off(d_in.cards, a.melds, self.meld_rules)) for a in arrangements),
-                key=lambda pair: pair[1].deadwood,
+            k_mask, k_count, covers = knocker_covers(k_in.cards, rules)
+        cover: tuple[int, ...] = covers[0] if covers else ()
+        d_count, laid = d_in.count or 0, 0
+        d_cover: tuple[int, ...] = ()
+        if d_in.cards is not None:
+            d_mask = _hand_mask(d_in.cards)
+            if not covers or (k_count == 0 and not self.lay_off_on_gin):
+                d_count, d_cover, laid = defender_count(d_mask, (), rules)
+            else:
+                # Among the knocker's equal arrangements, the one that leaves
+                # the defender the highest count.
+                d_count, d_cover, laid, cover = max(
+                    (defender_count(d_mask, c, rules) + (c,) for c in covers),
+                    key=lambda option: option[0],
+                )
+        details: dict[str, dict[str, Any]] = {knocker: {"value": k_count}}
+        if k_in.cards is not None:
+            shown = arrangement_of(k_mask, cover, rules)
+            details[knocker]["melds"] = [format_cards(m) for m in shown.melds]
+            details[knocker]["unmatched"] = format_cards(shown.unmatched)
+        details[defender] = {"value": d_count, "laid_off": []}
+        if d_in.cards is not None:
+            shown = arrangement_of(d_mask, d_cover, rules, laid)
+            details[defender].update(
+                laid_off=[str(c) for c in shown.laid_off],
+                melds=[format_cards(m) for m in shown.melds],
+                unmatched=format_cards(shown.unmatched),
             )
-            d_count, laid = after.deadwood, after.laid_off
-            d_shown = {
-                "cards": format_cards(d_in.cards),
-                "melds": [format_cards(m) for m in after.melds],
-                "unmatched": format_cards(after.unmatched),
-            }
-        details[knocker] = {"value": k_count}
-        if chosen is not None and k_in.cards is not None:
-            details[knocker].update(
-                cards=format_cards(k_in.cards),
-                melds=[format_cards(m) for m in chosen.melds],
-                unmatched=format_cards(chosen.unmatched),
-            )
-        details[defender] = {"value": d_count, "laid_off": [str(c) for c in laid], **d_shown}
         return k_count, d_count, details
+
+    def preview(self, cards: Any, options: Any, entry: Any = None, *, went_out: bool = False) -> dict[str, Any]:
+        best = arrange(cards, self.meld_rules)
+        return {"value": best.deadwood, "melds": [format_cards(m) for m in best.melds],
+                "unmatched": format_cards(best.unmatched)}
 
     # -- scoring ---------------------------------------------------------------
 
@@ -154,7 +157,7 @@ class Gin(Variant):
             ]
         if factor != 1:
             notes.append(f"{why}: {base} x {factor} = {base * factor}.")
-        scores[winner] = Fraction(base * factor)
+        scores[winner] = base * factor
         return HandResult(scores, notes, details, winner=winner, kind=kind)
 
     def next_dealer(self, game: Game, result: HandResult) -> str:
@@ -163,10 +166,12 @@ class Gin(Variant):
     # -- the end -----------------------------------------------------------------
 
     def final(self, game: Game) -> tuple[dict[str, Any], list[str]] | None:
+        if not game.results:
+            return None  # ended before any hand: nothing to settle
         opts = game.options
         winners = self.winners(game)
         boxes = {p: sum(1 for r in game.results if r.winner == p) for p in game.players}
-        bonuses: dict[str, Score] = {p: Fraction(boxes[p] * opts["box_bonus"]) for p in game.players}
+        bonuses: dict[str, Score] = {p: boxes[p] * opts["box_bonus"] for p in game.players}
         lines: list[str] = []
         reached = any(game.totals[p] >= opts["target"] for p in game.players)
         if len(winners) == 1 and reached:
@@ -186,7 +191,7 @@ class Gin(Variant):
                     f"{opts['box_bonus']} box bonus = {boxes[player] * opts['box_bonus']}."
                 )
         grand = {p: game.totals[p] + bonuses[p] for p in game.players}
-        net = {p: Fraction(0) for p in game.players}
+        net: dict[str, Score] = {p: 0 for p in game.players}
         if len(winners) == 1:
             winner = winners[0]
             loser = next(p for p in game.players if p != winner)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Mapping
 
 from ..cards import CardError, format_cards, parse_rank, rank_name
 from ..melds import MeldRules, indian_points, is_declaration
 from ..options import Option, points
-from .base import Game, Hand, HandResult, PlayerInput, Variant, read_cards, read_count, zero_scores
+from .base import Game, Hand, HandResult, PlayerInput, Variant, zero_scores
 from .tunk import eliminate_over_limit
 
 HAND_SIZE = 13
@@ -75,6 +74,7 @@ class Indian(Variant):
     input_fields = ("cards", "count", "drop", "wrong_show")
     exact_cards = HAND_SIZE
     lowest_wins = True
+    out_verb = "declared"
 
     def cards_each(self, players: int, hand_number: int = 1) -> int:
         return HAND_SIZE
@@ -134,6 +134,22 @@ class Indian(Variant):
             if player not in hand.inputs:
                 raise hand.invalid(f"no input for {player}")
 
+    def preview(self, cards: Any, options: Any, entry: Any = None, *, went_out: bool = False) -> dict[str, Any]:
+        raw_wild = (entry or {}).get("wild")
+        try:
+            wild = parse_rank(str(raw_wild)) if raw_wild not in (None, "") else None
+        except CardError:
+            wild = None
+        rules = meld_rules(wild)
+        if went_out:
+            return {"value": 0, "valid_declaration": is_declaration(cards, rules)}
+        points = indian_points(cards, rules)
+        shown: dict[str, Any] = {"value": min(points.points, options["max_points"])}
+        if points.arrangement is not None:
+            shown["melds"] = [format_cards(m) for m in points.arrangement.melds]
+            shown["unmatched"] = format_cards(points.arrangement.unmatched)
+        return shown
+
     def score(self, hand: Hand) -> HandResult:
         declarer = hand.out
         assert declarer is not None
@@ -145,7 +161,7 @@ class Indian(Variant):
         lines = []
         for player in hand.others:
             value, detail, line = self._points(hand.inputs[player], rules, opts)
-            scores[player] = Fraction(value)
+            scores[player] = value
             details[player] = {"value": value, **detail}
             lines.append(f"{player} {line}")
         wild_note = f" Wild rank: {rank_name(wild)}." if wild else ""
@@ -169,7 +185,7 @@ class Indian(Variant):
             return capped, {}, f"{count}" + (f", capped at {cap}" if capped < count else "")
         result = indian_points(player_input.cards, rules)
         all_cards = rules.hand_value(player_input.cards)
-        detail: dict[str, Any] = {"cards": format_cards(player_input.cards), "all_cards": all_cards}
+        detail: dict[str, Any] = {"all_cards": all_cards}
         if result.arrangement is not None:
             detail["melds"] = [format_cards(m) for m in result.arrangement.melds]
             detail["unmatched"] = format_cards(result.arrangement.unmatched)

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from ..cards import format_cards
 from ..melds import STANDARD, arrange
 from ..options import deals, target
-from .base import Hand, HandResult, PlayerInput, Score, Variant, names, show, zero_scores
+from .base import Hand, HandResult, PlayerInput, Score, Variant, names, show, split, zero_scores
 
 RUM_BONUS = 25
 KNOCK_PENALTY = 10
@@ -20,7 +19,6 @@ def deadwood(player_input: PlayerInput) -> tuple[int, dict[str, Any]]:
         return player_input.count or 0, {}
     best = arrange(player_input.cards, STANDARD)
     return best.deadwood, {
-        "cards": format_cards(player_input.cards),
         "melds": [format_cards(m) for m in best.melds],
         "unmatched": format_cards(best.unmatched),
     }
@@ -59,9 +57,14 @@ class Knock(Variant):
         deals(),
     )
     out_gives_input = True
+    out_verb = "knocked"
 
     def cards_each(self, players: int, hand_number: int = 1) -> int:
         return 10 if players == 2 else 7 if players <= 4 else 5
+
+    def preview(self, cards: Any, options: Any, entry: Any = None, *, went_out: bool = False) -> dict[str, Any]:
+        value, shown = deadwood(PlayerInput(cards=tuple(cards)))
+        return {"value": value, **shown}
 
     def score(self, hand: Hand) -> HandResult:
         knocker = hand.out
@@ -84,14 +87,14 @@ class Knock(Variant):
             + (" (a tie counts against the knocker)" if counts[knocker] == lowest_other else "")
             + "."
         ]
-        pot = Fraction(0)
+        pot = 0
         for payer in payers:
             paid = counts[payer] - lowest_other + (KNOCK_PENALTY if payer == knocker else 0)
-            scores[payer] = Fraction(-paid)
+            scores[payer] = -paid
             pot += paid
             extra = f" + {KNOCK_PENALTY} for knocking" if payer == knocker else ""
             notes.append(f"{payer} pays {counts[payer]} - {lowest_other}{extra} = {paid}.")
-        share: Score = pot / len(winners)
+        share = split(pot, len(winners))
         for winner in winners:
             scores[winner] = share
         if len(winners) > 1:
@@ -106,10 +109,10 @@ class Knock(Variant):
         rum = counts[knocker] == 0
         notes = [f"{knocker} knocked with {counts[knocker]}, the lowest count"
                  + (": a rum hand, 25 more from each player." if rum else ".")]
-        won = Fraction(0)
+        won = 0
         for payer in hand.others:
             paid = counts[payer] - counts[knocker] + (RUM_BONUS if rum else 0)
-            scores[payer] = Fraction(-paid)
+            scores[payer] = -paid
             won += paid
             extra = f" + {RUM_BONUS}" if rum else ""
             notes.append(f"{payer} pays {counts[payer]} - {counts[knocker]}{extra} = {paid}.")

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any, ClassVar
 
 from ..cards import Card
 from ..options import target
-from .base import Game, Hand, HandResult, PlayerInput, Variant, describe_input, winner_deals, zero_scores
+from .base import Game, Hand, HandResult, PlayerInput, Variant, winner_deals, zero_scores
 from .basic import standard_deal
 
 GOING_OUT_BONUS = 25
@@ -50,6 +49,9 @@ class Sai(Variant):
     out_may_be_null = True
     previous_leader_breaks_ties = True
 
+    def card_value(self, card: Card, options: Any) -> int:
+        return card_value(card)
+
     def cards_each(self, players: int, hand_number: int = 1) -> int:
         return standard_deal(players)
 
@@ -69,7 +71,7 @@ class Sai(Variant):
     def score(self, hand: Hand) -> HandResult:
         scores = zero_scores(hand.players)
         details: dict[str, dict[str, Any]] = {
-            p: {"value": self.hand_value(i), **describe_input(i)} for p, i in hand.inputs.items()
+            p: {"value": self.hand_value(i)} for p, i in hand.inputs.items()
         }
         if hand.out is None:
             return HandResult(scores, ["Nobody went out: no score, the deal passes."], details)
@@ -82,9 +84,9 @@ class Sai(Variant):
             notes.append(f"Rummy (out in one turn): doubled to {collected * 2}.")
             collected *= 2
         notes.append(f"{GOING_OUT_BONUS} for going out: {collected + GOING_OUT_BONUS}.")
-        scores[hand.out] = Fraction(collected + GOING_OUT_BONUS)
+        scores[hand.out] = collected + GOING_OUT_BONUS
         for player, value in values.items():
-            scores[player] = Fraction(-value)
+            scores[player] = -value
         notes.append("Each other player loses their own hand: "
                      + ", ".join(f"{p} -{v}" for p, v in values.items()) + ".")
         return HandResult(scores, notes, details, winner=hand.out, kind="rummy" if rummy else "out")

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from ..cards import format_cards
 from ..melds import MeldRules, arrange
 from ..options import Option
 from .base import (
-    Game, Hand, HandResult, PlayerInput, Variant, best_players, describe_input, show, zero_scores,
+    Game, Hand, HandResult, PlayerInput, Variant, best_players, show, zero_scores,
 )
 
 TUNK_LIMIT = 5
@@ -48,6 +47,7 @@ class Tunk(Variant):
         Option("eliminate_at", "int", 100, "A player whose total reaches this is out of the game.", minimum=1),
     )
     lowest_wins = True
+    out_verb = "tunked"
 
     def cards_each(self, players: int, hand_number: int = 1) -> int:
         return 7
@@ -79,7 +79,6 @@ class Tunk(Variant):
             return player_input.count or 0, {}
         best = arrange(player_input.cards, RULES)
         return best.deadwood, {
-            "cards": format_cards(player_input.cards),
             "melds": [format_cards(m) for m in best.melds],
             "unmatched": format_cards(best.unmatched),
         }
@@ -90,6 +89,13 @@ class Tunk(Variant):
             return player_input.count
         return sum(min(card.rank, 10) for card in player_input.cards or ())
 
+    def preview(self, cards: Any, options: Any, entry: Any = None, *, went_out: bool = False) -> dict[str, Any]:
+        player_input = PlayerInput(cards=tuple(cards))
+        if went_out:
+            value, shown = self.tunker_count(player_input)
+            return {"value": value, **shown}
+        return {"value": self.all_cards_value(player_input)}
+
     def score(self, hand: Hand) -> HandResult:
         tunker = hand.out
         assert tunker is not None
@@ -97,8 +103,8 @@ class Tunk(Variant):
         details: dict[str, dict[str, Any]] = {}
         for player in hand.others:
             value = self.all_cards_value(hand.inputs[player])
-            scores[player] = Fraction(value)
-            details[player] = {"value": value, **describe_input(hand.inputs[player])}
+            scores[player] = value
+            details[player] = {"value": value}
         charged = ", ".join(f"{p} {details[p]['value']}" for p in hand.others)
         notes = [f"{tunker} tunked and scores 0; every card left counts against the others: {charged}."]
         details[tunker] = {"value": 0}
@@ -107,7 +113,7 @@ class Tunk(Variant):
             details[tunker] = {"value": 0, "unmatched_count": own, **shown}
             lowest_other = min(int(scores[p]) for p in hand.others)
             if hand.options["tunker_double"] and own > lowest_other:
-                scores[tunker] = Fraction(2 * own)
+                scores[tunker] = 2 * own
                 details[tunker]["value"] = 2 * own
                 notes.append(
                     f"{tunker} tunked with {own}, not the lowest ({lowest_other}): charged double, {2 * own}."
