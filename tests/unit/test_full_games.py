@@ -1,0 +1,307 @@
+"""One whole game of every variant, played to its natural end.
+
+Each game's numbers are worked out by hand from SCORING.md in the comment
+above its test; the test checks the final totals, the winners, that the game
+is finished (no next hand), and for the Gin family the end-of-game bonuses.
+"""
+
+from __future__ import annotations
+
+from helpers import counted, dealers, holding, out, play, scores, totals
+
+from scorekeeper.engine import variants
+
+
+def test_every_variant_has_a_full_game_here():
+    played = {"basic", "block", "boathouse", "contract", "knock", "tunk", "indian",
+              "gin", "oklahoma-gin", "corner-gin", "500", "sai"}
+    assert {v["key"] for v in variants()} == played
+
+
+def assert_finished(sheet, final_totals, winners):
+    assert sheet["totals"] == final_totals
+    assert sorted(sheet["winners"]) == sorted(winners)
+    assert sheet["finished"] is True
+    assert sheet["next"] is None
+
+
+# Basic, winner scoring, target 100, three players (the deal passes left).
+# H1 Ann out: Bob KH QS 5D = 25, Cara AS 2C 3D = 6 -> Ann 31.
+# H2 Cara out, rummy (doubled): Ann 12 + Bob 10H 9S 19 = 31 x 2 = 62 -> Cara 62.
+# H3 nobody out: no score.
+# H4 Bob out: Ann JD JC 20 + Cara 7H 7 = 27 -> Bob 27.
+# H5 Cara out: Ann 20 + Bob 25 = 45 -> Cara 107 >= 100: the game ends, Cara wins.
+def test_basic_game_to_the_target():
+    hands = [
+        out("Ann", Bob=holding("KH QS 5D"), Cara=holding("AS 2C 3D")),
+        {"out": "Cara", "rummy": True, "hands": {"Ann": counted(12), "Bob": holding("10H 9S")}},
+        {"out": None, "hands": {}},
+        out("Bob", Ann=holding("JD JC"), Cara=holding("7H")),
+        out("Cara", Ann=counted(20), Bob=counted(25)),
+    ]
+    sheet = play("basic", ["Ann", "Bob", "Cara"], hands, options={"target": 100})
+    assert [scores(sheet, n) for n in (1, 2, 3, 4)] == [
+        {"Ann": 31, "Bob": 0, "Cara": 0}, {"Ann": 0, "Bob": 0, "Cara": 62},
+        {"Ann": 0, "Bob": 0, "Cara": 0}, {"Ann": 0, "Bob": 27, "Cara": 0},
+    ]
+    assert_finished(sheet, {"Ann": 31, "Bob": 27, "Cara": 107}, ["Cara"])
+    assert dealers(sheet) == ["Ann", "Bob", "Cara", "Ann", "Bob"]
+    assert sheet["final"] is None
+
+
+# Block, two players, target 60 (the winner of a hand deals the next).
+# H1 block: Ann 4H 2C = 6, Bob 10S 5D = 15 -> Ann wins 9; Ann deals again.
+# H2 Bob out: Ann KS QH AC = 21 -> Bob 21; Bob deals.
+# H3 block tied at 7: nothing to share; the deal alternates to Ann.
+# H4 Ann out: Bob 52 -> Ann 61 >= 60: Ann wins 61 to 21.
+def test_block_game_to_the_target():
+    hands = [
+        {"block": True, "hands": {"Ann": holding("4H 2C"), "Bob": holding("10S 5D")}},
+        out("Bob", Ann=holding("KS QH AC")),
+        {"block": True, "hands": {"Ann": counted(7), "Bob": counted(7)}},
+        out("Ann", Bob=counted(52)),
+    ]
+    sheet = play("block", ["Ann", "Bob"], hands, options={"target": 60})
+    assert scores(sheet, 1) == {"Ann": 9, "Bob": 0}
+    assert scores(sheet, 3) == {"Ann": 0, "Bob": 0}
+    assert_finished(sheet, {"Ann": 61, "Bob": 21}, ["Ann"])
+    assert dealers(sheet) == ["Ann", "Ann", "Bob", "Ann"]
+
+
+# Boathouse, method points (ace 11), default target 100; runs turn the corner.
+# H1 Ann out: Bob KH AH 2H (a run) + 5S 9D = 14; Cara 7C 7D 7S + 8H JC QD AS = 8+10+10+11 = 39 -> Ann 53.
+# H2 Bob out: Ann QH KH AH 2H (a run) + 3C 3D = 6; Cara 20 -> Bob 26.
+# H3 Ann out: Bob 30; Cara AS KS QS JS (a run) + 9C AD = 20 -> Ann 50, 103 >= 100: Ann wins.
+def test_boathouse_game_to_the_target():
+    hands = [
+        out("Ann", Bob=holding("KH AH 2H 5S 9D"), Cara=holding("7C 7D 7S 8H JC QD AS")),
+        out("Bob", Ann=holding("QH KH AH 2H 3C 3D"), Cara=counted(20)),
+        out("Ann", Bob=counted(30), Cara=holding("AS KS QS JS 9C AD")),
+    ]
+    sheet = play("boathouse", ["Ann", "Bob", "Cara"], hands, options={"method": "points"})
+    assert scores(sheet, 1) == {"Ann": 53, "Bob": 0, "Cara": 0}
+    assert scores(sheet, 2) == {"Ann": 0, "Bob": 26, "Cara": 0}
+    assert_finished(sheet, {"Ann": 103, "Bob": 26, "Cara": 0}, ["Ann"])
+    assert dealers(sheet) == ["Ann", "Bob", "Cara"]
+
+
+# Contract, four players, deuces wild (2 = 15), Bob deals first.
+# D1 Ann out: Bob 2H 2S 9C = 39, Cara JK AD = 30, Dan 0.
+# D2 Bob out: Ann KH QH JH 10H = 40, Cara 5, Dan 3C 4C 5C = 12.
+# D3 Cara out: Ann 0, Bob AS AS = 30, Dan 7D = 7.
+# D4 Dan out: Ann 10, Bob 10, Cara 10.
+# D5 Ann out: Bob 0, Cara 2C 8S = 23, Dan 25.
+# D6 Bob out: Ann 15, Cara 0, Dan 9.
+# D7 (12 cards) Cara out: Ann JK 2D 2C AH = 60 + KS QS JS 10S = 40 + 9S 8S 7S 6S = 30: 130; Bob 0; Dan 44.
+# Ann 40+10+15+130 = 195, Bob 39+30+10 = 79, Cara 30+5+10+23 = 68, Dan 12+7+25+9+44 = 97: Cara wins.
+def test_contract_game_of_seven_deals():
+    players = ["Ann", "Bob", "Cara", "Dan"]
+    hands = [
+        out("Ann", Bob=holding("2H 2S 9C"), Cara=holding("JK AD"), Dan=counted(0)),
+        out("Bob", Ann=holding("KH QH JH 10H"), Cara=counted(5), Dan=holding("3C 4C 5C")),
+        out("Cara", Ann=counted(0), Bob=holding("AS AS"), Dan=holding("7D")),
+        out("Dan", Ann=counted(10), Bob=counted(10), Cara=counted(10)),
+        out("Ann", Bob=counted(0), Cara=holding("2C 8S"), Dan=counted(25)),
+        out("Bob", Ann=counted(15), Cara=counted(0), Dan=counted(9)),
+        out("Cara", Ann=holding("JK 2D 2C AH KS QS JS 10S 9S 8S 7S 6S"), Bob=counted(0), Dan=counted(44)),
+    ]
+    sheet = play("contract", players, hands, options={"deuces_wild": True}, first_dealer="Bob")
+    assert scores(sheet, 1) == {"Ann": 0, "Bob": 39, "Cara": 30, "Dan": 0}
+    assert scores(sheet, 7) == {"Ann": 130, "Bob": 0, "Cara": 0, "Dan": 44}
+    assert_finished(sheet, {"Ann": 195, "Bob": 79, "Cara": 68, "Dan": 97}, ["Cara"])
+    assert dealers(sheet) == ["Bob", "Cara", "Dan", "Ann", "Bob", "Cara", "Dan"]
+
+
+# Knock, three players, target 50 (zero-sum; the deal passes left).
+# H1 Ann knocks 6 but Bob has 4: Ann pays 6-4+10 = 12, Cara 10-4 = 6 -> Bob +18.
+# H2 Bob knocks 3, lowest: Ann pays 20-3 = 17, Cara 9-3 = 6 -> Bob +23.
+# H3 Cara knocks with 3H 4H 5H 6H 9S 9D 9C, a rum hand (0): Ann pays 10+25 = 35,
+#    Bob (KS KD KC + 2H 3C = 5) pays 5+25 = 30 -> Cara +65.
+# Totals Ann -64, Bob 41-30 = 11, Cara -12+65 = 53 >= 50: Cara wins.
+def test_knock_game_to_the_target():
+    hands = [
+        out("Ann", Ann=counted(6), Bob=counted(4), Cara=counted(10)),
+        out("Bob", Ann=counted(20), Bob=counted(3), Cara=counted(9)),
+        out("Cara", Ann=counted(10), Bob=holding("KS KD KC 2H 3C"), Cara=holding("3H 4H 5H 6H 9S 9D 9C")),
+    ]
+    sheet = play("knock", ["Ann", "Bob", "Cara"], hands, options={"target": 50})
+    assert [scores(sheet, n) for n in (1, 2, 3)] == [
+        {"Ann": -12, "Bob": 18, "Cara": -6},
+        {"Ann": -17, "Bob": 23, "Cara": -6},
+        {"Ann": -35, "Bob": -30, "Cara": 65},
+    ]
+    assert_finished(sheet, {"Ann": -64, "Bob": 11, "Cara": 53}, ["Cara"])
+    assert dealers(sheet) == ["Ann", "Bob", "Cara"]
+
+
+# Tunk, four players (two decks), eliminate_at 60.
+# H1 Ann tunks with 5H 6H 2C (the deuce fills) + 3D AD = 4: Bob KS QS JS 30, Cara 20, Dan 2H 2D 9C 13.
+# H2 Bob tunks: Ann 15, Cara 45 -> 65, out after hand 2; Dan 10 -> 23.
+# H3 dealt by Dan (Cara skipped): Dan tunks: Ann 30 -> 45, Bob 7H 7H 8S (two decks) 22 -> 52.
+# H4 dealt by Ann: Ann tunks: Bob 10 -> 62 and Dan 40 -> 63 both out; Ann is the last left and wins.
+def test_tunk_game_to_the_last_player_left():
+    players = ["Ann", "Bob", "Cara", "Dan"]
+    hands = [
+        out("Ann", Ann=holding("5H 6H 2C 3D AD"), Bob=holding("KS QS JS"), Cara=counted(20),
+            Dan=holding("2H 2D 9C")),
+        out("Bob", Ann=counted(15), Cara=counted(45), Dan=counted(10)),
+        out("Dan", Ann=counted(30), Bob=holding("7H 7H 8S")),
+        out("Ann", Bob=counted(10), Dan=counted(40)),
+    ]
+    sheet = play("tunk", players, hands, options={"eliminate_at": 60})
+    assert scores(sheet, 1) == {"Ann": 0, "Bob": 30, "Cara": 20, "Dan": 13}
+    assert totals(sheet, 3) == {"Ann": 45, "Bob": 52, "Cara": 65, "Dan": 23}
+    assert_finished(sheet, {"Ann": 45, "Bob": 62, "Cara": 65, "Dan": 63}, ["Ann"])
+    assert sheet["eliminated"] == {"Cara": 2, "Bob": 4, "Dan": 4}
+    assert dealers(sheet) == ["Ann", "Bob", "Dan", "Ann"]
+
+
+# Indian, three players, pool 101.
+# H1 Cara declares the seed's example A.  Ann: 2-4S, 4-7D, left 9C 3H 3C 8H KC QH = 43.
+#    Bob first drop 20.
+# H2 sevens wild, Ann declares the seed's example B.  Bob typed 95, capped 80 -> 100 (still in:
+#    the pool is 101).  Cara middle drop 40.
+# H3 Cara declares: Ann wrong show 80 -> 123, Bob 1 -> 101: both out; Cara, last left, wins.
+def test_indian_pool_game_to_the_last_player_left():
+    hands = [
+        {"out": "Cara", "wild": None, "hands": {
+            "Cara": holding("AH 2H 3H 4H 5S 6S 7S 9D 9S 9C QS QD QC"),
+            "Ann": holding("2S 3S 4S 5D 6D 7D 4D 9C 3H 3C 8H KC QH"),
+            "Bob": {"drop": "first"}}},
+        {"out": "Ann", "wild": "7", "hands": {
+            "Ann": holding("3H 4H 5H 6H JC 7H QC QS QD QC 9S 9H 9C"),
+            "Bob": counted(95), "Cara": {"drop": "middle"}}},
+        {"out": "Cara", "hands": {"Ann": {"wrong_show": True}, "Bob": counted(1)}},
+    ]
+    sheet = play("indian", ["Ann", "Bob", "Cara"], hands, options={"pool": 101})
+    assert scores(sheet, 1) == {"Ann": 43, "Bob": 20, "Cara": 0}
+    assert totals(sheet, 2) == {"Ann": 43, "Bob": 100, "Cara": 40}
+    assert_finished(sheet, {"Ann": 123, "Bob": 101, "Cara": 40}, ["Cara"])
+    assert sheet["eliminated"] == {"Ann": 3, "Bob": 3}
+    assert dealers(sheet) == ["Ann", "Bob", "Cara"]
+
+
+# Gin, target 100, with a gin, an undercut, a dead hand and the end bonuses.
+# H1 Ann knocks: 3H-6H, 8S 8D 8C, deadwood AC 2D 3C = 6.  Bob: KD QD JD his run, lays off
+#    2H 7H 8H on the hearts, left 9S 9D QC 5C = 33 -> Ann 27.
+# H2 Bob gin, Ann 12 -> Bob 12 + 25 = 37.
+# H3 Ann knocks 8, Bob 5: undercut, Bob 3 + 25 = 28 -> Bob 65.
+# H4 dead hand: nobody scores, nobody wins the box.
+# H5 Ann gin with AS-10S; Bob 9H-KH and JD QD KD, left KC 2C = 12 (no lay-off on a gin)
+#    -> Ann 12 + 25 = 37 -> 64.
+# H6 Ann knocks 2, Bob 40 -> Ann 38 -> 102 >= 100: Ann wins.
+# Bonuses: Ann 100 game + 3 boxes x 25 = 175; Bob 2 boxes = 50 (no shutout).
+# Grand totals Ann 277, Bob 115; net 162 to Ann.
+def test_gin_game_with_every_kind_of_hand_and_the_end_bonuses():
+    hands = [
+        out("Ann", Ann=holding("3H 4H 5H 6H 8S 8D 8C AC 2D 3C"), Bob=holding("7H 2H 8H 9S 9D QC KD QD JD 5C")),
+        out("Bob", Ann=counted(12), Bob=counted(0)),
+        out("Ann", Ann=counted(8), Bob=counted(5)),
+        {"out": None, "hands": {}},
+        out("Ann", Ann=holding("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S"), Bob=holding("KH KD KC QH QD JH JD 10H 9H 2C")),
+        out("Ann", Ann=counted(2), Bob=counted(40)),
+    ]
+    sheet = play("gin", ["Ann", "Bob"], hands)
+    assert [scores(sheet, n) for n in range(1, 7)] == [
+        {"Ann": 27, "Bob": 0}, {"Ann": 0, "Bob": 37}, {"Ann": 0, "Bob": 28},
+        {"Ann": 0, "Bob": 0}, {"Ann": 37, "Bob": 0}, {"Ann": 38, "Bob": 0},
+    ]
+    assert_finished(sheet, {"Ann": 102, "Bob": 65}, ["Ann"])
+    assert sheet["final"] == {
+        "bonuses": {"Ann": 175, "Bob": 50},
+        "grand_totals": {"Ann": 277, "Bob": 115},
+        "net": {"Ann": 162, "Bob": 0},
+    }
+    assert dealers(sheet) == ["Ann", "Bob", "Ann", "Bob", "Ann", "Bob"]
+
+
+# Oklahoma Gin with spade_double, ending in a shutout.
+# H1 upcard 7S (limit 7, a spade: double): Ann knocks 5, Bob 30 -> 25 x 2 = 50.
+# H2 upcard KH (limit 10): Ann gin, Bob 20 -> 45 -> 95.
+# H3 upcard 3D (limit 3): Ann 3H-5H, 6S-8S, 9C 9D 9H, left 2C = 2; Bob 4D-6D, AS-3S, left
+#    KS QD JC 10C = 40 (nothing lays off) -> 38 -> 133 >= 100: Ann wins.
+# Bonuses: Ann 100 game + 100 shutout (Bob scored nothing) + 3 boxes x 25 = 275; Bob 0.
+# Grand totals Ann 408, Bob 0; net 408.
+def test_oklahoma_gin_game_with_spade_double_and_a_shutout():
+    hands = [
+        {"out": "Ann", "upcard": "7S", "hands": {"Ann": counted(5), "Bob": counted(30)}},
+        {"out": "Ann", "upcard": "KH", "hands": {"Ann": counted(0), "Bob": counted(20)}},
+        {"out": "Ann", "upcard": "3D", "hands": {
+            "Ann": holding("3H 4H 5H 6S 7S 8S 9C 9D 9H 2C"),
+            "Bob": holding("KS QD JC 10C 4D 5D 6D AS 2S 3S")}},
+    ]
+    sheet = play("oklahoma-gin", ["Ann", "Bob"], hands, options={"spade_double": True})
+    assert [scores(sheet, n)["Ann"] for n in (1, 2, 3)] == [50, 45, 38]
+    assert_finished(sheet, {"Ann": 133, "Bob": 0}, ["Ann"])
+    assert sheet["final"] == {
+        "bonuses": {"Ann": 275, "Bob": 0},
+        "grand_totals": {"Ann": 408, "Bob": 0},
+        "net": {"Ann": 408, "Bob": 0},
+    }
+
+
+# Around-the-Corner Gin, default target 125 (unmatched ace 15).
+# H1 Ann gin with QH KH AH 2H (around the corner), 5S 5D 5C, 9D 10D JD.  Bob lays off even on a
+#    gin: 3H on the hearts, 8D on the diamonds; left AD 4C 6C 7C KS KC 9S 8S = 15+4+6+7+10+10+9+8
+#    = 69 -> Ann 69 + 25 = 94.
+# H2 Bob knocks 5, Ann 30 -> Bob 25.
+# H3 Bob knocks 10, Ann 4: undercut, Ann 6 + 25 = 31 -> 125 >= 125: Ann wins.
+# Bonuses: Ann 100 game + 2 boxes = 150; Bob 1 box = 25.  Grand Ann 275, Bob 50; net 225.
+def test_corner_gin_game_to_125():
+    hands = [
+        out("Ann", Ann=holding("QH KH AH 2H 5S 5D 5C 9D 10D JD"), Bob=holding("3H 8D AD 4C 6C 7C KS KC 9S 8S")),
+        out("Bob", Ann=counted(30), Bob=counted(5)),
+        out("Bob", Ann=counted(4), Bob=counted(10)),
+    ]
+    sheet = play("corner-gin", ["Ann", "Bob"], hands)
+    assert sheet["options"]["target"] == 125
+    assert scores(sheet, 1) == {"Ann": 94, "Bob": 0}
+    assert sorted(sheet["hands"][0]["details"]["Bob"]["laid_off"]) == ["3H", "8D"]
+    assert_finished(sheet, {"Ann": 125, "Bob": 25}, ["Ann"])
+    assert sheet["final"] == {
+        "bonuses": {"Ann": 150, "Bob": 25},
+        "grand_totals": {"Ann": 275, "Bob": 50},
+        "net": {"Ann": 225, "Bob": 0},
+    }
+
+
+# 500 Rummy, three players, target 500.
+# H1 Ann out: melded AS AD AH KS QS JS = 45 + 30 = 75.  Bob melded AC 2C 3C with the ace low
+#    (1 + 2 + 3 = 6) and holds 9H: -3.  Cara 200 - 15 = 185.
+# H2 Bob out: Ann 300 - 20 = 280 -> 355; Bob 250 -> 247; Cara 150 - 10 = 140 -> 325.
+# H3 Cara out: Ann 120 - 30 = 90 -> 445; Bob 260 - 5 = 255 -> 502; Cara 180 -> 505.
+# Bob and Cara are past 500; Cara is highest and wins.
+def test_500_game_past_500():
+    hands = [
+        out("Ann", Ann={"melded": "AS AD AH KS QS JS", "left": ""},
+            Bob={"melded": "AC 2C 3C", "low_aces": 1, "left": "9H"}, Cara={"melded": 200, "left": 15}),
+        out("Bob", Ann={"melded": 300, "left": 20}, Bob={"melded": 250, "left": 0}, Cara={"melded": 150, "left": 10}),
+        out("Cara", Ann={"melded": 120, "left": 30}, Bob={"melded": 260, "left": 5}, Cara={"melded": 180}),
+    ]
+    sheet = play("500", ["Ann", "Bob", "Cara"], hands)
+    assert scores(sheet, 1) == {"Ann": 75, "Bob": -3, "Cara": 185}
+    assert totals(sheet, 2) == {"Ann": 355, "Bob": 247, "Cara": 325}
+    assert_finished(sheet, {"Ann": 445, "Bob": 502, "Cara": 505}, ["Cara"])
+    assert dealers(sheet) == ["Ann", "Bob", "Cara"]
+
+
+# Sai, two players, target 200 (the winner of a hand deals the next).
+# H1 Ann out: Bob QS AH KD 5C = 40 + 15 + 10 + 5 = 70 -> Ann 70 + 25 = 95, Bob -70.
+# H2 Bob out in one turn (rummy): Ann 40, doubled 80, + 25 = 105 -> Bob 35; Ann -40 -> 55.
+# H3 nobody out; the deal alternates.
+# H4 Bob out: Ann 100 -> Bob 125 -> 160; Ann -100 -> -45.
+# H5 Bob out: Ann QS KS = 50 -> Bob 75 -> 235 >= 200; Ann -50 -> -95.  Bob wins.
+def test_sai_game_to_the_target():
+    hands = [
+        out("Ann", Bob=holding("QS AH KD 5C")),
+        {"out": "Bob", "rummy": True, "hands": {"Ann": counted(40)}},
+        {"out": None, "hands": {}},
+        out("Bob", Ann=counted(100)),
+        out("Bob", Ann=holding("QS KS")),
+    ]
+    sheet = play("sai", ["Ann", "Bob"], hands, options={"target": 200})
+    assert [scores(sheet, n) for n in (1, 2, 4, 5)] == [
+        {"Ann": 95, "Bob": -70}, {"Ann": -40, "Bob": 105}, {"Ann": -100, "Bob": 125}, {"Ann": -50, "Bob": 75},
+    ]
+    assert_finished(sheet, {"Ann": -95, "Bob": 235}, ["Bob"])
+    assert dealers(sheet) == ["Ann", "Ann", "Bob", "Ann", "Bob"]
