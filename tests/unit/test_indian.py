@@ -379,3 +379,11 @@ def test_the_deal_passes_left_skipping_eliminated_players():
     sheet = play("indian", FOUR, hands, options={"pool": 101})
     assert sheet["eliminated"] == {"Bob": 2}
     assert dealers(sheet) == ["Ann", "Bob", "Cara", "Dan", "Ann", "Cara"]
+
+
+@pytest.mark.parametrize("typo", [{"drops": "first"}, {"card": "AH 2H 3H"}, {"count": 5, "wrongshow": True}])
+def test_an_unknown_input_key_is_invalid_not_an_empty_hand(typo):
+    # Regression: the typo was dropped and the player scored 0 as if they held nothing.
+    error = rejected("indian", THREE, [declared("Ann", Bob=typo, Cara=counted(0))])
+    assert (error.hand, error.player) == (1, "Bob")
+    assert "is not an input here" in error.message

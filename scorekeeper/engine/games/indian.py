@@ -97,6 +97,12 @@ class Indian(Variant):
     def read_input(self, hand: Hand, player: str, raw: Any) -> PlayerInput:
         if not isinstance(raw, Mapping):
             raise hand.invalid("give the cards, a count, a drop or a wrong show", player)
+        for key in raw:
+            # A typo ("drops") must not pass as an empty hand that scores 0.
+            if key not in self.input_fields:
+                raise hand.invalid(
+                    f"{key!r} is not an input here (give cards, count, drop or wrong_show)", player
+                )
         kinds = [k for k in raw if raw[k] not in (None, False)]
         if len(kinds) > 1:
             raise hand.invalid(f"give only one of {', '.join(kinds)}", player)
