@@ -309,3 +309,12 @@ def test_the_deal_passes_left():
     hands = [out("Ann", Bob=counted(1), Cara=counted(1))] * 3
     sheet = play("tunk", THREE, hands, first_dealer="Bob")
     assert dealers(sheet) == ["Bob", "Cara", "Ann", "Bob"]
+
+
+def test_a_tunker_charged_double_is_not_said_to_score_zero():
+    # Regression: the first note said "Ann tunked and scores 0" next to "charged double, 8".
+    sheet = play("tunk", THREE, [out("Ann", Ann=counted(4), Bob=counted(3), Cara=counted(20))],
+                 options={"tunker_double": True})
+    assert "scores 0" not in notes(sheet, 1)
+    assert "Ann tunked; every card left counts against the others: Bob 3, Cara 20." in notes(sheet, 1)
+    assert "Ann tunked with 4, not the lowest (3): charged double, 8." in notes(sheet, 1)

@@ -106,7 +106,7 @@ class Tunk(Variant):
             scores[player] = value
             details[player] = {"value": value}
         charged = ", ".join(f"{p} {details[p]['value']}" for p in hand.others)
-        notes = [f"{tunker} tunked and scores 0; every card left counts against the others: {charged}."]
+        doubled: list[str] = []
         details[tunker] = {"value": 0}
         if tunker in hand.inputs:
             own, shown = self.tunker_count(hand.inputs[tunker])
@@ -115,9 +115,12 @@ class Tunk(Variant):
             if hand.options["tunker_double"] and own > lowest_other:
                 scores[tunker] = 2 * own
                 details[tunker]["value"] = 2 * own
-                notes.append(
+                doubled.append(
                     f"{tunker} tunked with {own}, not the lowest ({lowest_other}): charged double, {2 * own}."
                 )
+        # A charged tunker does not score 0, so the first note must not say so.
+        tunked = f"{tunker} tunked" if doubled else f"{tunker} tunked and scores 0"
+        notes = [f"{tunked}; every card left counts against the others: {charged}.", *doubled]
         return HandResult(scores, notes, details, winner=tunker, kind="tunk")
 
     def eliminate(self, game: Game, number: int) -> None:
