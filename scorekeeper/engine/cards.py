@@ -12,7 +12,6 @@ printed joker is ``JK``.  Cards are separated by spaces and/or commas.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from functools import lru_cache
 from collections.abc import Iterable, Mapping, Sequence
@@ -25,7 +24,6 @@ RANKS_BY_NAME = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
 RANKS_BY_NAME.update({str(n): n for n in range(2, 11)})
 JOKER_RANK = 0
 
-_SEPARATORS = re.compile(r"[\s,]+")
 _VARIATION_SELECTOR = "\ufe0f"
 
 
@@ -92,7 +90,7 @@ def _parse_token(text: str) -> Card:
 
 def parse_cards(text: str) -> list[Card]:
     """Every card in ``text``, in the order written."""
-    return [_parse_token(token) for token in _SEPARATORS.split(text) if token]
+    return [_parse_token(token) for token in text.replace(",", " ").split()]
 
 
 def parse_rank(text: str) -> int:

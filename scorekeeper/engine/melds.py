@@ -27,10 +27,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from .cards import ALL_CARDS, Card
 
 _SUIT_BITS = 0x1FFF  # the 13 ranks of one suit
+_ACES = sum(1 << (13 * suit) for suit in range(4))
+_RUN_STARTS = sum(0x7FF << (13 * suit) for suit in range(4))  # ace to jack: room for 3
 _RUN_MAX = 13
 
 
@@ -128,22 +131,22 @@ def _candidate_melds(mask: int, around_corner: bool) -> list[int]:
         if group == spread:  # four of a kind: each three of them too
             for suit in range(4):
                 melds.append(group ^ (low << (13 * suit)))
-    for suit in range(4):
-        ranks = (mask >> (13 * suit)) & _SUIT_BITS
-        if around_corner:
-            _corner_runs(ranks, 13 * suit, melds)
-            continue
-        starts = ranks & (ranks >> 1) & (ranks >> 2)
-        while starts:
-            low = starts & -starts
-            starts ^= low
-            run = low * 7
-            melds.append(run << (13 * suit))
-            nxt = low << 3
-            while ranks & nxt:
-                run |= nxt
-                melds.append(run << (13 * suit))
-                nxt <<= 1
+    if around_corner:
+        for suit in range(4):
+            _corner_runs((mask >> (13 * suit)) & _SUIT_BITS, 13 * suit, melds)
+        return melds
+    # Run starts of all four suits at once; a run stops at its suit's king.
+    starts = mask & (mask >> 1) & (mask >> 2) & _RUN_STARTS
+    while starts:
+        low = starts & -starts
+        starts ^= low
+        run = low * 7
+        melds.append(run)
+        nxt = low << 3
+        while mask & nxt and not nxt & _ACES:
+            run |= nxt
+            melds.append(run)
+            nxt <<= 1
     return melds
 
 
@@ -208,8 +211,10 @@ def _one_best_cover(melds: list[int], values: list[int]) -> tuple[int, tuple[int
 def _all_best_covers(melds: list[int], values: list[int]) -> list[tuple[int, ...]]:
     """Every maximal-value set of disjoint melds (each as a tuple of masks).
 
-    Branch and bound: a branch whose total plus every meld still to come
-    cannot reach the best so far is cut (ties are kept: all are wanted).
+    Branch and bound over the melds by falling value: a branch whose total
+    plus every meld still to come cannot reach the best so far is cut (ties
+    are kept: all are wanted).  Values are positive, so a set that ties the
+    best cannot be extended and is maximal.
     """
     n = len(melds)
     union = 0
@@ -217,28 +222,29 @@ def _all_best_covers(melds: list[int], values: list[int]) -> list[tuple[int, ...
         union |= meld
     if union.bit_count() == sum(meld.bit_count() for meld in melds):
         return [tuple(melds)]  # no two melds share a card: take them all
+    order = sorted(range(n), key=values.__getitem__, reverse=True)
+    ms = [melds[i] for i in order]
+    vs = [values[i] for i in order]
     suffix = [0] * (n + 1)
     for i in range(n - 1, -1, -1):
-        suffix[i] = suffix[i + 1] + values[i]
+        suffix[i] = suffix[i + 1] + vs[i]
     best = -1
     found: list[tuple[int, ...]] = []
     chosen: list[int] = []
 
     def search(i: int, used: int, total: int) -> None:
         nonlocal best, found
-        if total + suffix[i] < best:
-            return
-        if i == n:
-            if total > best:
-                best, found = total, [tuple(chosen)]
-            else:
-                found.append(tuple(chosen))
-            return
-        if not melds[i] & used:
-            chosen.append(melds[i])
-            search(i + 1, used | melds[i], total + values[i])
-            chosen.pop()
-        search(i + 1, used, total)
+        if total > best:
+            best, found = total, [tuple(chosen)]
+        elif total == best:
+            found.append(tuple(chosen))
+        for j in range(i, n):
+            if total + suffix[j] < best:
+                return
+            if not ms[j] & used:
+                chosen.append(ms[j])
+                search(j + 1, used | ms[j], total + vs[j])
+                chosen.pop()
 
     search(0, 0, 0)
     return found
@@ -325,7 +331,39 @@ def arrangement_of(mask: int, cover: tuple[int, ...], rules: MeldRules,
     return Arrangement(_mask_value(left, table), melds, _cards_of(left), _cards_of(laid_off))
 
 
-# Gin scoring works on masks and turns only the arrangement shown into cards.
+# Gin scoring works on masks and turns only the arrangement shown into text.
+
+
+def mask_text(mask: int, around_corner: bool = False) -> str:
+    """``"3H 4H 5H"``: the cards of a mask as the table writes them.
+
+    A wrapping run is written in play order (``"QS KS AS 2S"``).
+    """
+    if around_corner and mask:
+        return " ".join(str(c) for c in _ordered_run(_cards_of(mask), True))
+    return " ".join(
+        _suit_text(suit, chunk)
+        for suit in range(4)
+        if (chunk := (mask >> (13 * suit)) & _SUIT_BITS)
+    )
+
+
+@lru_cache(maxsize=4 * 8192)
+def _suit_text(suit: int, ranks: int) -> str:
+    return " ".join(str(c) for c in _cards_of(ranks << (13 * suit)))
+
+
+def shown_arrangement(mask: int, cover: Sequence[int], rules: MeldRules,
+                      laid_off: int = 0) -> dict[str, Any]:
+    """What a sheet shows of an arrangement: its melds and unmatched cards, as text."""
+    used = laid_off
+    for meld in cover:
+        used |= meld
+    shown: dict[str, Any] = {
+        "melds": [mask_text(m, rules.around_corner) for m in sorted(cover)],
+        "unmatched": mask_text(mask & ~used),
+    }
+    return shown
 
 
 def knocker_covers(cards: Sequence[Card], rules: MeldRules) -> tuple[int, int, list[tuple[int, ...]]]:
@@ -336,8 +374,10 @@ def knocker_covers(cards: Sequence[Card], rules: MeldRules) -> tuple[int, int, l
     melds = _candidate_melds(mask, rules.around_corner)
     values = [_mask_value(m, table) for m in melds]
     covers = _all_best_covers(melds, values)
-    melded = sum(values[melds.index(m)] for m in covers[0])
-    return mask, _mask_value(mask, table) - melded, covers
+    left = mask
+    for meld in covers[0]:
+        left &= ~meld
+    return mask, _mask_value(left, table), covers
 
 
 def defender_count(defender: int, knocker_cover: Sequence[int], rules: MeldRules) -> tuple[int, tuple[int, ...], int]:

@@ -13,7 +13,8 @@ from collections.abc import Mapping, Sequence
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, ClassVar
+from types import MappingProxyType
+from typing import Any, ClassVar, NamedTuple
 
 from ..cards import Card, CardError, find_excess_copies, parse_cards
 from ..errors import InvalidEntry
@@ -23,18 +24,21 @@ from ..options import Option
 Score = int | Fraction
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerInput:
+_NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
+
+
+class PlayerInput(NamedTuple):
     """What the table entered for one player in one hand.
 
     ``cards`` (the cards still in hand) or ``count`` (the table's own count);
     neither for an empty input.  ``extra`` holds variant forms: 500 Rummy's
     ``melded``/``left``/``low_aces``, Indian ``drop`` and ``wrong_show``.
+    (A named tuple: one is made for every player of every hand replayed.)
     """
 
     cards: tuple[Card, ...] | None = None
     count: int | None = None
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, Any] = _NO_EXTRA
 
     @property
     def is_empty(self) -> bool:
@@ -60,15 +64,14 @@ class Hand:
     entry: Mapping[str, Any]
     inputs: dict[str, PlayerInput]
     options: Mapping[str, Any]
-    totals: Mapping[str, Score]  # before this hand
+    seats: tuple[str, ...]  # every player who started, in seat order (the pack is theirs)
+    others: tuple[str, ...] = ()  # every player still in except the one who went out
+
+    def __post_init__(self) -> None:
+        self.others = tuple(p for p in self.players if p != self.out)
 
     def invalid(self, message: str, player: str | None = None) -> InvalidEntry:
         return InvalidEntry(message, hand=self.number, player=player)
-
-    @property
-    def others(self) -> tuple[str, ...]:
-        """Every player still in except the one who went out."""
-        return tuple(p for p in self.players if p != self.out)
 
 
 @dataclass(slots=True)
@@ -97,14 +100,20 @@ class Game:
     eliminated: dict[str, int] = field(default_factory=dict)
     finished: bool = False
     ended_by_agreement: bool = False
+    #: the players still in, in seat order (kept in step by :meth:`eliminate`)
+    active: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        self.active = self.players
 
     @property
     def hands_played(self) -> int:
         return len(self.results)
 
-    @property
-    def active(self) -> tuple[str, ...]:
-        return tuple(p for p in self.players if p not in self.eliminated)
+    def eliminate(self, player: str, number: int) -> None:
+        """``player`` is out of the game after hand ``number``."""
+        self.eliminated[player] = number
+        self.active = tuple(p for p in self.players if p not in self.eliminated)
 
 
 def whole(value: Score) -> int | float:
@@ -223,7 +232,7 @@ class Variant(ABC):
         """Check an entry against the table and the rules; a :class:`Hand`."""
         if not _is_mapping(entry):
             raise InvalidEntry("an entry must be an object with who went out and each player's hand", hand=number)
-        allowed = {"out", "hands", *self.entry_flags}
+        allowed = self._entry_keys()
         for key in entry:
             if key not in allowed:
                 raise InvalidEntry(
@@ -242,7 +251,7 @@ class Variant(ABC):
             raw_inputs = {}
         if not _is_mapping(raw_inputs):
             raise InvalidEntry("hands must map each player to their cards or count", hand=number)
-        hand = Hand(number, dealer, active, out, entry, {}, game.options, dict(game.totals))
+        hand = Hand(number, dealer, active, out, entry, {}, game.options, game.players)
         for player, raw in raw_inputs.items():
             self._check_player(player, game, number)
             hand.inputs[player] = self.read_input(hand, player, raw)
@@ -301,7 +310,15 @@ class Variant(ABC):
 
     def _game_players(self, hand: Hand) -> tuple[str, ...]:
         # The pack is that of the players who started (eliminations keep it).
-        return tuple(hand.totals)
+        return hand.seats
+
+    @classmethod
+    def _entry_keys(cls) -> frozenset[str]:
+        keys = cls.__dict__.get("_entry_key_set")
+        if keys is None:
+            keys = frozenset(("out", "hands", *cls.entry_flags))
+            cls._entry_key_set = keys  # type: ignore[attr-defined]
+        return keys
 
     # -- scoring -----------------------------------------------------------
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ..cards import Card, CardError, format_cards
-from ..melds import STANDARD, MeldRules, _hand_mask, arrange, arrangement_of, defender_count, knocker_covers
+from ..melds import (
+    STANDARD, MeldRules, _hand_mask, arrange, defender_count, knocker_covers, mask_text,
+    shown_arrangement,
+)
 from ..options import Option, points, target
 from .base import Game, Hand, HandResult, Score, Variant, best_players, show, whole, zero_scores
 
@@ -106,17 +109,11 @@ class Gin(Variant):
                 )
         details: dict[str, dict[str, Any]] = {knocker: {"value": k_count}}
         if k_in.cards is not None:
-            shown = arrangement_of(k_mask, cover, rules)
-            details[knocker]["melds"] = [format_cards(m) for m in shown.melds]
-            details[knocker]["unmatched"] = format_cards(shown.unmatched)
+            details[knocker].update(shown_arrangement(k_mask, cover, rules))
         details[defender] = {"value": d_count, "laid_off": []}
         if d_in.cards is not None:
-            shown = arrangement_of(d_mask, d_cover, rules, laid)
-            details[defender].update(
-                laid_off=[str(c) for c in shown.laid_off],
-                melds=[format_cards(m) for m in shown.melds],
-                unmatched=format_cards(shown.unmatched),
-            )
+            details[defender].update(shown_arrangement(d_mask, d_cover, rules, laid))
+            details[defender]["laid_off"] = mask_text(laid).split()
         return k_count, d_count, details
 
     def preview(self, cards: Any, options: Any, entry: Any = None, *, went_out: bool = False) -> dict[str, Any]:

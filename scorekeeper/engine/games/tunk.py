@@ -148,7 +148,7 @@ def eliminate_over_limit(game: Game, number: int, limit: int) -> None:
             f"Everyone still in reached {limit}: the lowest total, {', '.join(survivors)}, wins."
         )
     for player in crossing:
-        game.eliminated[player] = number
+        game.eliminate(player, number)
         game.results[-1].notes.append(
             f"{player} reached {show(game.totals[player])} (limit {limit}) and is out of the game."
         )
