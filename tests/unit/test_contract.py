@@ -232,3 +232,11 @@ def test_next_dealer_is_the_player_left_of_the_last_dealer():
     sheet = play("contract", THREE, seven_deals()[:2], first_dealer="Bob")
     assert dealers(sheet) == ["Bob", "Cara", "Ann"]
     assert totals(sheet, 2) == {"Ann": 5, "Bob": 5, "Cara": 10}
+
+
+def test_ended_by_agreement_before_deal_seven_the_lowest_total_wins():
+    # Deal 1 Ann out: Bob 5, Cara 5; deal 2 Bob out: Ann 5, Cara 5 -> Ann 5, Bob 5, Cara 10.
+    sheet = play("contract", THREE, seven_deals()[:2], ended=True)
+    assert sheet["finished"] is True
+    assert sheet["next"] is None
+    assert sorted(sheet["winners"]) == ["Ann", "Bob"]

@@ -21,7 +21,7 @@ from scorekeeper.engine import parse_cards, replay
 from scorekeeper.engine.games.gin import CornerGin
 from scorekeeper.engine.games.indian import meld_rules as indian_meld_rules
 from scorekeeper.engine.games.tunk import RULES as TUNK_RULES
-from scorekeeper.engine.melds import STANDARD, arrange, indian_hand, min_deadwood
+from scorekeeper.engine.melds import STANDARD, arrange, indian_hand, indian_points, is_declaration, min_deadwood
 
 # -- an independent brute force -------------------------------------------------------
 
@@ -256,18 +256,20 @@ def test_tunk_deadwood_with_deuces_wild_and_two_decks_is_the_exact_minimum(hand)
 @SETTINGS
 @given(INDIAN_HANDS, WILD_RANKS)
 def test_indian_points_are_the_lower_of_all_cards_and_the_best_two_sequence_arrangement(hand, wild):
-    result = indian_hand(engine_cards(hand), indian_meld_rules(wild))
-    table = indian_table(wild)
+    cards, table = engine_cards(hand), indian_table(wild)
+    result = indian_hand(cards, indian_meld_rules(wild))
     assert result.points <= sum(table.value(c) for c in hand)
     assert result.points == brute_indian_points(hand, table)
+    assert indian_points(cards, indian_meld_rules(wild)).points == result.points  # what a loser is charged
 
 
 @SETTINGS
 @given(st.one_of(declaring_hands(), st.tuples(INDIAN_HANDS, WILD_RANKS)))
 def test_indian_declarable_means_every_card_melded_with_two_sequences_one_pure(hand_and_wild):
     hand, wild = hand_and_wild
-    result = indian_hand(engine_cards(hand), indian_meld_rules(wild))
-    assert result.declarable == brute_declarable(hand, indian_table(wild))
+    expected = brute_declarable(hand, indian_table(wild))
+    assert indian_hand(engine_cards(hand), indian_meld_rules(wild)).declarable == expected
+    assert is_declaration(engine_cards(hand), indian_meld_rules(wild)) == expected  # the declarer's check
 
 
 # -- (b) the order of the cards does not matter ------------------------------------------------
