@@ -7,6 +7,8 @@ is finished (no next hand), and for the Gin family the end-of-game bonuses.
 
 from __future__ import annotations
 
+from typing import Any
+
 from helpers import counted, dealers, holding, out, play, scores, totals
 
 from scorekeeper.engine import variants
@@ -163,7 +165,7 @@ def test_tunk_game_to_the_last_player_left():
 #    the pool is 101).  Cara middle drop 40.
 # H3 Cara declares: Ann wrong show 80 -> 123, Bob 1 -> 101: both out; Cara, last left, wins.
 def test_indian_pool_game_to_the_last_player_left():
-    hands = [
+    hands: list[dict[str, Any]] = [
         {"out": "Cara", "wild": None, "hands": {
             "Cara": holding("AH 2H 3H 4H 5S 6S 7S 9D 9S 9C QS QD QC"),
             "Ann": holding("2S 3S 4S 5D 6D 7D 4D 9C 3H 3C 8H KC QH"),

@@ -6,8 +6,19 @@ Hands come from the seed (002) where they fit: its example A
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from helpers import counted, dealers, holding, notes, out, play, rejected, scores, totals
+from helpers import (
+    counted,
+    dealers,
+    holding,
+    notes,
+    play,
+    rejected,
+    scores,
+    totals,
+)
 
 TWO = ["Ann", "Bob"]
 THREE = ["Ann", "Bob", "Cara"]
@@ -17,7 +28,7 @@ SEED_EXAMPLE_A = "AH 2H 3H 4H 5S 6S 7S 9D 9S 9C QS QD QC"
 SEED_EXAMPLE_B = "3H 4H 5H 6H JC 7H QC QS QD QC 9S 9H 9C"  # sevens wild; two decks (QC twice)
 
 
-def declared(declarer: str, wild: str | None = None, **inputs) -> dict:
+def declared(declarer: str | None, wild: str | None = None, **inputs: Any) -> dict[str, Any]:
     return {"out": declarer, "wild": wild, "hands": inputs}
 
 

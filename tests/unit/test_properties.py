@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from hypothesis import HealthCheck, given, settings
@@ -21,7 +21,14 @@ from scorekeeper.engine import parse_cards, replay
 from scorekeeper.engine.games.gin import CornerGin
 from scorekeeper.engine.games.indian import meld_rules as indian_meld_rules
 from scorekeeper.engine.games.tunk import RULES as TUNK_RULES
-from scorekeeper.engine.melds import STANDARD, arrange, indian_hand, indian_points, is_declaration, min_deadwood
+from scorekeeper.engine.melds import (
+    STANDARD,
+    arrange,
+    indian_hand,
+    indian_points,
+    is_declaration,
+    min_deadwood,
+)
 
 # -- an independent brute force -------------------------------------------------------
 
@@ -110,7 +117,7 @@ def _solve(cards: tuple[str, ...], table: Table, *, need_sequences: bool, all_me
     """Lowest unmatched value over every split into melds (inf if none qualifies)."""
     kinds_of = lru_cache(maxsize=None)(lambda melded: meld_kinds(melded, table))
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(remaining: tuple[int, ...], sequences: int, pure: int) -> float:
         if not remaining:
             ok = not need_sequences or (sequences >= 2 and pure >= 1)
@@ -130,6 +137,11 @@ def _solve(cards: tuple[str, ...], table: Table, *, need_sequences: bool, all_me
     return best(tuple(range(len(cards))), 0, 0)
 
 
+def written(text: str) -> list[str]:
+    """A hand as the table writes it: `"3H 4H 5H"`."""
+    return text.split()
+
+
 def brute_deadwood(cards: list[str], table: Table) -> int:
     return int(_solve(tuple(cards), table, need_sequences=False, all_melded=False))
 
@@ -145,15 +157,15 @@ def brute_declarable(cards: list[str], table: Table) -> bool:
 
 def test_the_brute_force_agrees_with_hand_worked_hands():
     # Checks of the checker itself, worked by hand from SCORING.md.
-    assert brute_deadwood("3H 4H 5H 6H 8S 8D 8C AC 2D 3C".split(), GIN) == 6
-    assert brute_deadwood("KH AH 2H 9C".split(), GIN) == 22
-    assert brute_deadwood("KH AH 2H 9C".split(), CORNER) == 9
-    assert brute_deadwood("5H 6H 2C 9D".split(), TUNK) == 9
-    assert brute_deadwood("2C 7D".split(), TUNK) == 9
-    assert brute_declarable("AH 2H 3H 4H 5S 6S 7S 9D 9S 9C QS QD QC".split(), indian_table(None))
-    assert not brute_declarable("KH AH 2H 5S 6S 7S 8S 9D 9S 9C 3C 4C 5C".split(), indian_table(None))
-    assert brute_indian_points("QH KH AH 5S 6S 7S 9D".split(), indian_table(None)) == 9
-    assert brute_indian_points("5D 6D JK 9C".split(), indian_table(None)) == 20
+    assert brute_deadwood(written("3H 4H 5H 6H 8S 8D 8C AC 2D 3C"), GIN) == 6
+    assert brute_deadwood(written("KH AH 2H 9C"), GIN) == 22
+    assert brute_deadwood(written("KH AH 2H 9C"), CORNER) == 9
+    assert brute_deadwood(written("5H 6H 2C 9D"), TUNK) == 9
+    assert brute_deadwood(written("2C 7D"), TUNK) == 9
+    assert brute_declarable(written("AH 2H 3H 4H 5S 6S 7S 9D 9S 9C QS QD QC"), indian_table(None))
+    assert not brute_declarable(written("KH AH 2H 5S 6S 7S 8S 9D 9S 9C 3C 4C 5C"), indian_table(None))
+    assert brute_indian_points(written("QH KH AH 5S 6S 7S 9D"), indian_table(None)) == 9
+    assert brute_indian_points(written("5D 6D JK 9C"), indian_table(None)) == 20
 
 
 # -- random hands -------------------------------------------------------------------------

@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from helpers import counted, dealers, holding, notes, out, play, rejected, scores, totals
+from helpers import (
+    counted,
+    dealers,
+    holding,
+    notes,
+    out,
+    play,
+    rejected,
+    scores,
+    totals,
+)
 
 THREE = ["Ann", "Bob", "Cara"]
 FOUR = ["Ann", "Bob", "Cara", "Dan"]
