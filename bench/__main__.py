@@ -29,10 +29,17 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         help="Indian hands, each timed alone (default 2,000)",
     )
     parser.add_argument(
+        "--knock-hands",
+        type=int,
+        default=5_000,
+        help="figure 1's 10-card hands replayed one per log entry in figure 4 "
+        "(default 5,000; at most --hands)",
+    )
+    parser.add_argument(
         "--replay-hands",
         type=int,
         default=3_000,
-        help="hands in the Gin log of the replay throughput (default 3,000)",
+        help="knockable deals in the informational Gin deals log (default 3,000)",
     )
     parser.add_argument(
         "--repeats", type=int, default=5, help="passes per rate; the median is reported (default 5)"
@@ -60,8 +67,9 @@ def main(argv: list[str]) -> None:
         figures += wild.run_tunk(args.hands, args.repeats, args.seed)
         figures += wild.run_indian(args.indian_hands, args.seed)
         figures += replay.run_throughput(
-            engine_replay, rlcard, deals[: args.replay_hands], args.repeats
+            engine_replay, rlcard, min(args.knock_hands, args.hands), args.repeats, args.seed
         )
+        figures += replay.run_deals(engine_replay, rlcard, deals[: args.replay_hands], args.repeats)
         figures += replay.run_long_games(engine_replay, deals, args.seed)
     finally:
         if rlcard is not None:

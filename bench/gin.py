@@ -27,6 +27,11 @@ RLCARD_KIND = {10: "deadwood10", 11: "deadwood11"}
 solve = partial(min_deadwood, rules=STANDARD)
 
 
+def random_hands(count: int, size: int, seed: str) -> list[deal.CardIds]:
+    """Figure 1's hands of ``size`` cards; the first ``count`` of any longer run."""
+    return deal.gin_hands(count, size, f"{seed}/gin{size}")
+
+
 def after_discard(cards: list[Card]) -> int:
     """The lowest deadwood of an 11-card hand once its best discard is made."""
     return min(solve(cards[:i] + cards[i + 1 :]) for i in range(len(cards)))
@@ -35,7 +40,7 @@ def after_discard(cards: list[Card]) -> int:
 def run(rlcard: RLCard | None, count: int, repeats: int, seed: str) -> list[Figure]:
     section("1. Lowest Gin deadwood (one deck, A low, standard values)")
     print(f"{count:,} random hands of each size, median of {repeats} passes")
-    ids = {size: deal.gin_hands(count, size, f"{seed}/gin{size}") for size in SIZES}
+    ids = {size: random_hands(count, size, seed) for size in SIZES}
     cards = {size: [deal.to_cards(hand) for hand in ids[size]] for size in SIZES}
     figures: list[Figure] = []
     if rlcard is None:

@@ -10,6 +10,11 @@ from scorekeeper.engine.cards import ALL_CARDS, format_cards
 from .hands import CardIds, GinDeal, to_cards
 
 NEVER_ENDS = 10**9  # a target no total reaches, so every hand is played
+ANY_KNOCK = 1000  # a knock limit above any 10-card deadwood, so every hand may knock
+# The defender's count in a one-hand-per-gin-hand log: above any 10-card
+# deadwood (at most 98: no more than eight 10-point cards avoid a set), so
+# the knocker always wins and the defender needs no solving.
+DEFENDER_COUNT = 100
 BASIC_PLAYERS = ["Ann", "Bob", "Cara", "Dev"]
 BASIC_DEAL = 7  # cards each with 3-4 players
 
@@ -32,6 +37,25 @@ def gin_log(deals: list[GinDeal]) -> dict[str, Any]:
         "players": ["Ann", "Bob"],
         "options": {"target": NEVER_ENDS},
         "hands": hands,
+    }
+
+
+def gin_hand_log(hands: list[CardIds]) -> dict[str, Any]:
+    """A Gin game with one entry per 10-card hand, that hand as the knocker's.
+
+    Ann knocks with the hand's cards; Bob is entered as a count
+    (:data:`DEFENDER_COUNT`), so each entry asks the engine to solve exactly
+    one 10-card hand.  ``knock_limit`` lets any hand knock.
+    """
+    entries = [
+        {"out": "Ann", "hands": {"Ann": {"cards": _card_text(h)}, "Bob": {"count": DEFENDER_COUNT}}}
+        for h in hands
+    ]
+    return {
+        "variant": "gin",
+        "players": ["Ann", "Bob"],
+        "options": {"target": NEVER_ENDS, "knock_limit": ANY_KNOCK},
+        "hands": entries,
     }
 
 
