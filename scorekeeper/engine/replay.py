@@ -144,5 +144,6 @@ def _sheet(game: Game, rows: list[dict[str, Any]]) -> dict[str, Any]:
         "eliminated": dict(game.eliminated),
         "final": final[0] if final else None,
         "final_notes": final[1] if final else [],
+        "final_detail": final[2] if final else None,
         "next": nxt,
     }

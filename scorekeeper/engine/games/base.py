@@ -348,8 +348,9 @@ class Variant(ABC):
             tie_break=self.previous_leader_breaks_ties, among=game.active,
         )
 
-    def final(self, game: Game) -> tuple[dict[str, Any], list[str]] | None:
-        """End-of-game bonuses and the notes explaining them (Gin family); None elsewhere."""
+    def final(self, game: Game) -> tuple[dict[str, Any], list[str], dict[str, Any]] | None:
+        """End-of-game settlement (Gin family): the sheet's ``final``, the notes
+        explaining it, and each player's bonuses one by one; None elsewhere."""
         return None
 
     def next_extras(self, game: Game, number: int) -> dict[str, Any]:

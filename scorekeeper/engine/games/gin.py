@@ -162,22 +162,29 @@ class Gin(Variant):
 
     # -- the end -----------------------------------------------------------------
 
-    def final(self, game: Game) -> tuple[dict[str, Any], list[str]] | None:
+    def final(self, game: Game) -> tuple[dict[str, Any], list[str], dict[str, Any]] | None:
         if not game.results:
             return None  # ended before any hand: nothing to settle
         opts = game.options
         winners = self.winners(game)
         boxes = {p: sum(1 for r in game.results if r.winner == p) for p in game.players}
         bonuses: dict[str, Score] = {p: boxes[p] * opts["box_bonus"] for p in game.players}
+        detail: dict[str, dict[str, int]] = {
+            p: {"boxes": boxes[p], "box_bonus": boxes[p] * opts["box_bonus"],
+                "game_bonus": 0, "shutout_bonus": 0}
+            for p in game.players
+        }
         lines: list[str] = []
         reached = any(game.totals[p] >= opts["target"] for p in game.players)
         if len(winners) == 1 and reached:
             winner = winners[0]
             loser = next(p for p in game.players if p != winner)
             bonuses[winner] += opts["game_bonus"]
+            detail[winner]["game_bonus"] = opts["game_bonus"]
             lines.append(f"{winner} wins the game: {opts['game_bonus']} game bonus.")
             if game.totals[loser] == 0:
                 bonuses[winner] += opts["shutout_bonus"]
+                detail[winner]["shutout_bonus"] = opts["shutout_bonus"]
                 lines.append(f"{loser} scored nothing: {opts['shutout_bonus']} shutout bonus to {winner}.")
         elif len(winners) == 1:
             lines.append(f"Ended by agreement: {winners[0]} has the higher total; no game bonus.")
@@ -198,7 +205,7 @@ class Gin(Variant):
             "bonuses": {p: whole(v) for p, v in bonuses.items()},
             "grand_totals": {p: whole(v) for p, v in grand.items()},
             "net": {p: whole(v) for p, v in net.items()},
-        }, lines
+        }, lines, detail
 
     def winners(self, game: Game) -> list[str]:
         if not game.results:
