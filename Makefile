@@ -31,8 +31,9 @@ $(INSTALLED): pyproject.toml | $(PYTHON)
 test: install
 	$(PYTHON) -m pytest $(PYTEST_ARGS)
 
-# Brings the database up to date before serving; the app keeps no database yet.
+# Brings the database (SQLite under instance/, or DATABASE_URL) up to date.
 migrate: install
+	$(FLASK) --app scorekeeper db upgrade
 
 run: migrate
 	$(FLASK) --app scorekeeper run --host $(HOST) --port $(PORT)

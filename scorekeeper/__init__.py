@@ -1,7 +1,7 @@
 """Scorekeeper: a score sheet for the rummy family of card games.
 
 The scoring rules live in :mod:`scorekeeper.engine`, which imports neither
-Flask nor the database. This module only builds the web application around it.
+Flask nor the database.  This module builds the web application around it.
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ from typing import Any
 
 from flask import Flask
 
+from .config import defaults
+
 # templates/ and static/ sit beside the package, at the top of the project.
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -20,9 +22,10 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the application.
 
-    Settings come, later winning, from the defaults here, the environment
-    (``SECRET_KEY``), then ``instance/config.py`` -- or from ``test_config``
-    instead of the instance file when a test passes one.
+    Settings come, later winning, from the defaults (which read
+    ``SECRET_KEY`` and ``DATABASE_URL`` from the environment), then
+    ``instance/config.py`` -- or from ``test_config`` instead of the
+    instance file when a test passes one.
     """
     app = Flask(
         __name__,
@@ -30,19 +33,22 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         template_folder=str(PROJECT_ROOT / "templates"),
         static_folder=str(PROJECT_ROOT / "static"),
     )
-    app.config.from_mapping(
-        SECRET_KEY=os.environ.get("SECRET_KEY", "dev"),
-    )
-
+    os.makedirs(app.instance_path, exist_ok=True)
+    app.config.from_mapping(defaults(app.instance_path))
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
     else:
         app.config.from_mapping(test_config)
 
-    os.makedirs(app.instance_path, exist_ok=True)
+    from .extensions import csrf, db, login_manager, migrate
 
-    from scorekeeper.web import catalogue
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(PROJECT_ROOT / "migrations"))
+    csrf.init_app(app)
+    login_manager.init_app(app)
 
-    app.register_blueprint(catalogue.bp)
+    from . import models  # noqa: F401  (the tables, for migrations)
+    from .web import register
 
+    register(app)
     return app

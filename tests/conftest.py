@@ -1,19 +1,119 @@
+"""Fixtures: an app on a fresh database per test, clients, and small factories.
+
+The database is a real one: a SQLite file in the test's temporary folder, or
+the PostgreSQL server named by ``DATABASE_URL`` (CI runs the suite on both).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
+from flask import Flask
+from flask.testing import FlaskClient
 
 from scorekeeper import create_app
+from scorekeeper.extensions import db
+
+
+def _database_url(tmp_path: Any) -> str:
+    url = os.environ.get("DATABASE_URL")
+    if url:
+        return url
+    return f"sqlite:///{tmp_path / 'test.sqlite3'}"
 
 
 @pytest.fixture
-def app():
-    app = create_app({"TESTING": True})
+def app(tmp_path: Any) -> Iterator[Flask]:
+    app = create_app({
+        "TESTING": True,
+        "SECRET_KEY": "test",
+        "SQLALCHEMY_DATABASE_URI": _database_url(tmp_path).replace("postgresql://", "postgresql+psycopg://", 1),
+        "WTF_CSRF_ENABLED": False,
+    })
+    with app.app_context():
+        db.drop_all()
+        db.create_all()
     yield app
+    with app.app_context():
+        db.session.remove()
+        db.drop_all()
+        db.engine.dispose()
 
 
 @pytest.fixture
-def client(app):
+def csrf_app(app: Flask) -> Flask:
+    """The same app with CSRF protection on, as in production."""
+    app.config["WTF_CSRF_ENABLED"] = True
+    return app
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
     return app.test_client()
 
 
 @pytest.fixture
-def runner(app):
+def runner(app: Flask) -> Any:
     return app.test_cli_runner()
+
+
+_counter = iter(range(1, 10**9))
+
+
+@pytest.fixture
+def sign_up(app: Flask):  # type: ignore[no-untyped-def]
+    """``sign_up(client)``: a new account, signed in on that client; returns its email."""
+
+    def make(client: FlaskClient, email: str | None = None, password: str = "correct horse") -> str:
+        email = email or f"player{next(_counter)}@example.com"
+        response = client.post("/register", data={"email": email, "password": password})
+        assert response.status_code == 303, response.get_data(as_text=True)
+        return email
+
+    return make
+
+
+@pytest.fixture
+def start_game(app: Flask):  # type: ignore[no-untyped-def]
+    """``start_game(client, "gin", ["Ann", "Bob"], target=50)``: the new game's id."""
+
+    def make(client: FlaskClient, variant: str, names: list[str], first_dealer: int = 0,
+             **options: Any) -> int:
+        data = {"variant": variant, "first_dealer": str(first_dealer)}
+        data.update({f"seat-{i}": name for i, name in enumerate(names)})
+        for key, value in options.items():
+            data[f"option-{key}"] = "1" if value is True else str(value)
+        response = client.post(f"/games/new?variant={variant}", data=data)
+        assert response.status_code == 303, response.get_data(as_text=True)
+        match = re.search(r"/games/(\d+)$", response.headers["Location"])
+        assert match, response.headers["Location"]
+        return int(match.group(1))
+
+    return make
+
+
+@pytest.fixture
+def record(app: Flask):  # type: ignore[no-untyped-def]
+    """``record(client, game_id, {"out": "0", "p1-count": "7"})``: POST a hand entry form.
+
+    Fetches the entry form first for its one-time token and hand number,
+    as a phone does.
+    """
+
+    def post(client: FlaskClient, game_id: int, fields: dict[str, str], *,
+             token: str | None = None) -> Any:
+        page = client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
+        found_token = re.search(r'name="token" value="([^"]*)"', page)
+        expected = re.search(r'name="expected" value="(\d+)"', page)
+        data = {
+            "token": token if token is not None else (found_token.group(1) if found_token else ""),
+            "expected": expected.group(1) if expected else "1",
+            **fields,
+        }
+        return client.post(f"/games/{game_id}/hands/new", data=data)
+
+    return post

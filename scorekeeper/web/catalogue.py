@@ -37,7 +37,7 @@ class VariantCard:
     options: tuple[OptionLine, ...]
 
 
-@bp.route("/")
+@bp.route("/variants")
 def index() -> str:
     cards = [variant_card(variant) for variant in variants()]
     return render_template("catalogue/index.html", variants=cards)

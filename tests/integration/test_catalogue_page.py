@@ -43,7 +43,7 @@ class PageReader(HTMLParser):
         ]
 
 
-def read_page(client, path="/"):
+def read_page(client, path="/variants"):
     response = client.get(path)
     assert response.status_code == 200
     reader = PageReader()
@@ -92,7 +92,7 @@ def fake_catalogue(monkeypatch):
 
 
 def test_front_page_is_served_as_html(client):
-    response = client.get("/")
+    response = client.get("/variants")
 
     assert response.status_code == 200
     assert response.mimetype == "text/html"

@@ -1,0 +1,42 @@
+"""The Flask extensions, created unbound and wired up in ``create_app``."""
+
+from __future__ import annotations
+
+from flask_login import LoginManager
+from flask_migrate import Migrate
+from flask_sqlalchemy import SQLAlchemy
+from flask_wtf import CSRFProtect
+from sqlalchemy import MetaData, event
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase
+
+# Named constraints, so Alembic migrations are the same on SQLite and PostgreSQL.
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+db = SQLAlchemy(model_class=Base)
+migrate = Migrate(render_as_batch=True)
+login_manager = LoginManager()
+csrf = CSRFProtect()
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_pragmas(dbapi_connection, connection_record) -> None:  # type: ignore[no-untyped-def]
+    """WAL (readers never wait for the writer) and enforced foreign keys."""
+    if type(dbapi_connection).__module__ != "sqlite3":
+        return
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()

@@ -1,0 +1,155 @@
+"""The stored rows: accounts, their players, games and hand entries.
+
+A game's truth is its log: variant, options, seats and the raw entry of
+every hand.  Totals are never stored as truth; the engine replays the log.
+``Game.summary`` is only a cache of the last replay (for lists), refreshed
+by every change.
+
+Hand entries are stored keyed by seat number (``{"out": 0, "hands": {"1":
+{...}}}``) rather than by name, so renaming a player never breaks a game;
+:meth:`Game.log` puts the names in.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+from flask_login import UserMixin
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+class Account(UserMixin, db.Model):  # type: ignore[name-defined,misc]
+    id: Mapped[int] = mapped_column(primary_key=True)
+    email: Mapped[str] = mapped_column(String(254), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    players: Mapped[list[Player]] = relationship(
+        back_populates="account", cascade="all, delete-orphan", order_by="Player.name"
+    )
+
+
+class Player(db.Model):  # type: ignore[name-defined,misc]
+    __table_args__ = (UniqueConstraint("account_id", "name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("account.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    account: Mapped[Account] = relationship(back_populates="players")
+
+
+class Game(db.Model):  # type: ignore[name-defined,misc]
+    __table_args__ = (Index("ix_game_account_status_updated", "account_id", "status", "updated_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("account.id", ondelete="CASCADE"), index=True)
+    variant: Mapped[str] = mapped_column(String(20))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    first_seat: Mapped[int] = mapped_column(default=0)
+    ended: Mapped[bool] = mapped_column(default=False)
+    status: Mapped[str] = mapped_column(String(10), default="playing")  # playing | finished
+    hands_count: Mapped[int] = mapped_column(default=0)
+    summary: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    # Bumped by every change: two phones can never both apply one on the same state.
+    revision: Mapped[int] = mapped_column(default=0)
+    rematch_of_id: Mapped[int | None] = mapped_column(ForeignKey("game.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="game", cascade="all, delete-orphan", order_by="Seat.seat"
+    )
+    hands: Mapped[list[HandEntry]] = relationship(
+        back_populates="game", cascade="all, delete-orphan", order_by="HandEntry.number"
+    )
+    changes: Mapped[list[Change]] = relationship(
+        back_populates="game", cascade="all, delete-orphan", order_by="Change.id"
+    )
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.player.name for seat in self.seats]
+
+    def log(self, entries: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The engine's log for this game (``entries`` replaces the stored hands)."""
+        names = self.names
+        stored = [hand.entry for hand in self.hands] if entries is None else entries
+        return {
+            "variant": self.variant,
+            "players": names,
+            "options": dict(self.options or {}),
+            "first_dealer": names[self.first_seat],
+            "hands": [entry_with_names(entry, names) for entry in stored],
+            "ended": bool(self.ended),  # None until the row is first flushed
+        }
+
+
+class Seat(db.Model):  # type: ignore[name-defined,misc]
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
+
+    game: Mapped[Game] = relationship(back_populates="seats")
+    player: Mapped[Player] = relationship()
+
+
+class HandEntry(db.Model):  # type: ignore[name-defined,misc]
+    __table_args__ = (
+        UniqueConstraint("game_id", "number"),
+        UniqueConstraint("game_id", "token"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int]
+    entry: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # The entry form's one-time token: the same form posted twice records once.
+    token: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    game: Mapped[Game] = relationship(back_populates="hands")
+
+
+class Change(db.Model):  # type: ignore[name-defined,misc]
+    """One correction to a game: an edited or undone hand, or the game ended."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+    action: Mapped[str] = mapped_column(String(10))  # edit | undo | end
+    hand_number: Mapped[int | None]
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+
+    game: Mapped[Game] = relationship(back_populates="changes")
+
+
+def entry_with_names(entry: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """A stored entry (seats) as the engine takes it (names)."""
+    out = dict(entry)
+    if isinstance(out.get("out"), int):
+        out["out"] = names[out["out"]]
+    if "hands" in out:
+        out["hands"] = {names[int(seat)]: value for seat, value in out["hands"].items()}
+    return out
+
+
+def entry_with_seats(entry: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """An engine entry (names) as stored (seats)."""
+    stored = dict(entry)
+    if stored.get("out") is not None:
+        stored["out"] = names.index(stored["out"])
+    if "hands" in stored:
+        stored["hands"] = {str(names.index(name)): value for name, value in stored["hands"].items()}
+    return stored

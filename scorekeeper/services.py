@@ -1,0 +1,306 @@
+"""Use cases: every change to accounts, players and games, each owning its commit.
+
+Views call these with plain values and turn the exceptions into messages.
+A game change replays the whole log with the change applied before anything
+is written: an entry the engine rejects leaves the database as it was.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from werkzeug.security import check_password_hash, generate_password_hash
+
+from .engine import InvalidEntry, replay
+from .engine.games import get_variant
+from .extensions import db
+from .models import Account, Change, Game, HandEntry, Player, Seat, entry_with_seats, utcnow
+
+MAX_NAME = 40
+MIN_PASSWORD = 8
+
+
+class ServiceError(ValueError):
+    """A request that cannot be carried out, with a message for the person.
+
+    ``field`` names the form field at fault, when there is one.
+    """
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+class AlreadyRecorded(ServiceError):
+    """This entry form was already saved (a double tap or a resubmission)."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(f"Hand {number} was already recorded from this form; it is on the sheet once.")
+        self.number = number
+
+
+class StaleHand(ServiceError):
+    """The game moved on since the form was opened (another phone saved a hand)."""
+
+    def __init__(self, expected: int, recorded: int) -> None:
+        super().__init__(
+            f"Hand {expected} was already recorded (from another phone?): the sheet now has "
+            f"{recorded} hand{'s' if recorded != 1 else ''}. Check it; if yours is a different hand, "
+            f"save it as hand {recorded + 1}."
+        )
+        self.expected = expected
+        self.recorded = recorded
+
+
+# -- accounts ------------------------------------------------------------------
+
+
+def register(email: str, password: str) -> Account:
+    email = email.strip().lower()
+    if len(password) < MIN_PASSWORD:
+        raise ServiceError(f"Use at least {MIN_PASSWORD} characters.", "password")
+    if db.session.scalar(select(Account).where(Account.email == email)):
+        raise ServiceError("That email already has an account: sign in instead.", "email")
+    account = Account(email=email, password_hash=generate_password_hash(password))
+    db.session.add(account)
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise ServiceError("That email already has an account: sign in instead.", "email") from None
+    return account
+
+
+def authenticate(email: str, password: str) -> Account | None:
+    account = db.session.scalar(select(Account).where(Account.email == email.strip().lower()))
+    if account is None or not check_password_hash(account.password_hash, password):
+        return None
+    return account
+
+
+# -- players -------------------------------------------------------------------
+
+
+def clean_name(name: str) -> str:
+    name = " ".join(name.split())
+    if not name:
+        raise ServiceError("A player needs a name.", "name")
+    if len(name) > MAX_NAME:
+        raise ServiceError(f"Keep names to {MAX_NAME} characters.", "name")
+    return name
+
+
+def add_player(account: Account, name: str) -> Player:
+    name = clean_name(name)
+    existing = find_player(account, name)
+    if existing is not None:
+        return existing
+    player = Player(account_id=account.id, name=name)
+    db.session.add(player)
+    db.session.commit()
+    return player
+
+
+def find_player(account: Account, name: str) -> Player | None:
+    return db.session.scalar(
+        select(Player).where(Player.account_id == account.id, Player.name == name)
+    )
+
+
+def rename_player(player: Player, name: str) -> Player:
+    name = clean_name(name)
+    other = find_player(player.account, name)
+    if other is not None and other.id != player.id:
+        raise ServiceError(f"{name} is already on your roster.", "name")
+    player.name = name
+    db.session.commit()
+    return player
+
+
+# -- games ---------------------------------------------------------------------
+
+
+def start_game(
+    account: Account,
+    variant: str,
+    players: list[Player],
+    *,
+    first_dealer: int = 0,
+    options: dict[str, Any] | None = None,
+    rematch_of: Game | None = None,
+) -> Game:
+    """A new game; the engine checks the variant, player count and options first."""
+    if len({p.id for p in players}) != len(players):
+        raise ServiceError("Each player can sit only once.", "players")
+    if not 0 <= first_dealer < max(len(players), 1):
+        raise ServiceError("Pick the first dealer from the players.", "first_dealer")
+    game = Game(account_id=account.id, variant=variant, options=dict(options or {}),
+                first_seat=first_dealer, rematch_of_id=rematch_of.id if rematch_of else None)
+    game.seats = [Seat(seat=i, player=p) for i, p in enumerate(players)]
+    sheet = _replay_or_raise(game, [])
+    _refresh(game, sheet)
+    db.session.add(game)
+    db.session.commit()
+    return game
+
+
+def sheet_of(game: Game) -> dict[str, Any]:
+    """The game's score sheet, replayed from its log."""
+    return replay(game.log())
+
+
+def record_hand(game: Game, entry: dict[str, Any], *, token: str, expected: int) -> dict[str, Any]:
+    """Record the next hand (``entry`` with names); the new sheet.
+
+    ``token`` is the entry form's one-time token and ``expected`` the hand
+    number the form was opened for: a form saved twice records once
+    (:class:`AlreadyRecorded`), and a form opened before another phone saved
+    that hand is refused (:class:`StaleHand`).
+    """
+    _check_token(game, token)
+    if expected != len(game.hands) + 1:
+        raise StaleHand(expected, len(game.hands))
+    stored = entry_with_seats(entry, game.names)
+    entries = [hand.entry for hand in game.hands] + [stored]
+    sheet = _replay_or_raise(game, entries)
+    game.hands.append(HandEntry(number=expected, entry=stored, token=token))
+    _commit_change(game, sheet, on_conflict=lambda: _conflict(game, token, expected))
+    return sheet
+
+
+def edit_hand(game: Game, number: int, entry: dict[str, Any]) -> dict[str, Any]:
+    """Replace hand ``number``; every later total is recomputed.  Logged."""
+    hand = _hand(game, number)
+    stored = entry_with_seats(entry, game.names)
+    if stored == hand.entry:
+        return sheet_of(game)
+    entries = [h.entry if h.number != number else stored for h in game.hands]
+    sheet = _replay_or_raise(game, entries)
+    game.changes.append(Change(action="edit", hand_number=number, before=hand.entry, after=stored))
+    hand.entry = stored
+    hand.updated_at = utcnow()
+    _commit_change(game, sheet)
+    return sheet
+
+
+def undo_last_hand(game: Game) -> dict[str, Any]:
+    """Remove the last hand.  Logged, with what it was."""
+    if not game.hands:
+        raise ServiceError("There is no hand to undo.")
+    last = game.hands[-1]
+    entries = [h.entry for h in game.hands[:-1]]
+    sheet = _replay_or_raise(game, entries)
+    game.changes.append(Change(action="undo", hand_number=last.number, before=last.entry, after=None))
+    game.hands.remove(last)
+    _commit_change(game, sheet)
+    return sheet
+
+
+def end_game(game: Game) -> dict[str, Any]:
+    """End the game by agreement after its last hand.  Logged."""
+    if game.ended or game.status == "finished":
+        raise ServiceError("This game is already over.")
+    game.ended = True
+    sheet = _replay_or_raise(game, [h.entry for h in game.hands])
+    game.changes.append(Change(action="end", hand_number=len(game.hands) or None, before=None, after=None))
+    _commit_change(game, sheet)
+    return sheet
+
+
+def rematch(game: Game) -> Game:
+    """Same players, seats and options; the first deal moves one seat on."""
+    players = [seat.player for seat in game.seats]
+    account = db.session.get(Account, game.account_id)
+    assert account is not None
+    first = (game.first_seat + 1) % len(players)
+    return start_game(account, game.variant, players, first_dealer=first,
+                      options=dict(game.options or {}), rematch_of=game)
+
+
+def delete_game(game: Game) -> None:
+    db.session.delete(game)
+    db.session.commit()
+
+
+# -- internals -----------------------------------------------------------------
+
+
+def _replay_or_raise(game: Game, entries: list[dict[str, Any]]) -> dict[str, Any]:
+    """The sheet with these entries; :class:`InvalidEntry` if the engine refuses."""
+    get_variant(game.variant)  # an unknown variant is the caller's bug, said plainly
+    return replay(game.log(entries))
+
+
+def _hand(game: Game, number: int) -> HandEntry:
+    for hand in game.hands:
+        if hand.number == number:
+            return hand
+    raise ServiceError(f"This game has no hand {number}.")
+
+
+def _check_token(game: Game, token: str) -> None:
+    if not token:
+        raise ServiceError("This form has expired; open the hand entry again.")
+    recorded = db.session.scalar(
+        select(HandEntry.number).where(HandEntry.game_id == game.id, HandEntry.token == token)
+    )
+    if recorded is not None:
+        raise AlreadyRecorded(recorded)
+
+
+def _conflict(game: Game, token: str, expected: int) -> ServiceError:
+    """After a lost race: was it this form again, or another phone?"""
+    db.session.refresh(game)
+    try:
+        _check_token(game, token)
+    except AlreadyRecorded as already:
+        return already
+    return StaleHand(expected, len(game.hands))
+
+
+def _refresh(game: Game, sheet: dict[str, Any]) -> None:
+    """Cache what lists need from the sheet; the log stays the truth."""
+    game.status = "finished" if sheet["finished"] else "playing"
+    game.hands_count = len(sheet["hands"])
+    game.summary = {
+        "totals": sheet["totals"],
+        "winners": sheet["winners"],
+        "next": sheet["next"],
+    }
+    game.updated_at = utcnow()
+
+
+def _commit_change(game: Game, sheet: dict[str, Any], on_conflict: Any = None) -> None:
+    """Commit, provided nobody changed the game since it was read.
+
+    The revision check makes the UPDATE match no row when another request got
+    there first; then nothing of this change is kept.
+    """
+    _refresh(game, sheet)
+    seen = game.revision
+    try:
+        # Flushes this change (an INSERT may hit a unique constraint here),
+        # then claims the revision the change was computed from.
+        claimed = db.session.execute(
+            update(Game).where(Game.id == game.id, Game.revision == seen).values(revision=seen + 1)
+        ).rowcount == 1
+        if claimed:
+            db.session.commit()
+    except IntegrityError:
+        claimed = False
+    if not claimed:
+        db.session.rollback()
+        if on_conflict is not None:
+            raise on_conflict()
+        raise ServiceError("Someone else changed this game just now; check the sheet and try again.")
+    db.session.refresh(game)
+
+
+__all__ = [
+    "AlreadyRecorded", "InvalidEntry", "ServiceError", "StaleHand",
+    "add_player", "authenticate", "delete_game", "edit_hand", "end_game", "rematch",
+    "record_hand", "register", "rename_player", "sheet_of", "start_game", "undo_last_hand",
+]

@@ -1,0 +1,223 @@
+"""The hand entry form: posted fields to the engine's entry, and its errors back.
+
+Field names: ``out`` (a seat number, ``none`` or ``block``), the variant's
+flags (``rummy``, ``upcard``, ``wild``), and per seat ``p<seat>-count``,
+``p<seat>-cards``; 500 Rummy ``p<seat>-melded``, ``p<seat>-low_aces``,
+``p<seat>-left``; Indian ``p<seat>-status`` (``first``, ``middle`` or
+``wrong``).  The form checks fields (a count is a whole number); the engine
+checks the rules, and :meth:`EntryForm.add_engine_error` puts its message
+next to the player or control it concerns.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import InvalidEntry
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+_NO_INPUT = re.compile(r"no input for (?P<name>.+?)(?: \(|$)")
+
+
+@dataclass
+class Seat:
+    index: int
+    name: str
+    playing: bool  # still in the game (not eliminated)
+    values: dict[str, str] = field(default_factory=dict)
+    error: str = ""
+
+    def field(self, name: str) -> str:
+        return f"p{self.index}-{name}"
+
+    def value(self, name: str) -> str:
+        return self.values.get(name, "")
+
+
+@dataclass
+class EntryForm:
+    variant: Mapping[str, Any]  # the engine's catalogue entry
+    names: Sequence[str]  # every seat, in order
+    active: Sequence[str]  # the players still in for this hand
+    number: int  # the hand this form records or edits
+    token: str = ""
+    values: dict[str, str] = field(default_factory=dict)
+    seats: list[Seat] = field(default_factory=list)
+    errors: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.seats = [Seat(i, name, name in self.active) for i, name in enumerate(self.names)]
+
+    # -- facts for the template -------------------------------------------
+
+    @property
+    def rules(self) -> Mapping[str, Any]:
+        return self.variant["entry"]
+
+    @property
+    def inputs(self) -> list[str]:
+        return list(self.rules["inputs"])
+
+    def has(self, flag: str) -> bool:
+        return flag in self.rules["flags"]
+
+    @property
+    def is_500(self) -> bool:
+        return "melded" in self.inputs
+
+    @property
+    def is_indian(self) -> bool:
+        return "drop" in self.inputs
+
+    @property
+    def ranks(self) -> tuple[str, ...]:
+        return RANKS
+
+    def jokers(self) -> int:
+        return int(self.variant["jokers"][str(len(self.names))])
+
+    def value(self, name: str) -> str:
+        return self.values.get(name, "")
+
+    # -- reading ------------------------------------------------------------
+
+    def load_post(self, data: Mapping[str, str]) -> None:
+        """Keep everything typed, so a refused entry comes back as it was."""
+        self.values = {key: data.get(key, "") for key in ("out", "rummy", "upcard", "wild")}
+        self.token = data.get("token", "")
+        for seat in self.seats:
+            seat.values = {
+                name: data.get(seat.field(name), "")
+                for name in ("count", "cards", "melded", "low_aces", "left", "status")
+            }
+
+    def load_entry(self, entry: Mapping[str, Any]) -> None:
+        """Fill the form from a recorded entry (names), to edit it."""
+        out = entry.get("out")
+        self.values = {
+            "out": "block" if entry.get("block") else (str(self.names.index(out)) if out is not None else "none"),
+            "rummy": "1" if entry.get("rummy") else "",
+            "upcard": str(entry.get("upcard") or ""),
+            "wild": str(entry.get("wild") or ""),
+        }
+        hands = entry.get("hands") or {}
+        for seat in self.seats:
+            given = hands.get(seat.name, {})
+            seat.values = {
+                "count": str(given["count"]) if given.get("count") is not None else "",
+                "cards": str(given.get("cards") or ""),
+                "melded": str(given.get("melded", "")) if "melded" in given else "",
+                "low_aces": str(given.get("low_aces") or ""),
+                "left": str(given.get("left", "")) if "left" in given else "",
+                "status": {"first": "first", "middle": "middle"}.get(given.get("drop", ""), "")
+                or ("wrong" if given.get("wrong_show") else ""),
+            }
+
+    def to_entry(self) -> dict[str, Any] | None:
+        """The engine's entry, or None with field errors set."""
+        entry: dict[str, Any] = {}
+        out_value = self.value("out")
+        out_name: str | None = None
+        if out_value == "block" and self.has("block"):
+            entry["block"] = True
+        elif out_value in ("", "none"):
+            if out_value == "" and not self.rules["out_may_be_null"]:
+                self.errors["out"] = f"Tap who {self.rules['out_verb']}."
+                return None
+        else:
+            try:
+                out_name = self.names[int(out_value)]
+            except (ValueError, IndexError):
+                self.errors["out"] = f"Tap who {self.rules['out_verb']}."
+                return None
+        entry["out"] = out_name
+        if self.has("rummy"):
+            entry["rummy"] = bool(self.value("rummy"))
+        if self.has("upcard") and self.value("upcard").strip():
+            entry["upcard"] = self.value("upcard").strip()
+        if self.has("wild"):
+            entry["wild"] = self.value("wild") or None
+        hands: dict[str, Any] = {}
+        for seat in self.seats:
+            if not seat.playing:
+                continue
+            if seat.name == out_name and not self.rules["out_gives_input"]:
+                continue  # went out: scored by the rules, nothing to enter
+            given = self._seat_input(seat)
+            if given is not None:
+                hands[seat.name] = given
+        entry["hands"] = hands
+        return None if self.errors else entry
+
+    def _seat_input(self, seat: Seat) -> dict[str, Any] | None:
+        if self.is_500:
+            return self._seat_500(seat)
+        if self.is_indian and seat.value("status"):
+            status = seat.value("status")
+            if status == "wrong":
+                return {"wrong_show": True}
+            return {"drop": status}
+        count_text = seat.value("count").strip()
+        cards_text = seat.value("cards").strip()
+        given: dict[str, Any] = {}
+        if count_text:
+            count = _whole_number(count_text)
+            if count is None:
+                self._seat_error(seat, f"Type the count as a whole number, like 17 (not {count_text!r}).")
+                return None
+            given["count"] = count
+        if cards_text:
+            given["cards"] = cards_text
+        return given or None
+
+    def _seat_500(self, seat: Seat) -> dict[str, Any] | None:
+        given: dict[str, Any] = {}
+        for name in ("melded", "left"):
+            text = seat.value(name).strip()
+            if not text:
+                continue
+            number = _whole_number(text)
+            given[name] = number if number is not None else text
+        low = seat.value("low_aces").strip()
+        if low:
+            number = _whole_number(low)
+            if number is None:
+                self._seat_error(seat, "Low aces is a whole number, like 1.")
+                return None
+            given["low_aces"] = number
+        return given
+
+    def _seat_error(self, seat: Seat, message: str) -> None:
+        seat.error = message
+        self.errors[f"p{seat.index}"] = message
+
+    # -- the engine's verdict -------------------------------------------------
+
+    def add_engine_error(self, error: InvalidEntry) -> None:
+        """Put the engine's message next to the player or control it is about."""
+        name = error.player
+        if name is None:
+            missing = _NO_INPUT.search(error.message)
+            if missing:
+                name = missing.group("name")
+        seat = next((s for s in self.seats if s.name == name), None)
+        if seat is not None:
+            self._seat_error(seat, error.message)
+            return
+        for control in ("upcard", "wild", "rummy"):
+            if control in error.message:
+                self.errors[control] = error.message
+                return
+        self.errors["out"] = error.message
+
+
+_WHOLE = re.compile(r"[0-9]{1,6}")
+
+
+def _whole_number(text: str) -> int | None:
+    """A typed count: ASCII digits only, at most six (no hand counts a million)."""
+    text = text.strip()
+    return int(text) if _WHOLE.fullmatch(text) else None

@@ -1,0 +1,44 @@
+"""Flask-WTF forms for the fixed-shape pages (the hand entry form is in entry.py).
+
+Every POST, even a bare button, goes through a form so it carries a CSRF token.
+"""
+
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from wtforms import EmailField, HiddenField, PasswordField, StringField, SubmitField
+from wtforms.validators import DataRequired, Email, Length
+
+from ..services import MAX_NAME, MIN_PASSWORD
+
+
+class RegisterForm(FlaskForm):
+    email = EmailField("Email", validators=[DataRequired(), Email(), Length(max=254)])
+    password = PasswordField(
+        "Password", validators=[DataRequired(), Length(min=MIN_PASSWORD, max=200)],
+        description=f"At least {MIN_PASSWORD} characters.",
+    )
+    submit = SubmitField("Create account")
+
+
+class SignInForm(FlaskForm):
+    email = EmailField("Email", validators=[DataRequired(), Length(max=254)])
+    password = PasswordField("Password", validators=[DataRequired(), Length(max=200)])
+    submit = SubmitField("Sign in")
+
+
+class PlayerForm(FlaskForm):
+    name = StringField("Name", validators=[DataRequired(), Length(max=MAX_NAME)])
+    submit = SubmitField("Add")
+
+
+class RenameForm(FlaskForm):
+    name = StringField("New name", validators=[DataRequired(), Length(max=MAX_NAME)])
+    submit = SubmitField("Rename")
+
+
+class ConfirmForm(FlaskForm):
+    """A bare button (end, undo, rematch, delete, sign out): CSRF and nothing else."""
+
+    next = HiddenField()
+    submit = SubmitField("Confirm")

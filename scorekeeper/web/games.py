@@ -1,0 +1,139 @@
+"""Games: the list, starting one, the sheet, and corrections that are not a hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_login import current_user, login_required
+from sqlalchemy import select
+from werkzeug.wrappers import Response
+
+from .. import services
+from ..engine import InvalidEntry, variants
+from ..extensions import db
+from ..models import Game
+from .access import own_game
+from .forms import ConfirmForm
+from .newgame import NewGameForm
+from .sheet import sheet_view
+
+bp = Blueprint("games", __name__)
+
+
+def catalogue_by_key() -> dict[str, dict[str, Any]]:
+    return {variant["key"]: variant for variant in variants()}
+
+
+@bp.route("/")
+def home() -> Response:
+    if current_user.is_authenticated:
+        return redirect(url_for("games.index"))
+    return redirect(url_for("auth.login"))
+
+
+@bp.route("/games")
+@login_required
+def index() -> str:
+    games = db.session.scalars(
+        select(Game)
+        .where(Game.account_id == current_user.id)
+        .order_by(Game.status.desc(), Game.updated_at.desc())
+        .limit(100)
+    ).all()
+    names = catalogue_by_key()
+    return render_template("games/index.html", games=games, variant_names=names)
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+@login_required
+def new() -> str | Response:
+    catalogue = catalogue_by_key()
+    key = request.values.get("variant")
+    if key not in catalogue:
+        return render_template("games/pick_variant.html", catalogue=list(catalogue.values()))
+    form = NewGameForm(catalogue[key], current_user.players, request.form if request.method == "POST" else None)
+    if request.method == "POST" and form.validate():
+        try:
+            players = [services.add_player(current_user, name) for name in form.names]
+            game = services.start_game(
+                current_user, key, players, first_dealer=form.first_dealer, options=form.options
+            )
+        except services.ServiceError as error:
+            form.add_error(error.field or "players", error.message)
+        except InvalidEntry as error:
+            form.add_engine_error(error)
+        else:
+            return redirect(url_for("games.show", game_id=game.id), 303)
+    return render_template("games/new.html", form=form, variant=catalogue[key], confirm=ConfirmForm())
+
+
+@bp.route("/games/<int:game_id>")
+@login_required
+def show(game_id: int) -> str:
+    game = own_game(game_id)
+    view = sheet_view(game)
+    template = "games/_sheet.html" if request.headers.get("HX-Request") == "true" else "games/show.html"
+    return render_template(template, game=game, view=view, confirm=ConfirmForm())
+
+
+@bp.route("/games/<int:game_id>/undo", methods=["POST"])
+@login_required
+def undo(game_id: int) -> Response:
+    game = own_game(game_id)
+    if _confirmed():
+        try:
+            services.undo_last_hand(game)
+        except (services.ServiceError, InvalidEntry) as error:
+            flash(str(error), "error")
+        else:
+            flash("The last hand was undone; it stays in the change log.", "success")
+    return redirect(url_for("games.show", game_id=game.id), 303)
+
+
+@bp.route("/games/<int:game_id>/end", methods=["POST"])
+@login_required
+def end(game_id: int) -> Response:
+    game = own_game(game_id)
+    if _confirmed():
+        try:
+            services.end_game(game)
+        except (services.ServiceError, InvalidEntry) as error:
+            flash(str(error), "error")
+        else:
+            flash("Game over by agreement.", "success")
+    return redirect(url_for("games.show", game_id=game.id), 303)
+
+
+@bp.route("/games/<int:game_id>/rematch", methods=["POST"])
+@login_required
+def rematch(game_id: int) -> Response:
+    game = own_game(game_id)
+    if not _confirmed():
+        return redirect(url_for("games.show", game_id=game.id), 303)
+    new_game = services.rematch(game)
+    flash("Rematch: same players and rules, the deal moves on one seat.", "success")
+    return redirect(url_for("games.show", game_id=new_game.id), 303)
+
+
+@bp.route("/games/<int:game_id>/delete", methods=["GET", "POST"])
+@login_required
+def delete(game_id: int) -> str | Response:
+    game = own_game(game_id)
+    form = ConfirmForm()
+    if request.method == "POST":
+        if form.validate_on_submit():
+            services.delete_game(game)
+            flash("Game deleted.", "success")
+            return redirect(url_for("games.index"), 303)
+        abort(400)
+    return render_template("games/delete.html", game=game, form=form,
+                           variant=catalogue_by_key()[game.variant])
+
+
+def _confirmed() -> bool:
+    form = ConfirmForm()
+    if form.validate_on_submit():
+        return True
+    flash("That button's form had expired; nothing was changed. Try again.", "error")
+    return False

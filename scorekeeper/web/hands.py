@@ -1,0 +1,136 @@
+"""Recording and correcting hands, and the live value of cards being picked."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
+from flask_login import login_required
+from werkzeug.wrappers import Response
+
+from .. import services
+from ..engine import InvalidEntry, parse_cards
+from ..engine.cards import CardError
+from ..engine.games import get_variant
+from ..models import Game, entry_with_names
+from .access import own_game
+from .entry import EntryForm
+from .games import catalogue_by_key
+
+bp = Blueprint("hands", __name__, url_prefix="/games/<int:game_id>/hands")
+
+
+def _form(game: Game, number: int) -> EntryForm:
+    sheet = services.sheet_of(game)
+    eliminated = sheet["eliminated"]
+    active = [n for n in game.names if n not in eliminated or eliminated[n] >= number]
+    return EntryForm(catalogue_by_key()[game.variant], game.names, active, number)
+
+
+@bp.route("/new", methods=["GET", "POST"])
+@login_required
+def new(game_id: int) -> str | Response:
+    game = own_game(game_id)
+    if game.status == "finished":
+        flash("This game is over; start a rematch to play on.", "info")
+        return redirect(url_for("games.show", game_id=game.id), 303)
+    if request.method == "GET":
+        form = _form(game, len(game.hands) + 1)
+        form.token = secrets.token_urlsafe(16)
+        return render_template("hands/entry.html", game=game, form=form, editing=False)
+    expected = _int(request.form.get("expected")) or len(game.hands) + 1
+    form = _form(game, expected)
+    form.load_post(request.form)
+    entry = form.to_entry()
+    status = 422
+    if entry is not None:
+        try:
+            sheet = services.record_hand(game, entry, token=form.token, expected=expected)
+        except services.AlreadyRecorded as already:
+            flash(already.message, "info")
+            return redirect(url_for("games.show", game_id=game.id, _anchor=f"hand-{already.number}"), 303)
+        except services.StaleHand as stale:
+            form.errors["form"] = stale.message
+            form.number = stale.recorded + 1
+            status = 409
+        except services.ServiceError as error:
+            form.errors["form"] = error.message
+        except InvalidEntry as error:
+            form.add_engine_error(error)
+        else:
+            row = sheet["hands"][-1]
+            flash(_saved_message(row), "success")
+            return redirect(url_for("games.show", game_id=game.id, _anchor=f"hand-{row['number']}"), 303)
+    return render_template("hands/entry.html", game=game, form=form, editing=False), status
+
+
+@bp.route("/<int:number>/edit", methods=["GET", "POST"])
+@login_required
+def edit(game_id: int, number: int) -> str | Response:
+    game = own_game(game_id)
+    hand = next((h for h in game.hands if h.number == number), None)
+    if hand is None:
+        flash(f"This game has no hand {number}.", "error")
+        return redirect(url_for("games.show", game_id=game.id), 303)
+    form = _form(game, number)
+    if request.method == "GET":
+        form.load_entry(entry_with_names(hand.entry, game.names))
+        return render_template("hands/entry.html", game=game, form=form, editing=True)
+    form.load_post(request.form)
+    entry = form.to_entry()
+    if entry is not None:
+        try:
+            services.edit_hand(game, number, entry)
+        except services.ServiceError as error:
+            form.errors["form"] = error.message
+        except InvalidEntry as error:
+            if error.hand is not None and error.hand != number:
+                form.errors["form"] = (
+                    f"This change cannot stand: {error}. Hands after it would no longer add up; "
+                    "correct or undo those first."
+                )
+            else:
+                form.add_engine_error(error)
+        else:
+            flash(f"Hand {number} corrected; every total after it is recomputed.", "success")
+            return redirect(url_for("games.show", game_id=game.id, _anchor=f"hand-{number}"), 303)
+    return render_template("hands/entry.html", game=game, form=form, editing=True), 422
+
+
+@bp.route("/preview")
+@login_required
+def preview(game_id: int) -> Response | tuple[Response, int]:
+    """What typed cards are worth here: ``{"value": 16, "melds": [...]}`` or an error."""
+    game = own_game(game_id)
+    variant = get_variant(game.variant)
+    try:
+        cards = parse_cards(request.args.get("cards", ""))
+    except CardError as error:
+        return jsonify(error=str(error)), 422
+    options = services.sheet_of(game)["options"] if game.hands else _options(game)
+    wild = request.args.get("wild") or None
+    shown = variant.preview(cards, options, {"wild": wild}, went_out=request.args.get("out") == "1")
+    return jsonify(shown)
+
+
+def _options(game: Game) -> dict[str, Any]:
+    from ..engine import replay
+
+    return replay(game.log([]))["options"]
+
+
+def _int(text: str | None) -> int | None:
+    try:
+        return int(text or "")
+    except ValueError:
+        return None
+
+
+def _saved_message(row: dict[str, Any]) -> str:
+    gains = [f"{name} {_signed(score)}" for name, score in row["scores"].items() if score]
+    return f"Hand {row['number']} saved" + (f": {', '.join(gains)}." if gains else ".")
+
+
+def _signed(value: Any) -> str:
+    return f"+{value}" if value > 0 else str(value)

@@ -1,0 +1,45 @@
+"""The account's roster of players: add and rename."""
+
+from __future__ import annotations
+
+from flask import Blueprint, flash, redirect, render_template, url_for
+from flask_login import current_user, login_required
+from werkzeug.wrappers import Response
+
+from .. import services
+from .access import own_player
+from .forms import PlayerForm, RenameForm
+
+bp = Blueprint("players", __name__, url_prefix="/players")
+
+
+@bp.route("/", methods=["GET", "POST"])
+@login_required
+def index() -> str | Response:
+    form = PlayerForm()
+    if form.validate_on_submit():
+        try:
+            player = services.add_player(current_user, form.name.data or "")
+        except services.ServiceError as error:
+            form.name.errors.append(error.message)
+        else:
+            flash(f"{player.name} is on your roster.", "success")
+            return redirect(url_for("players.index"), 303)
+    return render_template("players/index.html", form=form, players=current_user.players)
+
+
+@bp.route("/<int:player_id>/rename", methods=["GET", "POST"])
+@login_required
+def rename(player_id: int) -> str | Response:
+    player = own_player(player_id)
+    form = RenameForm(name=player.name)
+    if form.validate_on_submit():
+        old = player.name
+        try:
+            services.rename_player(player, form.name.data or "")
+        except services.ServiceError as error:
+            form.name.errors.append(error.message)
+        else:
+            flash(f"{old} is now {player.name}, in every game.", "success")
+            return redirect(url_for("players.index"), 303)
+    return render_template("players/rename.html", form=form, player=player)

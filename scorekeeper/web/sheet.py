@@ -1,0 +1,255 @@
+"""The score sheet as a page shows it: the engine's sheet, arranged for templates.
+
+Templates only loop and branch; every sentence and number is prepared here
+from the engine's replay of the game's log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import InvalidEntry
+from ..engine.games import get_variant
+from ..models import Change, Game, entry_with_names
+from ..services import sheet_of
+
+
+@dataclass
+class Column:
+    name: str
+    total: Any
+    eliminated: int | None = None
+    winner: bool = False
+    progress: int = 0  # percent of the target or limit, for the bar
+
+
+@dataclass
+class Cell:
+    score: Any
+    total: Any
+    out: bool = False  # went out / knocked / declared this hand
+    eliminated: bool = False
+
+
+@dataclass
+class Row:
+    number: int
+    dealer: str
+    summary: str
+    cells: list[Cell]
+    notes: list[str]
+    details: list[str]
+
+
+@dataclass
+class FinalLine:
+    label: str
+    values: list[Any]
+    strong: bool = False
+
+
+@dataclass
+class SheetView:
+    name: str
+    columns: list[Column]
+    rows: list[Row]
+    next_guide: str
+    goal: str
+    finished: bool
+    banner: str
+    final_lines: list[FinalLine] = field(default_factory=list)
+    final_notes: list[str] = field(default_factory=list)
+    changes: list[str] = field(default_factory=list)
+    compact: bool = False
+    broken: str = ""  # the log no longer replays (should never happen): why
+    lowest_wins: bool = False
+    next_number: int = 1
+
+
+def sheet_view(game: Game) -> SheetView:
+    variant = get_variant(game.variant)
+    try:
+        sheet = sheet_of(game)
+    except InvalidEntry as error:  # a stored log that no longer replays
+        return SheetView(variant.name, [], [], "", "", False, "", broken=str(error))
+    names = sheet["players"]
+    limit = _limit(sheet)
+    columns = [
+        Column(
+            name=name,
+            total=sheet["totals"][name],
+            eliminated=sheet["eliminated"].get(name),
+            winner=name in sheet["winners"],
+            progress=_progress(sheet["totals"][name], limit),
+        )
+        for name in names
+    ]
+    rows = [_row(hand, names, sheet) for hand in sheet["hands"]]
+    view = SheetView(
+        name=sheet["name"],
+        columns=columns,
+        rows=rows,
+        next_guide=_next_guide(sheet),
+        goal=_goal(sheet),
+        finished=sheet["finished"],
+        banner=_banner(sheet),
+        compact=len(names) > 6,
+        lowest_wins=sheet["lowest_wins"],
+        next_number=len(sheet["hands"]) + 1,
+    )
+    if sheet.get("final"):
+        view.final_lines = _final_lines(sheet, names)
+        view.final_notes = sheet["final_notes"]
+    view.changes = [_change_line(change, game) for change in reversed(game.changes)]
+    return view
+
+
+def _row(hand: dict[str, Any], names: list[str], sheet: dict[str, Any]) -> Row:
+    cells = [
+        Cell(
+            score=hand["scores"][name],
+            total=hand["totals"][name],
+            out=hand["out"] == name,
+            eliminated=sheet["eliminated"].get(name) == hand["number"],
+        )
+        for name in names
+    ]
+    details = []
+    for name, detail in hand["details"].items():
+        parts = [f"{name}: {_number(detail.get('value'))}"]
+        if detail.get("melds"):
+            parts.append("melds " + ", ".join(detail["melds"]))
+        if detail.get("unmatched"):
+            parts.append("unmatched " + detail["unmatched"])
+        if detail.get("laid_off"):
+            parts.append("laid off " + " ".join(detail["laid_off"]))
+        details.append("; ".join(parts))
+    return Row(hand["number"], hand["dealer"], hand["notes"][0] if hand["notes"] else "",
+               cells, hand["notes"], details)
+
+
+def _limit(sheet: dict[str, Any]) -> int | None:
+    options = sheet["options"]
+    for key in ("target", "eliminate_at", "pool"):
+        if options.get(key):
+            return int(options[key])
+    return None
+
+
+def _progress(total: Any, limit: int | None) -> int:
+    if not limit:
+        return 0
+    return max(0, min(100, round(100 * float(total) / limit)))
+
+
+def _goal(sheet: dict[str, Any]) -> str:
+    options = sheet["options"]
+    if sheet["variant"] == "contract":
+        return "Seven deals; lowest total wins"
+    if options.get("eliminate_at"):
+        return f"Out at {options['eliminate_at']}; last player left wins"
+    if options.get("pool"):
+        return f"Pool {options['pool']}: out at {options['pool']}; last player left wins"
+    parts = []
+    if options.get("target"):
+        parts.append(f"Game to {options['target']}")
+    if options.get("deals"):
+        parts.append(f"{options['deals']} deals")
+    if not parts:
+        parts.append("Play until you agree to stop")
+    parts.append("lowest wins" if sheet["lowest_wins"] else "highest wins")
+    return "; ".join(parts)
+
+
+def _next_guide(sheet: dict[str, Any]) -> str:
+    nxt = sheet["next"]
+    if nxt is None:
+        return ""
+    words = [f"Hand {nxt['hand']}", f"{nxt['dealer']} deals {nxt['cards_each']} cards"]
+    if nxt.get("decks", 1) > 1 or nxt.get("jokers"):
+        pack = f"{nxt['decks']} decks"
+        if nxt.get("jokers"):
+            pack += f" + {nxt['jokers']} joker{'s' if nxt['jokers'] != 1 else ''}"
+        words.append(pack)
+    if nxt.get("contract"):
+        words.append(f"Contract: {nxt['contract']}")
+    return " · ".join(words)
+
+
+def _banner(sheet: dict[str, Any]) -> str:
+    if not sheet["finished"]:
+        return ""
+    winners = sheet["winners"]
+    if not winners:
+        return "Game over: no hands were played."
+    how = " by agreement" if sheet.get("ended_by_agreement") else ""
+    if len(winners) == 1:
+        return f"{winners[0]} wins{how}!"
+    return f"{' and '.join(winners)} share the win{how}!"
+
+
+def _final_lines(sheet: dict[str, Any], names: list[str]) -> list[FinalLine]:
+    """The Gin settlement as the paper sheet lays it out."""
+    detail = sheet["final_detail"]
+    final = sheet["final"]
+    return [
+        FinalLine("Line (hand scores)", [sheet["totals"][n] for n in names]),
+        FinalLine("Boxes (hands won)", [f"{detail[n]['boxes']} × = {detail[n]['box_bonus']}" for n in names]),
+        FinalLine("Game bonus", [detail[n]["game_bonus"] for n in names]),
+        FinalLine("Shutout bonus", [detail[n]["shutout_bonus"] for n in names]),
+        FinalLine("Grand total", [final["grand_totals"][n] for n in names], strong=True),
+        FinalLine("Net", [final["net"][n] for n in names], strong=True),
+    ]
+
+
+def _number(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _change_line(change: Change, game: Game) -> str:
+    when = change.at.strftime("%d %b %H:%M")
+    names = game.names
+    if change.action == "end":
+        return f"{when}: game ended by agreement" + (f" after hand {change.hand_number}" if change.hand_number else "")
+    before = describe_entry(entry_with_names(change.before, names)) if change.before else ""
+    if change.action == "undo":
+        return f"{when}: hand {change.hand_number} undone (was: {before})"
+    after = describe_entry(entry_with_names(change.after, names)) if change.after else ""
+    return f"{when}: hand {change.hand_number} changed from {before} to {after}"
+
+
+def describe_entry(entry: dict[str, Any]) -> str:
+    """An entry in a few words: ``Ann went out; Bob KH 5D AS; Cara 7``."""
+    parts = []
+    if entry.get("block"):
+        parts.append("block")
+    elif entry.get("out") is None:
+        parts.append("nobody went out")
+    else:
+        parts.append(f"{entry['out']} out")
+    for flag in ("rummy", "upcard", "wild"):
+        if entry.get(flag):
+            parts.append(f"{flag} {entry[flag]}" if flag != "rummy" else "rummy")
+    for name, given in (entry.get("hands") or {}).items():
+        parts.append(f"{name} {_describe_input(given)}")
+    return "; ".join(parts)
+
+
+def _describe_input(given: dict[str, Any]) -> str:
+    if "cards" in given:
+        return str(given["cards"])
+    if "count" in given:
+        return str(given["count"])
+    if "drop" in given:
+        return f"{given['drop']} drop"
+    if given.get("wrong_show"):
+        return "wrong show"
+    if "melded" in given or "left" in given:
+        low = f" ({given['low_aces']} low aces)" if given.get("low_aces") else ""
+        return f"melded {given.get('melded', 0)}{low}, left {given.get('left', 0)}"
+    return "nothing"
