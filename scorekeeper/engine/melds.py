@@ -216,11 +216,15 @@ def _all_best_covers(melds: list[int], values: list[int]) -> list[tuple[int, ...
     are kept: all are wanted).  Values are positive, so a set that ties the
     best cannot be extended and is maximal.
     """
+    if len(melds) < 2:
+        return [tuple(melds)]  # most hands: at most one meld, nothing to choose
     n = len(melds)
     union = 0
+    cards_in_melds = 0
     for meld in melds:
         union |= meld
-    if union.bit_count() == sum(meld.bit_count() for meld in melds):
+        cards_in_melds += meld.bit_count()
+    if union.bit_count() == cards_in_melds:
         return [tuple(melds)]  # no two melds share a card: take them all
     order = sorted(range(n), key=values.__getitem__, reverse=True)
     ms = [melds[i] for i in order]
@@ -341,16 +345,26 @@ def mask_text(mask: int, around_corner: bool = False) -> str:
     """
     if around_corner and mask:
         return " ".join(str(c) for c in _ordered_run(_cards_of(mask), True))
-    return " ".join(
-        _suit_text(suit, chunk)
-        for suit in range(4)
-        if (chunk := (mask >> (13 * suit)) & _SUIT_BITS)
-    )
+    return " ".join([_suit_text(in_suit) for suit in _SUIT_MASKS if (in_suit := mask & suit)])
+
+
+_SUIT_MASKS = tuple(_SUIT_BITS << (13 * suit) for suit in range(4))
 
 
 @lru_cache(maxsize=4 * 8192)
-def _suit_text(suit: int, ranks: int) -> str:
-    return " ".join(str(c) for c in _cards_of(ranks << (13 * suit)))
+def _suit_text(in_suit: int) -> str:
+    """The cards of one suit of a mask, as text.
+
+    Every hand replayed shows its unmatched cards, so each suit's text is
+    cached; the key is one plain int, the cheapest for the cache to hash.
+    """
+    return " ".join(str(c) for c in _cards_of(in_suit))
+
+
+@lru_cache(maxsize=4096)
+def _meld_text(meld: int, around_corner: bool) -> str:
+    # Melds are few (some 300 runs and groups, 600 with corners): cache each.
+    return mask_text(meld, around_corner)
 
 
 def shown_arrangement(mask: int, cover: Sequence[int], rules: MeldRules,
@@ -360,7 +374,7 @@ def shown_arrangement(mask: int, cover: Sequence[int], rules: MeldRules,
     for meld in cover:
         used |= meld
     shown: dict[str, Any] = {
-        "melds": [mask_text(m, rules.around_corner) for m in sorted(cover)],
+        "melds": [_meld_text(m, rules.around_corner) for m in sorted(cover)],
         "unmatched": mask_text(mask & ~used),
     }
     return shown
