@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 
 from ..cards import Card, CardError, find_excess_copies, parse_cards
 from ..errors import InvalidEntry
@@ -27,18 +27,20 @@ Score = int | Fraction
 _NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
 
 
-class PlayerInput(NamedTuple):
+@dataclass(slots=True)
+class PlayerInput:
     """What the table entered for one player in one hand.
 
     ``cards`` (the cards still in hand) or ``count`` (the table's own count);
     neither for an empty input.  ``extra`` holds variant forms: 500 Rummy's
     ``melded``/``left``/``low_aces``, Indian ``drop`` and ``wrong_show``.
-    (A named tuple: one is made for every player of every hand replayed.)
+    (Slots and no freezing: one is made for every player of every hand
+    replayed, and this is the cheapest class to make; nothing changes one.)
     """
 
     cards: tuple[Card, ...] | None = None
     count: int | None = None
-    extra: Mapping[str, Any] = _NO_EXTRA
+    extra: Mapping[str, Any] = field(default_factory=lambda: _NO_EXTRA)  # one shared, read-only
 
     @property
     def is_empty(self) -> bool:
@@ -46,7 +48,7 @@ class PlayerInput(NamedTuple):
 
     def all_cards(self) -> tuple[Card, ...]:
         """Every card this input names, for the deck check."""
-        cards = tuple(self.cards or ())
+        cards = self.cards or ()
         for value in self.extra.values():
             if isinstance(value, tuple):
                 cards += value
@@ -65,10 +67,7 @@ class Hand:
     inputs: dict[str, PlayerInput]
     options: Mapping[str, Any]
     seats: tuple[str, ...]  # every player who started, in seat order (the pack is theirs)
-    others: tuple[str, ...] = ()  # every player still in except the one who went out
-
-    def __post_init__(self) -> None:
-        self.others = tuple(p for p in self.players if p != self.out)
+    others: tuple[str, ...]  # every player still in except the one who went out
 
     def invalid(self, message: str, player: str | None = None) -> InvalidEntry:
         return InvalidEntry(message, hand=self.number, player=player)
@@ -103,8 +102,12 @@ class Game:
     #: the players still in, in seat order (kept in step by :meth:`eliminate`)
     active: tuple[str, ...] = ()
 
+    #: for each player still in (and None), everyone else still in: a hand's
+    #: ``others``, worked out once per change of the table, not once per hand
+    others_than: dict[str | None, tuple[str, ...]] = field(default_factory=dict)
+
     def __post_init__(self) -> None:
-        self.active = self.players
+        self._seat(self.players)
 
     @property
     def hands_played(self) -> int:
@@ -113,7 +116,11 @@ class Game:
     def eliminate(self, player: str, number: int) -> None:
         """``player`` is out of the game after hand ``number``."""
         self.eliminated[player] = number
-        self.active = tuple(p for p in self.players if p not in self.eliminated)
+        self._seat(tuple(p for p in self.players if p not in self.eliminated))
+
+    def _seat(self, active: tuple[str, ...]) -> None:
+        self.active = active
+        self.others_than = {out: tuple(p for p in active if p != out) for out in (None, *active)}
 
 
 def whole(value: Score) -> int | float:
@@ -167,6 +174,15 @@ class Variant(ABC):
     lowest_wins: ClassVar[bool] = False
     #: a tie at the top goes to the tied player who led before the last hand
     previous_leader_breaks_ties: ClassVar[bool] = False
+    #: the keys an entry and one player's input may hold, as sets: every
+    #: entry of every hand is checked against them (set by ``__init_subclass__``)
+    entry_keys: ClassVar[frozenset[str]] = frozenset()
+    input_keys: ClassVar[frozenset[str]] = frozenset()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.entry_keys = frozenset(("out", "hands", *cls.entry_flags))
+        cls.input_keys = frozenset(cls.input_fields)
 
     # -- facts -------------------------------------------------------------
 
@@ -232,14 +248,12 @@ class Variant(ABC):
         """Check an entry against the table and the rules; a :class:`Hand`."""
         if not _is_mapping(entry):
             raise InvalidEntry("an entry must be an object with who went out and each player's hand", hand=number)
-        allowed = self._entry_keys()
-        for key in entry:
-            if key not in allowed:
-                raise InvalidEntry(
-                    f"{key!r} is not part of a {self.name} entry (it takes {', '.join(sorted(allowed))})",
-                    hand=number,
-                )
-        active = game.active
+        if not entry.keys() <= self.entry_keys:
+            unknown = next(key for key in entry if key not in self.entry_keys)
+            raise InvalidEntry(
+                f"{unknown!r} is not part of a {self.name} entry (it takes {', '.join(sorted(self.entry_keys))})",
+                hand=number,
+            )
         out = entry.get("out")
         if out is None:
             if not self.out_may_be_null:
@@ -251,7 +265,9 @@ class Variant(ABC):
             raw_inputs = {}
         if not _is_mapping(raw_inputs):
             raise InvalidEntry("hands must map each player to their cards or count", hand=number)
-        hand = Hand(number, dealer, active, out, entry, {}, game.options, game.players)
+        hand = Hand(
+            number, dealer, game.active, out, entry, {}, game.options, game.players, game.others_than[out]
+        )
         for player, raw in raw_inputs.items():
             self._check_player(player, game, number)
             hand.inputs[player] = self.read_input(hand, player, raw)
@@ -272,16 +288,18 @@ class Variant(ABC):
         """Read ``{"cards": ...}``, ``{"count": n}`` or ``{}`` for one player."""
         if not _is_mapping(raw):
             raise hand.invalid("give the cards left in hand or a count", player)
-        for key in raw:
-            if key not in self.input_fields:
-                raise hand.invalid(
-                    f"{key!r} is not an input here (give {' or '.join(self.input_fields)})", player
-                )
-        if raw.get("cards") not in (None, "") and raw.get("count") is not None:
+        if not raw.keys() <= self.input_keys:
+            unknown = next(key for key in raw if key not in self.input_keys)
+            raise hand.invalid(
+                f"{unknown!r} is not an input here (give {' or '.join(self.input_fields)})", player
+            )
+        cards, count = raw.get("cards"), raw.get("count")
+        if cards not in (None, "") and count is not None:
             raise hand.invalid("give either the cards or a count, not both", player)
-        cards = read_cards(hand, player, raw.get("cards"), exact=self.exact_cards)
-        count = read_count(hand, player, raw.get("count"))
-        return PlayerInput(cards=cards, count=count)
+        return PlayerInput(
+            None if cards is None else read_cards(hand, player, cards, exact=self.exact_cards),
+            None if count is None else read_count(hand, player, count),
+        )
 
     def check_required(self, hand: Hand) -> None:
         """Every player who must give input has; the one who went out has none."""
@@ -311,14 +329,6 @@ class Variant(ABC):
     def _game_players(self, hand: Hand) -> tuple[str, ...]:
         # The pack is that of the players who started (eliminations keep it).
         return hand.seats
-
-    @classmethod
-    def _entry_keys(cls) -> frozenset[str]:
-        keys = cls.__dict__.get("_entry_key_set")
-        if keys is None:
-            keys = frozenset(("out", "hands", *cls.entry_flags))
-            cls._entry_key_set = keys  # type: ignore[attr-defined]
-        return keys
 
     # -- scoring -----------------------------------------------------------
 
