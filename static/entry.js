@@ -8,6 +8,7 @@
   if (!form) return;
   var SUITS = [["S", "\u2660", "spades"], ["H", "\u2665", "hearts"], ["D", "\u2666", "diamonds"], ["C", "\u2663", "clubs"]];
   var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+  var SPOKEN = { A: "ace", J: "jack", Q: "queen", K: "king" };
   var SYMBOLS = { "\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C" };
   var decks = parseInt(form.dataset.decks, 10) || 1;
   var jokers = parseInt(form.dataset.jokers, 10) || 0;
@@ -45,7 +46,7 @@
       row.setAttribute("role", "group");
       row.setAttribute("aria-label", suit[2]);
       RANKS.forEach(function (rank) {
-        row.appendChild(cardButton(rank + suit[0], rank + suit[1], rank + " of " + suit[2]));
+        row.appendChild(cardButton(rank + suit[0], rank + suit[1], (SPOKEN[rank] || rank) + " of " + suit[2]));
       });
       grid.appendChild(row);
     });
@@ -61,9 +62,9 @@
       if (single) { grid.hidden = true; toggle.setAttribute("aria-expanded", "false"); }
     });
     input.addEventListener("input", function () { mark(input, grid); });
-    var field = input.closest(".field");
-    field.appendChild(toggle);
-    field.appendChild(grid);
+    // The toggle sits under its field; the grid takes the panel's full width.
+    input.closest(".field").appendChild(toggle);
+    (input.closest(".pair") || input.closest(".field")).after(grid);
     mark(input, grid);
   }
 

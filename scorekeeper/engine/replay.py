@@ -14,7 +14,7 @@ from typing import Any
 
 from .errors import InvalidEntry
 from .games import get_variant
-from .games.base import Game, Variant, whole
+from .games.base import Game, Variant, shown_scores
 from .options import check_options
 
 _LOG_KEYS = {"variant", "players", "options", "first_dealer", "hands", "ended"}
@@ -93,10 +93,11 @@ def _play(game: Game, number: int, entry: Any) -> dict[str, Any]:
     dealer = game.dealers[-1]
     hand = variant.read(game, number, entry, dealer)
     result = variant.score(hand)
-    game.previous_totals = dict(game.totals)
     scores = {p: result.scores.get(p, 0) for p in game.players}
-    for player, gained in scores.items():
-        game.totals[player] += gained
+    # The totals are a new dict each hand, so the last one stays as it was
+    # for a tie-break on the lead before this hand.
+    game.previous_totals = totals = game.totals
+    game.totals = {p: totals[p] + scores[p] for p in game.players}
     game.results.append(result)
     variant.eliminate(game, number)
     game.finished = variant.is_over(game)
@@ -105,8 +106,8 @@ def _play(game: Game, number: int, entry: Any) -> dict[str, Any]:
         "number": number,
         "dealer": dealer,
         "out": hand.out,
-        "scores": {p: whole(v) for p, v in scores.items()},
-        "totals": {p: whole(v) for p, v in game.totals.items()},
+        "scores": shown_scores(scores),
+        "totals": shown_scores(game.totals),
         "details": result.details,
         "notes": result.notes,
         "winner": result.winner,
@@ -137,7 +138,7 @@ def _sheet(game: Game, rows: list[dict[str, Any]]) -> dict[str, Any]:
         "first_dealer": game.first_dealer,
         "lowest_wins": variant.is_lowest_wins(game.options),
         "hands": rows,
-        "totals": {p: whole(v) for p, v in game.totals.items()},
+        "totals": shown_scores(game.totals),
         "finished": game.finished,
         "ended_by_agreement": game.ended_by_agreement,
         "winners": variant.winners(game) if game.finished else [],

@@ -21,7 +21,7 @@ class Column:
     total: Any
     eliminated: int | None = None
     winner: bool = False
-    progress: int = 0  # percent of the target or limit, for the bar
+    progress: int | None = None  # percent of the target or limit, when there is one
 
 
 @dataclass
@@ -117,16 +117,19 @@ def _row(hand: dict[str, Any], names: list[str], sheet: dict[str, Any]) -> Row:
     ]
     details = []
     for name, detail in hand["details"].items():
-        parts = [f"{name}: {_number(detail.get('value'))}"]
+        # The notes already give each value; details add how cards were melded.
+        parts = []
         if detail.get("melds"):
             parts.append("melds " + ", ".join(detail["melds"]))
         if detail.get("unmatched"):
             parts.append("unmatched " + detail["unmatched"])
         if detail.get("laid_off"):
             parts.append("laid off " + " ".join(detail["laid_off"]))
-        details.append("; ".join(parts))
-    return Row(hand["number"], hand["dealer"], hand["notes"][0] if hand["notes"] else "",
-               cells, hand["notes"], details)
+        if parts:
+            details.append(f"{name} ({_number(detail.get('value'))}): " + "; ".join(parts))
+    gains = [f"{name} {_signed(score)}" for name, score in hand["scores"].items() if score]
+    summary = ", ".join(gains) if gains else "no score"
+    return Row(hand["number"], hand["dealer"], summary, cells, hand["notes"], details)
 
 
 def _limit(sheet: dict[str, Any]) -> int | None:
@@ -137,9 +140,9 @@ def _limit(sheet: dict[str, Any]) -> int | None:
     return None
 
 
-def _progress(total: Any, limit: int | None) -> int:
+def _progress(total: Any, limit: int | None) -> int | None:
     if not limit:
-        return 0
+        return None
     return max(0, min(100, round(100 * float(total) / limit)))
 
 
@@ -201,6 +204,11 @@ def _final_lines(sheet: dict[str, Any], names: list[str]) -> list[FinalLine]:
         FinalLine("Grand total", [final["grand_totals"][n] for n in names], strong=True),
         FinalLine("Net", [final["net"][n] for n in names], strong=True),
     ]
+
+
+def _signed(value: Any) -> str:
+    text = _number(value)
+    return f"+{text}" if value > 0 else text
 
 
 def _number(value: Any) -> str:

@@ -130,6 +130,12 @@ def whole(value: Score) -> int | float:
     return round(float(value), 2)
 
 
+def shown_scores(scores: Mapping[str, Score]) -> dict[str, int | float]:
+    """Each player's score as the sheet shows it (see :func:`whole`)."""
+    # Nearly every score is an int already: skip the call for those.
+    return {p: v if type(v) is int else whole(v) for p, v in scores.items()}
+
+
 def show(value: Score) -> str:
     """A score as the notes write it: ``17`` or ``8.5`` or ``3.33``."""
     shown = whole(value)
@@ -438,7 +444,13 @@ def winner_deals(game: Game, result: HandResult) -> str:
 
 def reached_target(game: Game) -> bool:
     target = game.options.get("target")
-    return target is not None and any(game.totals[p] >= target for p in game.active)
+    if target is None:
+        return False
+    totals = game.totals
+    for player in game.active:  # asked after every hand: a plain loop is cheapest
+        if totals[player] >= target:
+            return True
+    return False
 
 
 def reached_deals(game: Game) -> bool:

@@ -158,7 +158,8 @@ class Gin(Variant):
         return HandResult(scores, notes, details, winner=winner, kind=kind)
 
     def next_dealer(self, game: Game, result: HandResult) -> str:
-        return next(p for p in game.players if p != game.dealers[-1])
+        first, second = game.players
+        return second if game.dealers[-1] == first else first
 
     # -- the end -----------------------------------------------------------------
 
