@@ -1,0 +1,159 @@
+"""Figure 6: the app's server time, next to a bare Flask route.
+
+A Basic Rummy game (4 players, counts and cards) already holding 200 hands,
+on a SQLite file: the median server time to record one more hand (the POST
+of the entry form, which checks the whole log by replaying it and writes
+the hand) and to render the game's sheet (a replay and a 200-row page).
+Each is set beside a bare Flask route on the same stack (Flask,
+Flask-SQLAlchemy, SQLite in WAL mode on the same disk) that inserts one row
+and commits; the ratio is the figure.  Requests go through Flask's test client:
+the whole server side, no network.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from .logs import basic_log
+from .report import Figure, milliseconds, section, times
+
+HANDS_BEFORE = 200
+SAMPLES = 41
+TARGET_SECONDS = 0.025
+TARGET_RATIO = 3.0
+
+
+def run(seed: str) -> list[Figure]:
+    section(f"6. Server time with {HANDS_BEFORE} hands recorded (SQLite, median of {SAMPLES})")
+    try:
+        from scorekeeper import create_app  # noqa: F401
+    except ImportError as error:
+        print(f"skipped: the app is not importable ({error})")
+        return [Figure("record a hand (200 before)", "skipped", f"<= {TARGET_SECONDS * 1e3:g} ms")]
+    with tempfile.TemporaryDirectory() as folder:
+        bare = _median(_bare_route(Path(folder) / "bare.sqlite3"))
+        client, game_id = _app_with_game(Path(folder) / "app.sqlite3", seed)
+        record = _record_hand(client, game_id)
+        render = _median(lambda: _ok(client.get(f"/games/{game_id}")))
+    print(
+        f"bare route (one SQLite write) {milliseconds(bare)}; record a hand {milliseconds(record)}; "
+        f"render the sheet {milliseconds(render)}"
+    )
+    target = f"<= {TARGET_SECONDS * 1e3:g} ms"
+    ratio_target = f"<= {TARGET_RATIO:g}x bare"
+    return [
+        Figure("bare Flask route, one SQLite write", milliseconds(bare)),
+        Figure("record a hand, 200 hands before", milliseconds(record), target, record <= TARGET_SECONDS),
+        Figure("record a hand / bare route", times(record / bare), ratio_target, record / bare <= TARGET_RATIO),
+        Figure("render the sheet, 200 hands", milliseconds(render), target, render <= TARGET_SECONDS),
+        Figure("render the sheet / bare route", times(render / bare), ratio_target, render / bare <= TARGET_RATIO),
+    ]
+
+
+class _BareBase(DeclarativeBase):
+    pass
+
+
+bare_db = SQLAlchemy(model_class=_BareBase)
+
+
+class Hit(bare_db.Model):  # type: ignore[name-defined,misc]
+    """The bare route's one row a request."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    at: Mapped[float]
+
+
+def _median(call: Callable[[], Any]) -> float:
+    call()  # warm caches and connections once
+    seconds = []
+    for _ in range(SAMPLES):
+        start = time.perf_counter()
+        call()
+        seconds.append(time.perf_counter() - start)
+    return statistics.median(seconds)
+
+
+def _ok(response: Any) -> None:
+    assert response.status_code in (200, 303), response.status_code
+
+
+def _bare_route(path: Path) -> Callable[[], None]:
+    """A bare Flask app on the same stack: one route, one ORM insert, a commit.
+
+    Same Flask, Flask-SQLAlchemy and SQLite (WAL, on this disk) as the app,
+    so the ratio measures what the app's own work adds to one write.
+    """
+    app = Flask("bare")
+    app.config["SQLALCHEMY_DATABASE_URI"] = f"sqlite:///{path}"
+    bare_db.init_app(app)
+    with app.app_context():
+        bare_db.create_all()
+
+    @app.post("/hit")
+    def hit() -> tuple[str, int]:
+        bare_db.session.add(Hit(at=time.time()))
+        bare_db.session.commit()
+        return "", 303
+
+    client = app.test_client()
+    return lambda: _ok(client.post("/hit"))
+
+
+def _app_with_game(path: Path, seed: str) -> tuple[Any, int]:
+    """The real app on its own SQLite file, signed in, with a 200-hand game."""
+    from scorekeeper import create_app, services
+    from scorekeeper.extensions import db
+    from scorekeeper.models import HandEntry, entry_with_seats
+
+    app = create_app({
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
+        "SECRET_KEY": "bench",
+        "WTF_CSRF_ENABLED": False,
+    })
+    log = basic_log(HANDS_BEFORE, f"{seed}/web")
+    with app.app_context():
+        db.create_all()
+        account = services.register("bench@example.com", "benchmark password")
+        players = [services.add_player(account, name) for name in log["players"]]
+        game = services.start_game(account, "basic", players, options=log["options"])
+        names = game.names
+        for number, entry in enumerate(log["hands"], start=1):
+            game.hands.append(HandEntry(number=number, entry=entry_with_seats(entry, names),
+                                        token=f"bench-{number}"))
+        db.session.commit()
+        game_id = game.id
+    client = app.test_client()
+    _ok(client.post("/login", data={"email": "bench@example.com", "password": "benchmark password"}))
+    return client, game_id
+
+
+def _record_hand(client: Any, game_id: int) -> float:
+    """Median time of the entry form's POST, each recording one more hand.
+
+    The form's token and hand number are fetched (untimed) before each POST,
+    as a phone gets them when it opens the form.
+    """
+    seconds = []
+    for _ in range(SAMPLES + 1):
+        page = client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
+        data = {
+            "token": re.search(r'name="token" value="([^"]*)"', page).group(1),  # type: ignore[union-attr]
+            "expected": re.search(r'name="expected" value="(\d+)"', page).group(1),  # type: ignore[union-attr]
+            "out": "0", "p1-count": "7", "p2-cards": "KH 5D AS", "p3-count": "12",
+        }
+        start = time.perf_counter()
+        response = client.post(f"/games/{game_id}/hands/new", data=data)
+        seconds.append(time.perf_counter() - start)
+        assert response.status_code == 303, response.get_data(as_text=True)[:500]
+    return statistics.median(seconds[1:])  # the first warms caches
