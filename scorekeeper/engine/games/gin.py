@@ -88,33 +88,41 @@ class Gin(Variant):
         """Knocker's deadwood, defender's count after lay-offs, and the details."""
         k_in, d_in = hand.inputs[knocker], hand.inputs[defender]
         rules = self.meld_rules
-        covers: list[tuple[int, ...]] = []
+        covers: list[tuple[int, ...]] = [()]  # a typed count shows no melds
         if k_in.cards is None:
             k_count = k_in.count or 0
+            k_detail: dict[str, Any] = {"value": k_count}
         else:
             k_mask, k_count, covers = knocker_covers(k_in.cards, rules)
-        cover: tuple[int, ...] = covers[0] if covers else ()
-        d_count, laid = d_in.count or 0, 0
-        d_cover: tuple[int, ...] = ()
-        if d_in.cards is not None:
+        cover = covers[0]
+        if d_in.cards is None:
+            d_count = d_in.count or 0
+            d_detail: dict[str, Any] = {"value": d_count, "laid_off": []}
+        else:
             d_mask = _hand_mask(d_in.cards)
-            if not covers or (k_count == 0 and not self.lay_off_on_gin):
+            if k_in.cards is None or (k_count == 0 and not self.lay_off_on_gin):
                 d_count, d_cover, laid = defender_count(d_mask, (), rules)
             else:
-                # Among the knocker's equal arrangements, the one that leaves
-                # the defender the highest count.
-                d_count, d_cover, laid, cover = max(
-                    (defender_count(d_mask, c, rules) + (c,) for c in covers),
-                    key=lambda option: option[0],
-                )
-        details: dict[str, dict[str, Any]] = {knocker: {"value": k_count}}
+                d_count, d_cover, laid, cover = self._defence(d_mask, covers)
+            d_detail = {
+                "value": d_count,
+                "laid_off": mask_text(laid).split(),
+                **shown_arrangement(d_mask, d_cover, rules, laid),
+            }
         if k_in.cards is not None:
-            details[knocker].update(shown_arrangement(k_mask, cover, rules))
-        details[defender] = {"value": d_count, "laid_off": []}
-        if d_in.cards is not None:
-            details[defender].update(shown_arrangement(d_mask, d_cover, rules, laid))
-            details[defender]["laid_off"] = mask_text(laid).split()
-        return k_count, d_count, details
+            k_detail = {"value": k_count, **shown_arrangement(k_mask, cover, rules)}
+        return k_count, d_count, {knocker: k_detail, defender: d_detail}
+
+    def _defence(self, defender: int, covers: list[tuple[int, ...]]) -> tuple[int, tuple[int, ...], int, tuple[int, ...]]:
+        """Among the knocker's equal arrangements, the one that leaves the
+        defender the highest count (the first such): that count, the
+        defender's melds and lay-offs, and the knocker's arrangement."""
+        best_count = -1
+        for cover in covers:
+            count, own, laid = defender_count(defender, cover, self.meld_rules)
+            if count > best_count:
+                best_count, best = count, (count, own, laid, cover)
+        return best
 
     def preview(self, cards: Any, options: Any, entry: Any = None, *, went_out: bool = False) -> dict[str, Any]:
         best = arrange(cards, self.meld_rules)
@@ -128,7 +136,7 @@ class Gin(Variant):
         if hand.out is None:
             return HandResult(scores, ["Dead hand (the stock ran down): nobody scores."], kind="dead")
         knocker = hand.out
-        defender = next(p for p in hand.players if p != knocker)
+        defender = hand.others[0]
         k_count, d_count, details = self.counts(hand, knocker, defender)
         limit = self.knock_limit(hand)
         if k_count > limit:
