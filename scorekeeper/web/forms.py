@@ -15,7 +15,9 @@ from ..services import MAX_NAME, MIN_PASSWORD
 class RegisterForm(FlaskForm):
     email = EmailField("Email", validators=[DataRequired(), Email(), Length(max=254)])
     password = PasswordField(
-        "Password", validators=[DataRequired(), Length(min=MIN_PASSWORD, max=200)],
+        "Password",
+        validators=[DataRequired(), Length(min=MIN_PASSWORD, max=200,
+                                           message=f"Use at least {MIN_PASSWORD} characters (at most 200).")],
         description=f"At least {MIN_PASSWORD} characters.",
     )
     submit = SubmitField("Create account")
@@ -28,12 +30,12 @@ class SignInForm(FlaskForm):
 
 
 class PlayerForm(FlaskForm):
-    name = StringField("Name", validators=[DataRequired(), Length(max=MAX_NAME)])
+    name = StringField("Name", validators=[DataRequired("A player needs a name."), Length(max=MAX_NAME)])
     submit = SubmitField("Add")
 
 
 class RenameForm(FlaskForm):
-    name = StringField("New name", validators=[DataRequired(), Length(max=MAX_NAME)])
+    name = StringField("New name", validators=[DataRequired("A player needs a name."), Length(max=MAX_NAME)])
     submit = SubmitField("Rename")
 
 

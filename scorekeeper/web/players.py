@@ -15,7 +15,7 @@ bp = Blueprint("players", __name__, url_prefix="/players")
 
 @bp.route("/", methods=["GET", "POST"])
 @login_required
-def index() -> str | Response:
+def index() -> tuple[str, int] | Response:
     form = PlayerForm()
     if form.validate_on_submit():
         try:
@@ -25,12 +25,13 @@ def index() -> str | Response:
         else:
             flash(f"{player.name} is on your roster.", "success")
             return redirect(url_for("players.index"), 303)
-    return render_template("players/index.html", form=form, players=current_user.players)
+    page = render_template("players/index.html", form=form, players=current_user.players)
+    return page, 422 if form.is_submitted() else 200
 
 
 @bp.route("/<int:player_id>/rename", methods=["GET", "POST"])
 @login_required
-def rename(player_id: int) -> str | Response:
+def rename(player_id: int) -> tuple[str, int] | Response:
     player = own_player(player_id)
     form = RenameForm(name=player.name)
     if form.validate_on_submit():
@@ -42,4 +43,5 @@ def rename(player_id: int) -> str | Response:
         else:
             flash(f"{old} is now {player.name}, in every game.", "success")
             return redirect(url_for("players.index"), 303)
-    return render_template("players/rename.html", form=form, player=player)
+    page = render_template("players/rename.html", form=form, player=player)
+    return page, 422 if form.is_submitted() else 200
