@@ -7,6 +7,7 @@ is written: an entry the engine rejects leaves the database as it was.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import select, update
@@ -126,25 +127,44 @@ def rename_player(player: Player, name: str) -> Player:
 def start_game(
     account: Account,
     variant: str,
-    players: list[Player],
+    players: Sequence[Player | str],
     *,
     first_dealer: int = 0,
     options: dict[str, Any] | None = None,
     rematch_of: Game | None = None,
 ) -> Game:
-    """A new game; the engine checks the variant, player count and options first."""
-    if len({p.id for p in players}) != len(players):
-        raise ServiceError("Each player can sit only once.", "players")
-    if not 0 <= first_dealer < max(len(players), 1):
-        raise ServiceError("Pick the first dealer from the players.", "first_dealer")
-    game = Game(account_id=account.id, variant=variant, options=dict(options or {}),
-                first_seat=first_dealer, rematch_of_id=rematch_of.id if rematch_of else None)
-    game.seats = [Seat(seat=i, player=p) for i, p in enumerate(players)]
-    sheet = _replay_or_raise(game, [])
+    """A new game; the engine checks the variant, player count and options first.
+
+    ``players`` are roster players or names; a name not on the roster yet is
+    added to it in the same commit, so a game that cannot start adds nobody.
+    """
+    try:
+        seated = [p if isinstance(p, Player) else _roster_player(account, p) for p in players]
+        if len({id(p) for p in seated}) != len(seated):
+            raise ServiceError("Each player can sit only once.", "players")
+        if not 0 <= first_dealer < max(len(seated), 1):
+            raise ServiceError("Pick the first dealer from the players.", "first_dealer")
+        game = Game(account_id=account.id, variant=variant, options=dict(options or {}),
+                    first_seat=first_dealer, rematch_of_id=rematch_of.id if rematch_of else None)
+        game.seats = [Seat(seat=i, player=p) for i, p in enumerate(seated)]
+        sheet = _replay_or_raise(game, [])
+    except (ServiceError, InvalidEntry):
+        db.session.rollback()
+        raise
     _refresh(game, sheet)
     db.session.add(game)
     db.session.commit()
     return game
+
+
+def _roster_player(account: Account, name: str) -> Player:
+    """The roster's player of that name, or a new one (not committed here)."""
+    name = clean_name(name)
+    player = find_player(account, name)
+    if player is None:
+        player = Player(account_id=account.id, name=name)
+        db.session.add(player)
+    return player
 
 
 def sheet_of(game: Game) -> dict[str, Any]:

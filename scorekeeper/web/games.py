@@ -47,7 +47,7 @@ def index() -> str:
 
 @bp.route("/games/new", methods=["GET", "POST"])
 @login_required
-def new() -> str | Response:
+def new() -> str | tuple[str, int] | Response:
     catalogue = catalogue_by_key()
     key = request.values.get("variant")
     if key not in catalogue:
@@ -55,9 +55,8 @@ def new() -> str | Response:
     form = NewGameForm(catalogue[key], current_user.players, request.form if request.method == "POST" else None)
     if request.method == "POST" and form.validate():
         try:
-            players = [services.add_player(current_user, name) for name in form.names]
             game = services.start_game(
-                current_user, key, players, first_dealer=form.first_dealer, options=form.options
+                current_user, key, form.names, first_dealer=form.first_dealer, options=form.options
             )
         except services.ServiceError as error:
             form.add_error(error.field or "players", error.message)
@@ -65,7 +64,8 @@ def new() -> str | Response:
             form.add_engine_error(error)
         else:
             return redirect(url_for("games.show", game_id=game.id), 303)
-    return render_template("games/new.html", form=form, variant=catalogue[key], confirm=ConfirmForm())
+    page = render_template("games/new.html", form=form, variant=catalogue[key], confirm=ConfirmForm())
+    return page, 422 if request.method == "POST" else 200
 
 
 @bp.route("/games/<int:game_id>")

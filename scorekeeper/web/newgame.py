@@ -72,6 +72,7 @@ class NewGameForm:
     def validate(self) -> bool:
         data = self.data or {}
         self.names = []
+        named_seats: list[int] = []  # the seats given a name: a seat left empty is skipped
         for seat in self.seats:
             name = " ".join(data.get(f"seat-{seat}", "").split())
             if not name:
@@ -81,16 +82,18 @@ class NewGameForm:
             elif name.casefold() in (n.casefold() for n in self.names):
                 self.add_error(f"seat-{seat}", f"{name} already has a seat.")
             self.names.append(name)
+            named_seats.append(seat)
         low, high = self.variant["min_players"], self.variant["max_players"]
         if not low <= len(self.names) <= high:
             wanted = str(low) if low == high else f"{low} to {high}"
             self.add_error("players", f"{self.variant['name']} is for {wanted} players; "
                                       f"{len(self.names)} named.")
-        try:
-            self.first_dealer = int(data.get("first_dealer", "0"))
-        except ValueError:
+        # The dealer is picked by seat; the game counts only the seats named.
+        dealer_seat = _number_or_text(data.get("first_dealer", "0"))
+        if dealer_seat in named_seats:
+            self.first_dealer = named_seats.index(dealer_seat)
+        elif self.names:
             self.first_dealer = -1
-        if not 0 <= self.first_dealer < max(len(self.names), 1):
             self.add_error("first_dealer", "Pick the first dealer from the players named.")
         self.options = {}
         for option in self.option_fields:
