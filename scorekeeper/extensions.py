@@ -13,7 +13,7 @@ from sqlalchemy.orm import DeclarativeBase
 # Named constraints, so Alembic migrations are the same on SQLite and PostgreSQL.
 NAMING = {
     "ix": "ix_%(column_0_label)s",
-    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",  # every column: two constraints on one table differ
     "ck": "ck_%(table_name)s_%(constraint_name)s",
     "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
     "pk": "pk_%(table_name)s",

@@ -1,8 +1,8 @@
 """accounts, players, games, seats, hand entries and the change log
 
-Revision ID: 7ae6c3454325
+Revision ID: e5d8a2a3638c
 Revises: 
-Create Date: 2026-11-30 02:51:42.038862
+Create Date: 2026-11-30 03:12:30.183473
 
 """
 from alembic import op
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 
 # revision identifiers, used by Alembic.
-revision = '7ae6c3454325'
+revision = 'e5d8a2a3638c'
 down_revision = None
 branch_labels = None
 depends_on = None
@@ -55,7 +55,7 @@ def upgrade():
     sa.Column('created_at', sa.DateTime(), nullable=False),
     sa.ForeignKeyConstraint(['account_id'], ['account.id'], name=op.f('fk_player_account_id_account'), ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_player')),
-    sa.UniqueConstraint('account_id', 'name', name=op.f('uq_player_account_id'))
+    sa.UniqueConstraint('account_id', 'name', name=op.f('uq_player_account_id_name'))
     )
     with op.batch_alter_table('player', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_player_account_id'), ['account_id'], unique=False)
@@ -84,8 +84,8 @@ def upgrade():
     sa.Column('updated_at', sa.DateTime(), nullable=False),
     sa.ForeignKeyConstraint(['game_id'], ['game.id'], name=op.f('fk_hand_entry_game_id_game'), ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_hand_entry')),
-    sa.UniqueConstraint('game_id', 'number', name=op.f('uq_hand_entry_game_id')),
-    sa.UniqueConstraint('game_id', 'token', name=op.f('uq_hand_entry_game_id'))
+    sa.UniqueConstraint('game_id', 'number', name='uq_hand_entry_game_id_number'),
+    sa.UniqueConstraint('game_id', 'token', name='uq_hand_entry_game_id_token')
     )
     with op.batch_alter_table('hand_entry', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_hand_entry_game_id'), ['game_id'], unique=False)
