@@ -16,7 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import InvalidEntry
+from ..engine import InvalidEntry, parse_cards
+from ..engine.cards import CardError
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 _NO_INPUT = re.compile(r"no input for (?P<name>.+?)(?: \(|$)")
@@ -144,9 +145,9 @@ class EntryForm:
         for seat in self.seats:
             if not seat.playing:
                 continue
-            if seat.name == out_name and not self.rules["out_gives_input"]:
-                continue  # went out: scored by the rules, nothing to enter
             given = self._seat_input(seat)
+            if seat.name == out_name and not self.rules["out_gives_input"] and not given:
+                continue  # went out: scored by the rules, nothing to enter
             if given is not None:
                 hands[seat.name] = given
         entry["hands"] = hands
@@ -170,6 +171,10 @@ class EntryForm:
                 return None
             given["count"] = count
         if cards_text:
+            too_many = too_many_cards(self.variant, cards_text)
+            if too_many:
+                self._seat_error(seat, too_many)
+                return None
             given["cards"] = cards_text
         return given or None
 
@@ -212,6 +217,32 @@ class EntryForm:
                 self.errors[control] = error.message
                 return
         self.errors["out"] = error.message
+
+
+def most_cards(variant: Mapping[str, Any]) -> int:
+    """More cards than anyone holds in this variant: twice its biggest deal.
+
+    Working out the melds of a hand takes time that grows fast with its size;
+    a typed list of the whole pack must not keep the server busy for minutes.
+    """
+    return 2 * max(int(cards) for cards in variant["cards_each"].values())
+
+
+def too_many_cards(variant: Mapping[str, Any], cards_text: str) -> str:
+    """The message for a list of cards longer than a hand, or ``""``.
+
+    500 Rummy's melded and left cards are only added up, so any number is quick.
+    """
+    if "cards" not in variant["entry"]["inputs"]:
+        return ""
+    try:
+        cards = parse_cards(cards_text)
+    except CardError:
+        return ""  # the engine says which card is wrong
+    limit = most_cards(variant)
+    if len(cards) > limit:
+        return f"{len(cards)} cards is more than a hand holds in {variant['name']} (at most {limit})."
+    return ""
 
 
 _WHOLE = re.compile(r"[0-9]{1,6}")

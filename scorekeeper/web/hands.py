@@ -15,7 +15,7 @@ from ..engine.cards import CardError
 from ..engine.games import get_variant
 from ..models import Game, entry_with_names
 from .access import own_game
-from .entry import EntryForm
+from .entry import EntryForm, too_many_cards
 from .games import catalogue_by_key
 
 bp = Blueprint("hands", __name__, url_prefix="/games/<int:game_id>/hands")
@@ -108,6 +108,9 @@ def preview(game_id: int) -> Response | tuple[Response, int]:
         cards = parse_cards(request.args.get("cards", ""))
     except CardError as error:
         return jsonify(error=str(error)), 422
+    too_many = too_many_cards(catalogue_by_key()[game.variant], request.args.get("cards", ""))
+    if too_many:
+        return jsonify(error=too_many), 422
     options = services.sheet_of(game)["options"] if game.hands else _options(game)
     wild = request.args.get("wild") or None
     shown = variant.preview(cards, options, {"wild": wild}, went_out=request.args.get("out") == "1")

@@ -40,6 +40,19 @@ def sheet_totals(client: FlaskClient, game_id: int) -> list[str]:
     return [cell.text for cell in foot.find_all("td")] if foot else []
 
 
+def sheet_rows(sheet: Node) -> list[list[tuple[str, str]]]:
+    """Each hand's row of the sheet: (running total, what the hand added) per player."""
+    rows = []
+    for row in sheet.one("table", cls="sheet").one("tbody").find_all("tr"):
+        cells = []
+        for cell in row.find_all("td"):
+            marks = [node for node in cell.walk() if node.tag in ("small", "span") and node.text]
+            gain = marks[-1] if marks else None
+            cells.append((cell.text_without(gain) if gain else cell.text, gain.text if gain else ""))
+        rows.append(cells)
+    return rows
+
+
 def column_names(client: FlaskClient, game_id: int) -> list[str]:
     sheet = page(client.get(f"/games/{game_id}"))
     return [node.text for node in sheet.one("table", cls="sheet").find_all("span", cls="name")]

@@ -64,6 +64,14 @@ class Node:
     def raw_text(self) -> str:
         return "".join(child if isinstance(child, str) else child.raw_text() for child in self.children)
 
+    def text_without(self, left_out: Node) -> str:
+        """The text, leaving out one descendant's."""
+        parts = [
+            child if isinstance(child, str) else ("" if child is left_out else child.text_without(left_out))
+            for child in self.children
+        ]
+        return " ".join("".join(parts).split())
+
     @property
     def text(self) -> str:
         """The text a person reads, spaces collapsed."""
