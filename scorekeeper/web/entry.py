@@ -111,7 +111,7 @@ class EntryForm:
                 "count": str(given["count"]) if given.get("count") is not None else "",
                 "cards": str(given.get("cards") or ""),
                 "melded": str(given.get("melded", "")) if "melded" in given else "",
-                "low_aces": str(given.get("low_aces") or ""),
+                "low_aces": str(given["low_aces"]) if "low_aces" in given else "",
                 "left": str(given.get("left", "")) if "left" in given else "",
                 "status": {"first": "first", "middle": "middle"}.get(given.get("drop", ""), "")
                 or ("wrong" if given.get("wrong_show") else ""),
