@@ -1,0 +1,130 @@
+"""What a person does on the pages, as small steps the browser tests share.
+
+Every step goes through the page as a phone user would (labels, buttons,
+tiles); only the bulk set-up of a long game posts its forms through the
+page's own request context (same cookies, the form's own CSRF token).
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+from dataclasses import dataclass
+from itertools import count
+from pathlib import Path
+
+from playwright.sync_api import Locator, Page, expect
+
+PASSWORD = "correct horse battery"
+_accounts = count(1)
+
+
+@dataclass(frozen=True)
+class LiveServer:
+    url: str
+
+    def __call__(self, path: str) -> str:
+        return self.url + path
+
+
+def register(page: Page, server: LiveServer) -> str:
+    """Sign up a new account through the register page; returns its email."""
+    email = f"table{next(_accounts)}-{os.getpid()}@example.com"
+    page.goto(server("/register"))
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Create account").click()
+    expect(page).to_have_url(server("/games/new"))
+    return email
+
+
+def start_game(page: Page, server: LiveServer, variant: str, names: list[str],
+               first_dealer: int = 0, **options: str | bool) -> str:
+    """Start a game through the new-game form; returns the sheet's URL."""
+    page.goto(server(f"/games/new?variant={variant}"))
+    for seat, name in enumerate(names):
+        page.get_by_label(f"Seat {seat + 1}", exact=True).fill(name)
+    page.get_by_label("First dealer").select_option(str(first_dealer))
+    if options:
+        page.get_by_text("House rules").click()
+        for key, value in options.items():
+            field = page.locator(f"[name=option-{key}]")
+            if isinstance(value, bool):
+                field.set_checked(value)
+            elif field.evaluate("e => e.tagName") == "SELECT":
+                field.select_option(value)
+            else:
+                field.fill(value)
+    page.get_by_role("button", name="Start the game").click()
+    expect(page).to_have_url(re.compile(r"/games/\d+$"))
+    return page.url
+
+
+def player(page: Page, name: str) -> Locator:
+    """A player's panel on the hand entry page."""
+    return page.locator("fieldset.player", has=page.locator("legend", has_text=re.compile(f"^{name}$")))
+
+
+def went_out(page: Page, name: str) -> None:
+    page.locator("label.tile", has_text=re.compile(f"^{name}$")).click()
+
+
+def type_count(page: Page, name: str, value: int) -> None:
+    player(page, name).get_by_label("Count").fill(str(value))
+
+
+def pick_cards(page: Page, name: str, cards: list[str]) -> None:
+    """Open the player's card picker and tap each card ("king of hearts", "joker")."""
+    panel = player(page, name)
+    toggle = panel.get_by_role("button", name="Pick cards")
+    if toggle.get_attribute("aria-expanded") != "true":
+        toggle.click()
+    for card in cards:
+        panel.get_by_role("button", name=card, exact=True).click()
+
+
+def save(page: Page) -> None:
+    page.locator("#entry button[type=submit]").click()
+    expect(page).to_have_url(re.compile(r"/games/\d+(#hand-\d+)?$"))
+
+
+def totals(page: Page) -> list[str]:
+    """The sheet's totals line, one text per column."""
+    return page.locator("table.sheet tfoot td").all_inner_texts()
+
+
+def row_totals(page: Page, number: int) -> list[str]:
+    """The running totals written in hand ``number``'s row."""
+    row = page.locator("table.sheet tbody tr").nth(number - 1)
+    return [cell.split("\n")[0] for cell in row.locator("td").all_inner_texts()]
+
+
+def guide(page: Page) -> Locator:
+    return page.locator(".next .guide")
+
+
+def post_hand(page: Page, game_url: str, fields: dict[str, str]) -> None:
+    """Record a hand by posting the entry form as the page would (bulk set-up)."""
+    form = page.request.get(game_url + "/hands/new").text()
+    hidden = {
+        name: html.unescape(value)
+        for name, value in re.findall(r'name="(csrf_token|token|expected)" value="([^"]*)"', form)
+    }
+    response = page.request.post(game_url + "/hands/new", form={**hidden, **fields}, max_redirects=0)
+    assert response.status == 303, response.text()
+
+
+def no_sideways_scroll(page: Page) -> tuple[int, int]:
+    """The document's scrollWidth and clientWidth (equal when nothing sticks out)."""
+    return page.evaluate(
+        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+
+
+def screenshot(page: Page, name: str, full_page: bool = True) -> None:
+    """Keep a look at the page when SCREENSHOTS_DIR is set, for a person to check."""
+    folder = os.environ.get("SCREENSHOTS_DIR")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=full_page)

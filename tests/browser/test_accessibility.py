@@ -1,0 +1,141 @@
+"""Every page passes an axe-core scan with no serious or critical violation,
+in the light and the dark colour scheme, on a phone.
+
+Pages are scanned in the state a person sees them in: the card picker open
+with a card chosen, a hand's notes open, a refused form with its messages.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page, expect
+
+from browser_kit import LiveServer, post_hand, register, screenshot, start_game
+
+pytestmark = pytest.mark.browser
+
+AXE = Axe()
+BLOCKING = set(__import__("os").environ.get("AXE_IMPACTS", "serious,critical").split(","))
+
+
+def _open_picker(page: Page) -> None:
+    page.get_by_role("button", name="Pick cards").first.click()
+    page.locator(".picker:not([hidden]) button[data-card]").nth(12).click()  # a king: pressed
+    page.locator(".picker:not([hidden]) button[data-card]").nth(14).click()  # a red card: pressed
+
+
+def _refuse_entry(page: Page) -> None:
+    page.locator("#entry button[type=submit]").click()
+    expect(page.locator(".error").first).to_be_visible()
+
+
+def _refuse_new_game(page: Page) -> None:
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator(".error").first).to_be_visible()
+
+
+def _open_hand(page: Page) -> None:
+    page.locator(".hands details summary").first.click()
+
+
+def _open_house_rules(page: Page) -> None:
+    page.get_by_text("House rules").click()
+
+
+# name: (key of the URL built by `site`, signed in?, what to do before the scan)
+PAGES: dict[str, tuple[str, bool, Callable[[Page], None] | None]] = {
+    "register": ("/register", False, None),
+    "register-refused": ("/register", False, lambda p: p.get_by_role("button", name="Create account").click()),
+    "login": ("/login", False, None),
+    "variants-signed-out": ("/variants", False, None),
+    "games-list": ("/games", True, None),
+    "variant-picker": ("/games/new", True, None),
+    "new-contract": ("/games/new?variant=contract", True, _open_house_rules),
+    "new-gin": ("/games/new?variant=gin", True, _open_house_rules),
+    "new-500": ("/games/new?variant=500", True, _open_house_rules),
+    "new-indian": ("/games/new?variant=indian", True, _open_house_rules),
+    "new-game-refused": ("/games/new?variant=basic", True, _refuse_new_game),
+    "sheet-with-hands": ("contract", True, _open_hand),
+    "sheet-gin-finished": ("gin", True, _open_hand),
+    "entry-basic": ("basic/hands/new", True, _open_picker),
+    "entry-refused": ("contract/hands/new", True, _refuse_entry),
+    "entry-gin": ("gin-playing/hands/new", True, _open_picker),
+    "entry-oklahoma": ("oklahoma-gin/hands/new", True, _open_picker),
+    "entry-500": ("500/hands/new", True, _open_picker),
+    "entry-indian": ("indian/hands/new", True, _open_picker),
+    "edit-hand": ("contract/hands/1/edit", True, None),
+    "players": ("/players/", True, None),
+    "rename": ("rename", True, None),
+    "delete-confirm": ("contract/delete", True, None),
+    "variants": ("/variants", True, None),
+    "not-found": ("/games/999999", True, None),
+}
+
+
+@pytest.fixture(scope="module")
+def site(browser: Browser, live_server: LiveServer, browser_context_args: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """One account with a game of every kind the pages need; its signed-in state."""
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    register(page, live_server)
+    games = {
+        "contract": start_game(page, live_server, "contract", ["Ann", "Bob", "Cara"]),
+        "gin": start_game(page, live_server, "gin", ["Ann", "Bob"]),
+        "gin-playing": start_game(page, live_server, "gin", ["Ann", "Bob"]),
+        "basic": start_game(page, live_server, "basic", ["Ann", "Bob", "Cara"]),
+        "oklahoma-gin": start_game(page, live_server, "oklahoma-gin", ["Ann", "Bob"]),
+        "500": start_game(page, live_server, "500", ["Ann", "Bob", "Cara"]),
+        "indian": start_game(page, live_server, "indian", ["Ann", "Bob", "Cara"]),
+    }
+    for out, bob, cara in (("0", "10", "20"), ("1", "", "5"), ("2", "2", "")):
+        post_hand(page, games["contract"], {"out": out, "p0-count": "4" if out != "0" else "",
+                                            "p1-count": bob, "p2-count": cara})
+    post_hand(page, games["gin"], {"out": "0", "p0-count": "0", "p1-count": "80"})
+    page.goto(live_server("/players/"))
+    rename = page.get_by_role("link", name="Rename Ann").get_attribute("href")
+    state = context.storage_state()
+    context.close()
+    yield {"games": games, "rename": live_server(rename or ""), "state": state}
+
+
+def _url(key: str, site: dict[str, Any], server: LiveServer) -> str:
+    if key.startswith("/"):
+        return server(key)
+    if key == "rename":
+        return site["rename"]
+    game, _, rest = key.partition("/")
+    return site["games"][game] + (f"/{rest}" if rest else "")
+
+
+@pytest.mark.parametrize("name", list(PAGES))
+def test_page_has_no_serious_or_critical_axe_violations_in_light_or_dark(
+    name: str, site: dict[str, Any], live_server: LiveServer, new_context: Any
+) -> None:
+    key, signed_in, prepare = PAGES[name]
+    context = new_context(color_scheme="light", storage_state=site["state"] if signed_in else None)
+    page = context.new_page()
+    response = page.goto(_url(key, site, live_server))
+    assert response is not None
+    assert response.status == (404 if name == "not-found" else 200)
+    if prepare:
+        prepare(page)
+    found = []
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") == (scheme == "dark")
+        violations = AXE.run(page).response["violations"]
+        found += [f"[{scheme}] " + _describe(v) for v in violations if v["impact"] in BLOCKING]
+        screenshot(page, f"{name}-{scheme}")
+    assert not found, "\n".join(found)
+
+
+def _describe(violation: dict[str, Any]) -> str:
+    lines = [f"{violation['id']} ({violation['impact']}): {violation['help']}"]
+    for node in violation["nodes"][:6]:
+        lines.append(f"  {', '.join(map(str, node['target']))}: {node.get('failureSummary', '').splitlines()[-1:]}")
+    return "\n".join(lines)

@@ -1,0 +1,106 @@
+"""The pages fit a phone: nothing scrolls sideways at 360 px with six
+players (eight in Contract and 500, in the compact layout), and the sheet of
+a long game stays small on the wire and local to the app."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, Request, expect
+
+from browser_kit import LiveServer, no_sideways_scroll, pick_cards, post_hand, screenshot, start_game
+
+pytestmark = pytest.mark.browser
+
+NARROW = {"width": 360, "height": 780}
+SIX = ["Alexandra", "Bartholomew", "Christophe", "Dominique", "Evangeline", "Fitzgerald"]
+EIGHT = SIX + ["Gwendolyn", "Hieronymus"]
+
+
+def _basic_hand(number: int, players: int) -> dict[str, str]:
+    """Seat number % players goes out; everyone else holds a big hand."""
+    out = (number - 1) % players
+    return {"out": str(out), **{f"p{seat}-count": str(40 + seat) for seat in range(players) if seat != out}}
+
+
+def _contract_hand(number: int, players: int) -> dict[str, str]:
+    return _basic_hand(number, players) | {f"p{(number - 1) % players}-count": ""}
+
+
+def _five_hundred_hand(number: int, players: int) -> dict[str, str]:
+    out = (number - 1) % players
+    hand = {"out": str(out)}
+    for seat in range(players):
+        hand[f"p{seat}-melded"] = str(30 + seat)
+        hand[f"p{seat}-left"] = "0" if seat == out else str(95 + seat)  # totals go negative
+    return hand
+
+
+def test_six_players_fit_360px_on_the_sheet_and_the_entry_page(signed_in: Page, live_server: LiveServer) -> None:
+    page = signed_in
+    page.set_viewport_size(NARROW)
+    sheet = start_game(page, live_server, "basic", SIX, target="9999")
+    for number in range(1, 9):
+        post_hand(page, sheet, _basic_hand(number, 6))
+
+    page.goto(sheet)
+    expect(page.locator("table.sheet tbody tr")).to_have_count(8)
+    width, client = no_sideways_scroll(page)
+    assert width <= client, f"the sheet scrolls sideways: {width} > {client}"
+    screenshot(page, "sheet-6-players-360")
+
+    page.get_by_role("link", name="Record hand 9").click()
+    page.locator("label.tile").first.click()
+    pick_cards(page, "Bartholomew", ["10 of hearts", "queen of spades"])
+    expect(page.locator(".picker:not([hidden])")).to_have_count(1)
+    page.get_by_role("checkbox", name="Rummy: went out in one turn").check()
+    width, client = no_sideways_scroll(page)
+    assert width <= client, f"the entry page scrolls sideways: {width} > {client}"
+    screenshot(page, "entry-6-players-360")
+
+
+@pytest.mark.parametrize(("variant", "hand"), [("contract", _contract_hand), ("500", _five_hundred_hand)])
+def test_eight_players_get_the_compact_sheet_that_fits_360px(
+    signed_in: Page, live_server: LiveServer, variant: str, hand: object
+) -> None:
+    page = signed_in
+    page.set_viewport_size(NARROW)
+    sheet = start_game(page, live_server, variant, EIGHT)
+    for number in range(1, 7):
+        post_hand(page, sheet, hand(number, 8))  # type: ignore[operator]
+
+    page.goto(sheet)
+    expect(page.locator("table.sheet")).to_have_class("sheet compact")
+    expect(page.locator("table.sheet thead th[scope=col]")).to_have_count(9)
+    width, client = no_sideways_scroll(page)
+    assert width <= client, f"the compact sheet scrolls sideways: {width} > {client}"
+    screenshot(page, f"sheet-8-players-{variant}-360")
+    page.get_by_role("link", name="Record hand 7").click()
+    width, client = no_sideways_scroll(page)
+    assert width <= client, f"the entry page scrolls sideways: {width} > {client}"
+
+
+def test_the_sheet_of_a_thirty_hand_six_player_game_is_at_most_60_kb_and_all_local(
+    signed_in: Page, live_server: LiveServer, new_context: Any
+) -> None:
+    page = signed_in
+    sheet = start_game(page, live_server, "basic", SIX, target="9999")
+    for number in range(1, 31):
+        post_hand(page, sheet, _basic_hand(number, 6))
+
+    reader = new_context(storage_state=page.context.storage_state()).new_page()  # an empty cache
+    requests: list[Request] = []
+    reader.on("requestfinished", lambda request: requests.append(request))
+    reader.goto(sheet, wait_until="networkidle")
+    expect(reader.locator("table.sheet tbody tr")).to_have_count(30)
+    sizes = {}
+    for request in requests:
+        assert request.url.startswith(live_server.url), f"an outside URL: {request.url}"
+        if request.resource_type in ("document", "stylesheet", "script"):
+            measured = request.sizes()
+            sizes[request.url] = measured["responseBodySize"] + measured["responseHeadersSize"]
+    assert {url.rsplit("/", 1)[-1] for url in sizes} >= {"scorekeeper.css", "sheet.js"}
+    total = sum(sizes.values())
+    print(f"sheet page transfer: {total} bytes", sizes)
+    assert total <= 60 * 1024, f"the sheet page takes {total} bytes: {sizes}"
