@@ -120,9 +120,11 @@
       fetch(form.dataset.preview + query, { credentials: "same-origin" })
         .then(function (response) { return response.json(); })
         .then(function (shown) {
-          var label = input.closest(".field").querySelector("label").textContent;
           if (shown.error) { line.textContent = shown.error; return; }
-          var words = label.replace(/ \(.*\)$/, "") + ": " + cardsIn(input).length + " cards, worth " + shown.value;
+          // "Melded: 3 cards, worth 45" where a player has two card fields (500);
+          // just "3 cards, worth 35" beside a count.
+          var label = input.closest(".field").querySelector("label").textContent.replace(/ \(.*\)$/, "");
+          var words = (/^or /.test(label) ? "" : label + ": ") + cardsIn(input).length + " cards, worth " + shown.value;
           if (shown.melds && shown.melds.length) words += " \u00b7 melds " + shown.melds.join(", ");
           if (shown.valid_declaration !== undefined) words = shown.valid_declaration ? "A valid declaration" : "Not a valid declaration yet";
           line.textContent = words;
@@ -147,11 +149,20 @@
   form.addEventListener("change", function (event) {
     if (event.target.name === "out") syncOut();
   });
-  form.addEventListener("submit", function () {
-    // A second tap while the first is on its way does nothing (the server
-    // would refuse the duplicate anyway: the form carries a one-time token).
-    var button = form.querySelector("button[type=submit]");
-    setTimeout(function () { button.disabled = true; }, 0);
+  // A second tap while the first is on its way sends nothing (the server would
+  // refuse the duplicate anyway: the form carries a one-time token). If the
+  // answer never comes, Save works again after a while.
+  var button = form.querySelector("button[type=submit]");
+  var sending = 0;
+  form.addEventListener("submit", function (event) {
+    if (Date.now() - sending < 10000) { event.preventDefault(); return; }
+    sending = Date.now();
+    button.setAttribute("aria-disabled", "true");
+  });
+  // Back to a page kept in the back-forward cache: Save is live again (a
+  // resubmission is told that the hand is already on the sheet).
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) { sending = 0; button.removeAttribute("aria-disabled"); }
   });
   syncOut();
 })();
