@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from .engine import InvalidEntry, replay
@@ -309,7 +310,9 @@ def _commit_change(game: Game, sheet: dict[str, Any], on_conflict: Any = None) -
         ).rowcount == 1
         if claimed:
             db.session.commit()
-    except IntegrityError:
+    except (IntegrityError, StaleDataError):
+        # A unique hand number or token taken, or a hand row another request
+        # changed or removed: either way someone else got there first.
         claimed = False
     if not claimed:
         db.session.rollback()
