@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -26,12 +27,42 @@ def _database_url(tmp_path: Any) -> str:
     return f"sqlite:///{tmp_path / 'test.sqlite3'}"
 
 
+@pytest.fixture(scope="session")
+def _postgres_schema() -> Iterator[str | None]:
+    """On PostgreSQL, a schema of this test run's own.
+
+    Other test runs (another engineer's, CI's browser job) may use the same
+    database at the same time; tables dropped and created per test must not
+    be theirs.
+    """
+    url = os.environ.get("DATABASE_URL")
+    if not url:
+        yield None
+        return
+    import psycopg
+
+    schema = f"test_{os.getpid()}_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://", 1), autocommit=True) as conn:
+        conn.execute(f'CREATE SCHEMA "{schema}"')
+    yield schema
+    with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://", 1), autocommit=True) as conn:
+        conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+
+def _engine_options(schema: str | None) -> dict[str, Any]:
+    options: dict[str, Any] = {"pool_pre_ping": True}
+    if schema:
+        options["connect_args"] = {"options": f"-c search_path={schema}"}
+    return options
+
+
 @pytest.fixture
-def app(tmp_path: Any) -> Iterator[Flask]:
+def app(tmp_path: Any, _postgres_schema: str | None) -> Iterator[Flask]:
     app = create_app({
         "TESTING": True,
         "SECRET_KEY": "test",
         "SQLALCHEMY_DATABASE_URI": _database_url(tmp_path).replace("postgresql://", "postgresql+psycopg://", 1),
+        "SQLALCHEMY_ENGINE_OPTIONS": _engine_options(_postgres_schema),
         "WTF_CSRF_ENABLED": False,
     })
     with app.app_context():
