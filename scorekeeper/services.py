@@ -44,6 +44,13 @@ class AlreadyRecorded(ServiceError):
         self.number = number
 
 
+class Conflict(ServiceError):
+    """Another request changed the game between reading it and saving this change."""
+
+    def __init__(self) -> None:
+        super().__init__("Someone else changed this game just now; check the sheet and try again.")
+
+
 class StaleHand(ServiceError):
     """The game moved on since the form was opened (another phone saved a hand)."""
 
@@ -318,12 +325,12 @@ def _commit_change(game: Game, sheet: dict[str, Any], on_conflict: Any = None) -
         db.session.rollback()
         if on_conflict is not None:
             raise on_conflict()
-        raise ServiceError("Someone else changed this game just now; check the sheet and try again.")
+        raise Conflict()
     db.session.refresh(game)
 
 
 __all__ = [
-    "AlreadyRecorded", "InvalidEntry", "ServiceError", "StaleHand",
+    "AlreadyRecorded", "Conflict", "InvalidEntry", "ServiceError", "StaleHand",
     "add_player", "authenticate", "delete_game", "edit_hand", "end_game", "rematch",
     "record_hand", "register", "rename_player", "sheet_of", "start_game", "undo_last_hand",
 ]

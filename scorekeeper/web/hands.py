@@ -79,9 +79,13 @@ def edit(game_id: int, number: int) -> str | Response:
         return render_template("hands/entry.html", game=game, form=form, editing=True)
     form.load_post(request.form)
     entry = form.to_entry()
+    status = 422
     if entry is not None:
         try:
             services.edit_hand(game, number, entry)
+        except services.Conflict as conflict:
+            form.errors["form"] = conflict.message
+            status = 409
         except services.ServiceError as error:
             form.errors["form"] = error.message
         except InvalidEntry as error:
@@ -95,7 +99,7 @@ def edit(game_id: int, number: int) -> str | Response:
         else:
             flash(f"Hand {number} corrected; every total after it is recomputed.", "success")
             return redirect(url_for("games.show", game_id=game.id, _anchor=f"hand-{number}"), 303)
-    return render_template("hands/entry.html", game=game, form=form, editing=True), 422
+    return render_template("hands/entry.html", game=game, form=form, editing=True), status
 
 
 @bp.route("/preview")
