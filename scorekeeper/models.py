@@ -104,11 +104,9 @@ class Seat(db.Model):  # type: ignore[name-defined,misc]
 
 
 class HandEntry(db.Model):  # type: ignore[name-defined,misc]
-    # Named in full: the naming convention uses only the first column, and
-    # both start with game_id (PostgreSQL wants constraint names unique).
     __table_args__ = (
-        UniqueConstraint("game_id", "number", name="uq_hand_entry_game_id_number"),
-        UniqueConstraint("game_id", "token", name="uq_hand_entry_game_id_token"),
+        UniqueConstraint("game_id", "number"),
+        UniqueConstraint("game_id", "token"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

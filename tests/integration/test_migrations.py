@@ -1,0 +1,115 @@
+"""The Alembic migrations build exactly the schema the models describe, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import flask_migrate
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from flask import Flask
+from sqlalchemy import inspect, text
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+
+
+@pytest.fixture
+def empty_app(tmp_path: Any) -> Iterator[Flask]:
+    """An app on a database with no tables at all: a new SQLite file, or a new PostgreSQL schema."""
+    url = os.environ.get("DATABASE_URL")
+    config: dict[str, Any] = {"TESTING": True, "SECRET_KEY": "test"}
+    schema = None
+    if url:
+        import psycopg
+
+        plain = url.replace("postgresql+psycopg://", "postgresql://", 1)
+        schema = f"migrations_{uuid.uuid4().hex[:12]}"
+        with psycopg.connect(plain, autocommit=True) as conn:
+            conn.execute(f'CREATE SCHEMA "{schema}"')
+        config["SQLALCHEMY_DATABASE_URI"] = plain.replace("postgresql://", "postgresql+psycopg://", 1)
+        config["SQLALCHEMY_ENGINE_OPTIONS"] = {"connect_args": {"options": f"-c search_path={schema}"}}
+    else:
+        config["SQLALCHEMY_DATABASE_URI"] = f"sqlite:///{tmp_path / 'migrated.sqlite3'}"
+    app = create_app(config)
+    yield app
+    with app.app_context():
+        db.engine.dispose()
+    if schema:
+        with psycopg.connect(plain, autocommit=True) as conn:
+            conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+
+def schema_differences(app: Flask) -> list[Any]:
+    with app.app_context(), db.engine.connect() as connection:
+        context = MigrationContext.configure(connection, opts={"compare_type": True})
+        return compare_metadata(context, db.metadata)
+
+
+def test_the_migrations_build_the_schema_the_models_describe(empty_app):
+    with empty_app.app_context():
+        flask_migrate.upgrade()
+
+    assert schema_differences(empty_app) == []
+
+
+def test_flask_db_check_finds_nothing_to_migrate(empty_app):
+    with empty_app.app_context():
+        flask_migrate.upgrade()
+
+    result = empty_app.test_cli_runner().invoke(args=["db", "check"])
+
+    assert result.exit_code == 0, (result.output, result.exception)
+
+
+def test_the_migrations_go_down_to_nothing_and_up_again(empty_app):
+    with empty_app.app_context():
+        flask_migrate.upgrade()
+        flask_migrate.downgrade(revision="base")
+        assert set(inspect(db.engine).get_table_names()) <= {"alembic_version"}
+        flask_migrate.upgrade()
+
+    assert schema_differences(empty_app) == []
+
+
+def test_a_migrated_database_keeps_a_game(empty_app):
+    with empty_app.app_context():
+        flask_migrate.upgrade()
+    client = empty_app.test_client()
+    empty_app.config["WTF_CSRF_ENABLED"] = False
+    client.post("/register", data={"email": "ann@example.com", "password": "correct horse"})
+
+    response = client.post("/games/new?variant=gin", data={
+        "variant": "gin", "first_dealer": "0", "seat-0": "Ann", "seat-1": "Bob"})
+
+    assert response.status_code == 303
+    assert client.get(response.headers["Location"]).status_code == 200
+
+
+@pytest.mark.skipif(bool(os.environ.get("DATABASE_URL")), reason="SQLite's settings")
+def test_sqlite_runs_in_wal_mode_with_foreign_keys_enforced(empty_app):
+    with empty_app.app_context():
+        flask_migrate.upgrade()
+        with db.engine.connect() as connection:
+            assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+            assert connection.execute(text("PRAGMA foreign_keys")).scalar() == 1
+            assert connection.execute(text("PRAGMA busy_timeout")).scalar() >= 1000
+
+
+@pytest.mark.skipif(bool(os.environ.get("DATABASE_URL")), reason="SQLite's settings")
+def test_sqlite_refuses_a_seat_for_a_player_who_does_not_exist(empty_app):
+    with empty_app.app_context():
+        flask_migrate.upgrade()
+        with db.engine.connect() as connection:
+            connection.execute(text(
+                "INSERT INTO account (id, email, password_hash, created_at) VALUES (1, 'a@b.c', 'x', '2026-01-01')"))
+            connection.execute(text(
+                "INSERT INTO game (id, account_id, variant, options, first_seat, ended, status, hands_count, "
+                "summary, revision, created_at, updated_at) "
+                "VALUES (1, 1, 'gin', '{}', 0, 0, 'playing', 0, '{}', 0, '2026-01-01', '2026-01-01')"))
+            with pytest.raises(Exception, match="FOREIGN KEY"):
+                connection.execute(text("INSERT INTO seat (game_id, seat, player_id) VALUES (1, 0, 999)"))
