@@ -51,8 +51,11 @@ def new(game_id: int) -> str | Response:
             flash(already.message, "info")
             return redirect(url_for("games.show", game_id=game.id, _anchor=f"hand-{already.number}"), 303)
         except services.StaleHand as stale:
+            # The form again, for the hand that comes next now (the hand just
+            # recorded may have put a player out), with this phone's typing.
+            form = _form(game, stale.recorded + 1)
+            form.load_post(request.form)
             form.errors["form"] = stale.message
-            form.number = stale.recorded + 1
             status = 409
         except services.ServiceError as error:
             form.errors["form"] = error.message

@@ -95,6 +95,23 @@ def test_the_second_phone_can_then_save_its_hand_as_the_next_one(app, user, seco
     assert [hand["number"] for hand in hands_in(app, game)] == [1, 2]
 
 
+def test_a_second_phones_form_drops_a_player_the_first_phones_hand_put_out(app, user, second_phone, start_game):
+    game = start_game(user, "tunk", NAMES, eliminate_at=20)
+    theirs = {**opened_form(second_phone, game), "out": "2", "p0-count": "4", "p1-count": "6"}
+    user.post(f"/games/{game}/hands/new", data={**opened_form(user, game), "out": "0", "p1-count": "25",
+                                                "p2-count": "3"})
+
+    refused = second_phone.post(f"/games/{game}/hands/new", data=theirs)
+
+    assert refused.status_code == 409
+    form = page(refused)
+    assert [panel.get("data-seat") for panel in form.find_all("fieldset", cls="player")] == ["0", "2"]
+    assert form.value("p0-count") == "4"
+    response = second_phone.post(f"/games/{game}/hands/new", data=form.form_data())
+    assert response.status_code == 303
+    assert [hand["entry"]["hands"] for hand in hands_in(app, game)][1] == {"0": {"count": 4}}
+
+
 def run_together(*actions: Any) -> list[Any]:
     """Run the actions in threads released at the same moment; their results (or exceptions)."""
     start = threading.Barrier(len(actions))
