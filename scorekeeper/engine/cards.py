@@ -35,20 +35,24 @@ class CardError(ValueError):
 class Card:
     """One playing card.  ``rank`` is 1 (ace) to 13 (king), 0 for a joker.
 
-    ``index`` (0..51 by suit then rank, -1 for a joker) is computed once: the
-    meld solver reads it for every card of every hand.
+    ``index`` (0..51 by suit then rank, -1 for a joker) and ``bit`` (``1 <<
+    index``, 0 for a joker) are computed once: the meld solver and the deck
+    check read them for every card of every hand.
     """
 
     rank: int
     suit: str  # one of "SHDC"; "" for a joker
     index: int = field(init=False, compare=False, repr=False, hash=False)
+    bit: int = field(init=False, compare=False, repr=False, hash=False)
 
     def __post_init__(self) -> None:
         if self.rank == JOKER_RANK:
-            index = -1
+            index, bit = -1, 0
         else:
             index = SUITS.index(self.suit) * 13 + self.rank - 1
+            bit = 1 << index
         object.__setattr__(self, "index", index)
+        object.__setattr__(self, "bit", bit)
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -73,6 +77,9 @@ ALL_CARDS = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
 _TEXT = tuple(f"{RANK_NAMES.get(c.rank, str(c.rank))}{c.suit}" for c in ALL_CARDS) + ("JK",)
 
 
+_CARDS_BY_NAME = {name: card for name, card in zip(_TEXT, (*ALL_CARDS, JOKER))}
+
+
 @lru_cache(maxsize=1024)
 def _parse_token(text: str) -> Card:
     """Parse one token; cached, since a game names the same few dozen cards."""
@@ -90,7 +97,18 @@ def _parse_token(text: str) -> Card:
 
 def parse_cards(text: str) -> list[Card]:
     """Every card in ``text``, in the order written."""
-    return [_parse_token(token) for token in text.replace(",", " ").split()]
+    return list(parse_hand(text))
+
+
+def parse_hand(text: str) -> tuple[Card, ...]:
+    """Every card in ``text``, in the order written, as a tuple."""
+    tokens = text.replace(",", " ").split()
+    try:
+        # Most hands are written as the sheet writes cards ("10H QS"): one
+        # dict lookup each, no Python call.  Anything else goes the long way.
+        return tuple(map(_CARDS_BY_NAME.__getitem__, tokens))
+    except KeyError:
+        return tuple(map(_parse_token, tokens))
 
 
 def parse_rank(text: str) -> int:
@@ -126,9 +144,10 @@ def find_excess_copies(
     ``hands`` maps each player to the cards entered for them in one hand
     entry, in seat order; the player blamed is the one whose card went over.
     """
-    every = [card.index for cards in hands.values() for card in cards]
-    distinct = set(every)
-    if len(distinct) == len(every) and -1 not in distinct:
+    # Distinct cards' bits add up without a carry, one bit each; a repeated
+    # card carries and a joker has no bit, so either leaves fewer bits.
+    every = [card.bit for cards in hands.values() for card in cards]
+    if sum(every).bit_count() == len(every):
         return None  # all different, no joker: the common case, decided at once
     seen: Counter[Card] = Counter()
     for player, cards in hands.items():

@@ -101,7 +101,9 @@ def _suit_value_table(rank_values: tuple[int, ...]) -> tuple[int, ...]:
 def _hand_mask(cards: Sequence[Card]) -> int:
     mask = 0
     for card in cards:
-        mask |= 1 << card.index
+        mask |= card.bit
+    if mask.bit_count() != len(cards) and any(card.is_joker for card in cards):
+        raise ValueError("the bit-mask solver takes no jokers")
     return mask
 
 

@@ -16,7 +16,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from ..cards import Card, CardError, find_excess_copies, parse_cards
+from ..cards import Card, CardError, find_excess_copies, parse_hand
 from ..errors import InvalidEntry
 from ..options import Option
 
@@ -391,14 +391,12 @@ def read_cards(hand: Hand, player: str, raw: Any, *, exact: int | None = None) -
     """A cards field: a string like ``"KH 5D AS"`` or a list of card strings."""
     if raw is None:
         return None
-    if isinstance(raw, (list, tuple)):
-        if not all(isinstance(token, str) for token in raw):
+    if not isinstance(raw, str):
+        if not isinstance(raw, (list, tuple)) or not all(isinstance(token, str) for token in raw):
             raise hand.invalid("cards must be written like \"KH 5D AS\"", player)
         raw = " ".join(raw)
-    if not isinstance(raw, str):
-        raise hand.invalid("cards must be written like \"KH 5D AS\"", player)
     try:
-        cards = tuple(parse_cards(raw))
+        cards = parse_hand(raw)
     except CardError as error:
         raise hand.invalid(f"{error} (write rank then suit, like 10H, QS or JK)", player) from None
     if exact is not None and len(cards) != exact:
