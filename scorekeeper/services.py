@@ -8,9 +8,9 @@ is written: an entry the engine rejects leaves the database as it was.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import select, update
+from sqlalchemy import CursorResult, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.security import check_password_hash, generate_password_hash
@@ -312,9 +312,10 @@ def _commit_change(game: Game, sheet: dict[str, Any], on_conflict: Any = None) -
     try:
         # Flushes this change (an INSERT may hit a unique constraint here),
         # then claims the revision the change was computed from.
-        claimed = db.session.execute(
+        result = db.session.execute(
             update(Game).where(Game.id == game.id, Game.revision == seen).values(revision=seen + 1)
-        ).rowcount == 1
+        )
+        claimed = cast("CursorResult[Any]", result).rowcount == 1
         if claimed:
             db.session.commit()
     except (IntegrityError, StaleDataError):

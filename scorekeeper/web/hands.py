@@ -30,7 +30,7 @@ def _form(game: Game, number: int) -> EntryForm:
 
 @bp.route("/new", methods=["GET", "POST"])
 @login_required
-def new(game_id: int) -> str | Response:
+def new(game_id: int) -> str | tuple[str, int] | Response:
     game = own_game(game_id)
     if game.status == "finished":
         flash("This game is over; start a rematch to play on.", "info")
@@ -70,7 +70,7 @@ def new(game_id: int) -> str | Response:
 
 @bp.route("/<int:number>/edit", methods=["GET", "POST"])
 @login_required
-def edit(game_id: int, number: int) -> str | Response:
+def edit(game_id: int, number: int) -> str | tuple[str, int] | Response:
     game = own_game(game_id)
     hand = next((h for h in game.hands if h.number == number), None)
     if hand is None:

@@ -8,9 +8,9 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
+from webpage import Node, page
 
 from scorekeeper.extensions import db
-from webpage import Node, page
 
 
 def token_of(form_page: Node) -> tuple[str, str]:

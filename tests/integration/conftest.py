@@ -8,9 +8,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
+from webpage import Node, page
 
 from scorekeeper.extensions import db
-from webpage import Node, page
 
 
 @pytest.fixture

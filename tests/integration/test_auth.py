@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 from sqlalchemy import select
+from webpage import flashes, page
 from werkzeug.security import check_password_hash
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Account
-from webpage import flashes, page
 
 
 def accounts(app):

@@ -6,12 +6,12 @@ import threading
 from typing import Any
 
 import pytest
-
 from appstate import hands_in
+from webpage import flashes, page
+
 from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import Change, Game
-from webpage import flashes, page
 
 NAMES = ["Ann", "Bob", "Cara"]
 HAND = {"out": "0", "p1-count": "12", "p2-count": "3"}
@@ -174,7 +174,7 @@ def test_record_hand_at_the_same_moment_from_two_requests_keeps_one(app, user, g
 
     for number in (1, 2, 3):
         results = run_together(*(
-            in_its_own_context(app, game, lambda g, token=token: services.record_hand(
+            in_its_own_context(app, game, lambda g, token=token, number=number: services.record_hand(
                 g, entry, token=token, expected=number))
             for token in (f"a{number}", f"b{number}")
         ))

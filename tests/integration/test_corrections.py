@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from sqlalchemy import func, select
-
 from appstate import hands_in, location_game, sheet_rows, sheet_totals
+from sqlalchemy import func, select
+from webpage import flashes, page
+
 from scorekeeper.extensions import db
 from scorekeeper.models import Change, Game, HandEntry, Player, Seat
-from webpage import flashes, page
 
 NAMES = ["Ann", "Bob", "Cara"]
 WHEN = r"\d\d [A-Z][a-z]{2} \d\d:\d\d"

@@ -6,10 +6,10 @@ import re
 
 import pytest
 from sqlalchemy import select
+from webpage import page
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Player
-from webpage import page
 
 ENTRY = {"expected": "2", "out": "1", "p0-count": "5", "p2-count": "5"}
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-
 from appstate import hands_in, sheet_rows, sheet_totals
-from scorekeeper.engine import variants
 from webpage import flashes, page
+
+from scorekeeper.engine import variants
 
 VARIANTS = variants()
 NAMES = ["Ann", "Bob", "Cara", "Dan", "Eve", "Fay"]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from appstate import hands_in
 from webpage import page
 

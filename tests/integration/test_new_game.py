@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import func, select
-
 from appstate import location_game
+from sqlalchemy import func, select
+from webpage import page
+
 from scorekeeper.engine import variants
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Player
-from webpage import page
 
 VARIANTS = variants()
 BY_KEY = {variant["key"]: variant for variant in VARIANTS}

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from webpage import page
 
 SHEET_BUDGET = 60 * 1024  # bytes for the sheet page and everything it loads (no compression is served)

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import select
-
 from appstate import column_names
+from sqlalchemy import select
+from webpage import flashes, page
+
 from scorekeeper.extensions import db
 from scorekeeper.models import Player
-from webpage import flashes, page
 
 HOSTILE = '<script>alert("x")</script>'
 
