@@ -14,19 +14,22 @@ import re
 import shutil
 import threading
 from collections.abc import Iterator
+from itertools import count
 from typing import Any
 
 import pytest
+import sqlalchemy
 from playwright.sync_api import Page, expect
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 
-from browser_kit import LiveServer, register
+from .browser_kit import LiveServer, register
 
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}
+_schemas = count(1)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -64,20 +67,32 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
 
 @pytest.fixture(scope="module")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    """The app on a fresh database, served on a free port for the module's tests."""
+    """The app on a fresh database, served on a free port for the module's tests.
+
+    On PostgreSQL the tables live in a schema of their own, so a test run
+    beside this one on the same database (dropping its tables) cannot pull
+    them away mid-game.
+    """
     url = os.environ.get("DATABASE_URL")
-    if url:
-        url = re.sub(r"^postgres(ql)?://", "postgresql+psycopg://", url)
-    else:
-        url = f"sqlite:///{tmp_path_factory.mktemp('live') / 'browser.sqlite3'}"
-    app = create_app({
+    config: dict[str, Any] = {
         "TESTING": False,  # errors render as pages, as in production
         "SECRET_KEY": "browser-tests",
-        "SQLALCHEMY_DATABASE_URI": url,
         "WTF_CSRF_ENABLED": True,
-    })
+    }
+    schema = None
+    if url:
+        url = re.sub(r"^postgres(ql)?://", "postgresql+psycopg://", url)
+        schema = f"browser_{os.getpid()}_{next(_schemas)}"
+        with sqlalchemy.create_engine(url).begin() as connection:
+            connection.execute(sqlalchemy.text(f"CREATE SCHEMA {schema}"))
+        config["SQLALCHEMY_ENGINE_OPTIONS"] = {
+            "pool_pre_ping": True,
+            "connect_args": {"options": f"-csearch_path={schema}"},
+        }
+    else:
+        url = f"sqlite:///{tmp_path_factory.mktemp('live') / 'browser.sqlite3'}"
+    app = create_app({**config, "SQLALCHEMY_DATABASE_URI": url})
     with app.app_context():
-        db.drop_all()
         db.create_all()
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
@@ -90,8 +105,12 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
         server.server_close()
         with app.app_context():
             db.session.remove()
-            db.drop_all()
             db.engine.dispose()
+        if schema:
+            engine = sqlalchemy.create_engine(url)
+            with engine.begin() as connection:
+                connection.execute(sqlalchemy.text(f"DROP SCHEMA {schema} CASCADE"))
+            engine.dispose()
 
 
 @pytest.fixture

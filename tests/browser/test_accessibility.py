@@ -7,7 +7,6 @@ with a card chosen, a hand's notes open, a refused form with its messages.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -15,7 +14,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
-from browser_kit import LiveServer, post_hand, register, screenshot, start_game
+from .browser_kit import LiveServer, post_hand, register, screenshot, start_game
 
 pytestmark = pytest.mark.browser
 

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from browser_kit import LiveServer, register
+from .browser_kit import LiveServer, register
 
 pytestmark = pytest.mark.browser
 

@@ -11,13 +11,23 @@ wins.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from browser_kit import (
-    LiveServer, guide, pick_cards, player, row_totals, save, screenshot, start_game, totals,
-    type_count, went_out,
+from .browser_kit import (
+    LiveServer,
+    guide,
+    pick_cards,
+    player,
+    row_totals,
+    save,
+    screenshot,
+    start_game,
+    totals,
+    type_count,
+    went_out,
 )
 
 pytestmark = pytest.mark.browser
@@ -29,20 +39,36 @@ CONTRACTS = [
 ]
 DEALERS = ["Ann", "Bob", "Cara", "Ann", "Bob", "Cara", "Ann"]
 
-# (who went out, {player: ("pick", [cards tapped], value) or ("count", n)}, totals after)
-DEALS = [
-    ("Ann", {"Bob": ("pick", ["king of hearts", "king of hearts", "ace of spades"], 35),
-             "Cara": ("count", 12)}, [0, 35, 12]),
-    ("Bob", {"Ann": ("count", 7),
-             "Cara": ("pick", ["joker", "5 of diamonds", "9 of clubs"], 29)}, [7, 35, 41]),
-    ("Cara", {"Ann": ("pick", ["queen of spades", "2 of hearts", "3 of hearts"], 15),
-              "Bob": ("count", 40)}, [22, 75, 41]),
-    ("Ann", {"Bob": ("count", 5),
-             "Cara": ("pick", ["ace of hearts", "ace of diamonds", "10 of clubs"], 40)}, [22, 80, 81]),
-    ("Bob", {"Ann": ("count", 18), "Cara": ("count", 3)}, [40, 80, 84]),
-    ("Cara", {"Ann": ("pick", ["4 of spades", "4 of spades", "8 of diamonds"], 16),
-              "Bob": ("pick", ["6 of clubs", "7 of clubs"], 13)}, [56, 93, 84]),
-    ("Ann", {"Bob": ("count", 25), "Cara": ("count", 60)}, [56, 118, 144]),
+
+@dataclass(frozen=True)
+class Count:
+    """A count typed on the numeric keypad."""
+
+    value: int
+
+
+@dataclass(frozen=True)
+class Pick:
+    """Cards tapped in the picker, and what they are worth (worked by hand)."""
+
+    cards: list[str]
+    value: int
+
+
+# (who went out, what each other player gives, totals after the deal)
+DEALS: list[tuple[str, dict[str, Count | Pick], list[int]]] = [
+    ("Ann", {"Bob": Pick(["king of hearts", "king of hearts", "ace of spades"], 35),  # 10+10+15
+             "Cara": Count(12)}, [0, 35, 12]),
+    ("Bob", {"Ann": Count(7),
+             "Cara": Pick(["joker", "5 of diamonds", "9 of clubs"], 29)}, [7, 35, 41]),  # 15+5+9
+    ("Cara", {"Ann": Pick(["queen of spades", "2 of hearts", "3 of hearts"], 15),  # 10+2+3
+              "Bob": Count(40)}, [22, 75, 41]),
+    ("Ann", {"Bob": Count(5),
+             "Cara": Pick(["ace of hearts", "ace of diamonds", "10 of clubs"], 40)}, [22, 80, 81]),  # 15+15+10
+    ("Bob", {"Ann": Count(18), "Cara": Count(3)}, [40, 80, 84]),
+    ("Cara", {"Ann": Pick(["4 of spades", "4 of spades", "8 of diamonds"], 16),  # 4+4+8
+              "Bob": Pick(["6 of clubs", "7 of clubs"], 13)}, [56, 93, 84]),
+    ("Ann", {"Bob": Count(25), "Cara": Count(60)}, [56, 118, 144]),
 ]
 
 
@@ -61,16 +87,15 @@ def test_three_players_play_all_seven_contract_deals_to_a_winner(
         went_out(page, out)
         expect(player(page, out)).to_contain_text("Went out: scored by the rules.")
         for name, given in inputs.items():
-            if given[0] == "count":
-                type_count(page, name, given[1])
+            if isinstance(given, Count):
+                type_count(page, name, given.value)
                 continue
-            cards, value = given[1], given[2]
-            pick_cards(page, name, cards)
+            pick_cards(page, name, given.cards)
             panel = player(page, name)
-            expect(panel.get_by_label("or the cards")).to_have_value(_written(cards))
-            for card in set(cards):
+            expect(panel.get_by_label("or the cards")).to_have_value(_written(given.cards))
+            for card in set(given.cards):
                 expect(panel.get_by_role("button", name=card, exact=True)).to_have_attribute("aria-pressed", "true")
-            expect(panel.locator(".value")).to_have_text(f"{len(cards)} cards, worth {value}")
+            expect(panel.locator(".value")).to_have_text(f"{len(given.cards)} cards, worth {given.value}")
         if number == 1:
             screenshot(page, "contract-entry-picker")
         save(page)
@@ -84,8 +109,11 @@ def test_three_players_play_all_seven_contract_deals_to_a_winner(
                 f"Hand {number + 1} · {DEALERS[number]} deals {cards_each} cards · 2 decks + 1 joker"
                 f" · Contract: {CONTRACTS[number]}"
             )
-        if number == 3:
-            screenshot(page, "contract-sheet-3-hands")
+        if number == 4:
+            expect(page.locator("#hand-4")).to_have_attribute("open", "")
+            page.wait_for_load_state("load")
+            page.wait_for_function("() => scrollY === 0")  # the next hand's button in sight, not the notes
+            screenshot(page, "sheet-phone", full_page=False)  # docs/sheet-phone.png
 
     expect(page.locator(".banner")).to_have_text("Ann wins!")
     expect(page.locator(".next")).to_have_count(0)
@@ -113,4 +141,3 @@ def _written(cards: list[str]) -> str:
     return " ".join(out)
 
 
-assert re.fullmatch(r"KH KH AS", _written(DEALS[0][1]["Bob"][1]))  # the helper itself

@@ -8,7 +8,16 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from browser_kit import LiveServer, player, row_totals, save, start_game, totals, type_count, went_out
+from .browser_kit import (
+    LiveServer,
+    player,
+    row_totals,
+    save,
+    start_game,
+    totals,
+    type_count,
+    went_out,
+)
 
 pytestmark = pytest.mark.browser
 

@@ -17,12 +17,21 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from browser_kit import LiveServer, guide, save, screenshot, start_game, totals, type_count, went_out
+from .browser_kit import (
+    LiveServer,
+    guide,
+    save,
+    screenshot,
+    start_game,
+    totals,
+    type_count,
+    went_out,
+)
 
 pytestmark = pytest.mark.browser
 
 HANDS = [("Ann", 5, 30, ["25", "0"]), ("Bob", 6, 8, ["52", "0"]), ("Ann", 0, 23, ["100", "0"])]
-SETTLEMENT = [
+SETTLEMENT: list[list[str | re.Pattern[str]]] = [
     ["Line (hand scores)", "100", "0"],
     ["Boxes (hands won)", re.compile(r"3 × (25 )?= 75"), re.compile(r"0 × (25 )?= 0")],
     ["Game bonus", "100", "0"],
@@ -55,7 +64,7 @@ def test_a_gin_game_ends_with_line_boxes_game_shutout_grand_total_and_net(
     expect(settlement.locator("caption")).to_have_text("The settlement")
     rows = settlement.locator("tbody tr")
     expect(rows).to_have_count(len(SETTLEMENT))
-    for row, cells in zip(rows.all(), SETTLEMENT):
+    for row, cells in zip(rows.all(), SETTLEMENT, strict=True):
         expect(row.locator("th, td")).to_have_text(cells)
     page.locator("#hand-2 summary").click()
     expect(page.locator("#hand-2")).to_contain_text("undercut")

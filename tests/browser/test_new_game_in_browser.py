@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from browser_kit import LiveServer, guide, start_game
+from .browser_kit import LiveServer, guide, start_game
 
 pytestmark = pytest.mark.browser
 

@@ -8,13 +8,23 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from browser_kit import LiveServer, player, save, start_game, totals, type_count, went_out
+from .browser_kit import (
+    LiveServer,
+    player,
+    save,
+    start_game,
+    totals,
+    type_count,
+    went_out,
+)
 
 pytestmark = pytest.mark.browser
 
 DOUBLE_SENDS = {
-    "two quick clicks on Save": "() => { const b = document.querySelector('#entry button[type=submit]'); b.click(); b.click(); }",
-    "two submit events": "() => { const f = document.getElementById('entry'); f.requestSubmit(); f.requestSubmit(); }",
+    "two quick clicks on Save":
+        "() => { const b = document.querySelector('#entry button[type=submit]'); b.click(); b.click(); }",
+    "two submit events":
+        "() => { const f = document.getElementById('entry'); f.requestSubmit(); f.requestSubmit(); }",
 }
 
 

@@ -7,13 +7,20 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, Request, expect
+from playwright.sync_api import Page, Request, ViewportSize, expect
 
-from browser_kit import LiveServer, no_sideways_scroll, pick_cards, post_hand, screenshot, start_game
+from .browser_kit import (
+    LiveServer,
+    no_sideways_scroll,
+    pick_cards,
+    post_hand,
+    screenshot,
+    start_game,
+)
 
 pytestmark = pytest.mark.browser
 
-NARROW = {"width": 360, "height": 780}
+NARROW: ViewportSize = {"width": 360, "height": 780}
 SIX = ["Alexandra", "Bartholomew", "Christophe", "Dominique", "Evangeline", "Fitzgerald"]
 EIGHT = SIX + ["Gwendolyn", "Hieronymus"]
 
