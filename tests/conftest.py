@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import inspect, text
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
@@ -66,13 +67,33 @@ def app(tmp_path: Any, _postgres_schema: str | None) -> Iterator[Flask]:
         "WTF_CSRF_ENABLED": False,
     })
     with app.app_context():
-        db.drop_all()
-        db.create_all()
+        if _postgres_schema:
+            _empty_postgres_tables()
+        else:
+            db.drop_all()
+            db.create_all()
     yield app
     with app.app_context():
         db.session.remove()
-        db.drop_all()
+        if not _postgres_schema:
+            db.drop_all()
         db.engine.dispose()
+
+
+def _empty_postgres_tables() -> None:
+    """The run's own schema, tables made once, emptied for each test (ids from 1 again).
+
+    Dropping and creating every table per test costs PostgreSQL about half a
+    second; emptying them costs a few milliseconds.
+    """
+    names = {table.name for table in db.metadata.sorted_tables}
+    if not names <= set(inspect(db.engine).get_table_names()):
+        db.drop_all()
+        db.create_all()
+        return
+    quoted = ", ".join(f'"{name}"' for name in sorted(names))
+    with db.engine.begin() as connection:
+        connection.execute(text(f"TRUNCATE {quoted} RESTART IDENTITY CASCADE"))
 
 
 @pytest.fixture
