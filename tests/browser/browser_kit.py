@@ -71,7 +71,7 @@ def went_out(page: Page, name: str) -> None:
 
 
 def type_count(page: Page, name: str, value: int) -> None:
-    player(page, name).get_by_label("Count").fill(str(value))
+    player(page, name).get_by_label("Count", exact=True).fill(str(value))
 
 
 def pick_cards(page: Page, name: str, cards: list[str]) -> None:
