@@ -103,14 +103,24 @@
   }
 
   // The live value: ask the engine what the cards are worth in this hand.
+  // A 500 player has two card fields: the line shows both ("Melded: ... ·
+  // Left in hand: ..."); beside a count it is just "3 cards, worth 35".
   var timers = {};
+  var shownFor = {};
+  function say(panel, input, words) {
+    var parts = shownFor[panel.dataset.seat] = shownFor[panel.dataset.seat] || {};
+    if (words) parts[input.name] = words; else delete parts[input.name];
+    var inputs = panel.querySelectorAll("input[data-picker=many]");
+    panel.querySelector(".value").textContent = Array.prototype.map.call(inputs, function (each) {
+      return parts[each.name];
+    }).filter(Boolean).join(" \u00b7 ");
+  }
   function showValue(input) {
     var panel = input.closest("fieldset.player");
     if (!panel) return;
-    var line = panel.querySelector(".value");
     var text = input.value.trim();
     clearTimeout(timers[input.id]);
-    if (!text || /^[0-9]+$/.test(text)) { line.textContent = ""; return; }
+    if (!text || /^[0-9]+$/.test(text)) { say(panel, input, ""); return; }
     timers[input.id] = setTimeout(function () {
       var chosen = form.querySelector("input[name=out]:checked");
       var wild = form.querySelector("[name=wild]");
@@ -120,16 +130,15 @@
       fetch(form.dataset.preview + query, { credentials: "same-origin" })
         .then(function (response) { return response.json(); })
         .then(function (shown) {
-          if (shown.error) { line.textContent = shown.error; return; }
-          // "Melded: 3 cards, worth 45" where a player has two card fields (500);
-          // just "3 cards, worth 35" beside a count.
+          if (shown.error) { say(panel, input, shown.error); return; }
           var label = input.closest(".field").querySelector("label").textContent.replace(/ \(.*\)$/, "");
-          var words = (/^or /.test(label) ? "" : label + ": ") + cardsIn(input).length + " cards, worth " + shown.value;
-          if (shown.melds && shown.melds.length) words += " \u00b7 melds " + shown.melds.join(", ");
+          var count = cardsIn(input).length;
+          var words = (/^or /.test(label) ? "" : label + ": ") + count + (count === 1 ? " card" : " cards") + ", worth " + shown.value;
+          if (shown.melds && shown.melds.length) words += ", melds " + shown.melds.join(", ");
           if (shown.valid_declaration !== undefined) words = shown.valid_declaration ? "A valid declaration" : "Not a valid declaration yet";
-          line.textContent = words;
+          say(panel, input, words);
         })
-        .catch(function () { line.textContent = ""; });
+        .catch(function () { say(panel, input, ""); });
     }, 250);
   }
 
