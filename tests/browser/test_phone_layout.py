@@ -107,6 +107,8 @@ def test_the_sheet_of_a_thirty_hand_six_player_game_is_at_most_60_kb_and_all_loc
         if request.resource_type in ("document", "stylesheet", "script"):
             measured = request.sizes()
             sizes[request.url] = measured["responseBodySize"] + measured["responseHeadersSize"]
+    reader.evaluate("scrollTo(0, 1200)")
+    screenshot(reader, "sheet-30-hands-scrolled", full_page=False)
     assert {url.rsplit("/", 1)[-1] for url in sizes} >= {"scorekeeper.css", "sheet.js"}
     total = sum(sizes.values())
     print(f"sheet page transfer: {total} bytes", sizes)
