@@ -124,10 +124,14 @@ class EntryForm:
         out_name: str | None = None
         if out_value == "block" and self.has("block"):
             entry["block"] = True
-        elif out_value in ("", "none"):
-            if out_value == "" and not self.rules["out_may_be_null"]:
-                self.errors["out"] = f"Tap who {self.rules['out_verb']}."
-                return None
+        elif out_value == "none":
+            pass  # nobody went out: the engine says whether this game allows it
+        elif out_value == "":
+            # Only the tile says "nobody": an untouched choice is a missed tap,
+            # never a stalemate recorded by accident.
+            label = self.rules.get("no_out_label")
+            self.errors["out"] = f"Tap who {self.rules['out_verb']}" + (f", or {label!r}." if label else ".")
+            return None
         else:
             try:
                 out_name = self.names[int(out_value)]

@@ -198,7 +198,9 @@ def _final_lines(sheet: dict[str, Any], names: list[str]) -> list[FinalLine]:
     final = sheet["final"]
     return [
         FinalLine("Line (hand scores)", [sheet["totals"][n] for n in names]),
-        FinalLine("Boxes (hands won)", [f"{detail[n]['boxes']} × = {detail[n]['box_bonus']}" for n in names]),
+        FinalLine("Boxes (hands won)", [
+            f"{detail[n]['boxes']} × {sheet['options']['box_bonus']} = {detail[n]['box_bonus']}" for n in names
+        ]),
         FinalLine("Game bonus", [detail[n]["game_bonus"] for n in names]),
         FinalLine("Shutout bonus", [detail[n]["shutout_bonus"] for n in names]),
         FinalLine("Grand total", [final["grand_totals"][n] for n in names], strong=True),

@@ -201,7 +201,7 @@ def test_gin_to_the_end_lays_out_the_bonuses_like_the_paper_sheet(user, start_ga
     assert lines["Line (hand scores)"] == ["73", "0"]
     assert lines["Game bonus"] == ["100", "0"]
     assert lines["Shutout bonus"] == ["100", "0"]
-    assert lines["Boxes (hands won)"] == ["2 × = 50", "0 × = 0"]
+    assert lines["Boxes (hands won)"] == ["2 × 25 = 50", "0 × 25 = 0"]
     assert lines["Grand total"] == ["323", "0"]
     assert lines["Net"][0] == "323"
     assert sheet.find("p", cls="guide") is None  # no next deal

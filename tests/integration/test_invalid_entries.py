@@ -36,6 +36,11 @@ REFUSED = [
                  "Low aces is a whole number, like 1.", id="low-aces-not-a-number"),
     pytest.param("contract", 3, {}, {"p0-count": "5", "p1-count": "6", "p2-count": "7"}, "out",
                  "Tap who went out.", id="nobody-tapped"),
+    # Where a hand may end with nobody out, only that tile says so: a missed tap is not a stalemate.
+    pytest.param("basic", 3, {}, {"p0-count": "5", "p1-count": "6", "p2-count": "7"}, "out",
+                 "Tap who went out, or 'Nobody went out'.", id="nobody-tapped-where-a-stalemate-is-allowed"),
+    pytest.param("gin", 2, {}, {"p0-count": "5", "p1-count": "6"}, "out",
+                 "Tap who knocked, or 'Dead hand'.", id="nobody-tapped-in-gin-is-not-a-dead-hand"),
     pytest.param("oklahoma-gin", 2, {}, {"out": "0", "upcard": "XX", "p0-count": "2", "p1-count": "9"}, "upcard",
                  'upcard "XX" is not a card', id="bad-upcard"),
     pytest.param("oklahoma-gin", 2, {}, {"out": "0", "p0-count": "2", "p1-count": "9"}, "upcard",
