@@ -17,9 +17,9 @@ from typing import Any
 from .cards import Card, CardError, parse_cards
 from .errors import InvalidEntry
 from .games import catalogue as _catalogue
-from .replay import replay
+from .replay import Replay, replay
 
-__all__ = ["Card", "CardError", "InvalidEntry", "parse_cards", "replay", "variants"]
+__all__ = ["Card", "CardError", "InvalidEntry", "Replay", "parse_cards", "replay", "variants"]
 
 
 def variants() -> list[dict[str, Any]]:

@@ -9,6 +9,7 @@ replays in a few milliseconds; hands given as cards cost a meld search each).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -26,22 +27,79 @@ def replay(log: Mapping[str, Any]) -> dict[str, Any]:
     Raises :class:`InvalidEntry` for anything that cannot be scored; nothing
     is partly applied.
     """
-    game = _start(log)
-    hands = log.get("hands") or []
-    if not isinstance(hands, list):
-        raise InvalidEntry("hands must be a list of hand entries", where="hands")
-    rows = []
-    for number, entry in enumerate(hands, start=1):
-        if game.finished:
+    return Replay.of(log).sheet()
+
+
+class Replay:
+    """A game replayed up to some hand, which can go on by one more.
+
+    ``replay(log)`` is ``Replay.of(log).sheet()``.  A caller that keeps a
+    game's Replay (a server, between one hand and the next) checks and adds
+    the next hand with :meth:`after`, at the cost of that one hand instead of
+    the whole log; the Replay it started from stays as it was.
+    """
+
+    __slots__ = ("_game", "_rows")
+
+    def __init__(self, log: Mapping[str, Any]) -> None:
+        """The game of ``log``'s header, before its first hand."""
+        self._game = _start(log)
+        self._rows: list[dict[str, Any]] = []
+
+    @classmethod
+    def of(cls, log: Mapping[str, Any]) -> Replay:
+        """The game with every hand of the log played (and ended, if it was)."""
+        game = cls(log)
+        hands = log.get("hands") or []
+        if not isinstance(hands, list):
+            raise InvalidEntry("hands must be a list of hand entries", where="hands")
+        for entry in hands:
+            game.play(entry)
+        if log.get("ended"):
+            game.end()
+        return game
+
+    @property
+    def hands_played(self) -> int:
+        return len(self._rows)
+
+    def play(self, entry: Any) -> None:
+        """Check and score the next hand; :class:`InvalidEntry` changes nothing."""
+        number = len(self._rows) + 1
+        if self._game.finished:
             raise InvalidEntry(
                 "the game is already finished; start a new game (or a rematch) to play on",
                 hand=number,
             )
-        rows.append(_play(game, number, entry))
-    if log.get("ended") and not game.finished:
-        game.finished = True
-        game.ended_by_agreement = True
-    return _sheet(game, rows)
+        self._rows.append(_play(self._game, number, entry))
+
+    def after(self, entry: Any) -> Replay:
+        """A copy with one more hand played; this Replay stays as it was."""
+        following = self._copy()
+        following.play(entry)
+        return following
+
+    def end(self) -> None:
+        """The table stops here by agreement (a finished game stays as it is)."""
+        if not self._game.finished:
+            self._game.finished = True
+            self._game.ended_by_agreement = True
+
+    def sheet(self) -> dict[str, Any]:
+        return _sheet(self._game, list(self._rows))
+
+    def _copy(self) -> Replay:
+        # What playing a hand changes in place is copied; the rest (the totals
+        # are a new dict each hand, rows and results are never changed once
+        # made) is shared.
+        game = copy.copy(self._game)
+        game.results = list(game.results)
+        game.dealers = list(game.dealers)
+        game.eliminated = dict(game.eliminated)
+        clone = Replay.__new__(Replay)
+        clone._game = game
+        clone._rows = list(self._rows)
+        return clone
 
 
 def _start(log: Mapping[str, Any]) -> Game:
