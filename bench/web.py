@@ -131,6 +131,10 @@ def _app_with_game(path: Path, seed: str) -> tuple[Any, int]:
         for number, entry in enumerate(log["hands"], start=1):
             game.hands.append(HandEntry(number=number, entry=entry_with_seats(entry, names),
                                         token=f"bench-{number}"))
+        # Rows added straight in, so the game's cached summary is set the way
+        # services.py sets it after every change.
+        game.hands_count = len(log["hands"])
+        game.revision += 1
         db.session.commit()
         game_id = game.id
     client = app.test_client()

@@ -66,8 +66,9 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 
+    # Seats and their players come with the game: every page of a game names them.
     seats: Mapped[list[Seat]] = relationship(
-        back_populates="game", cascade="all, delete-orphan", order_by="Seat.seat"
+        back_populates="game", cascade="all, delete-orphan", order_by="Seat.seat", lazy="selectin"
     )
     hands: Mapped[list[HandEntry]] = relationship(
         back_populates="game", cascade="all, delete-orphan", order_by="HandEntry.number"
@@ -100,7 +101,7 @@ class Seat(db.Model):  # type: ignore[name-defined,misc]
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
 
     game: Mapped[Game] = relationship(back_populates="seats")
-    player: Mapped[Player] = relationship()
+    player: Mapped[Player] = relationship(lazy="joined")
 
 
 class HandEntry(db.Model):  # type: ignore[name-defined,misc]

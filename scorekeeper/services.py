@@ -1,12 +1,16 @@
 """Use cases: every change to accounts, players and games, each owning its commit.
 
 Views call these with plain values and turn the exceptions into messages.
-A game change replays the whole log with the change applied before anything
-is written: an entry the engine rejects leaves the database as it was.
+A game change is checked by the engine with the change applied before
+anything is written: an entry the engine rejects leaves the database as it
+was.  The next hand is checked on the game's cached Replay (see
+:func:`replayed`), so a long game does not replay every hand for each one.
 """
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any, cast
 
@@ -15,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from .engine import InvalidEntry, replay
+from .engine import InvalidEntry, Replay, replay
 from .engine.games import get_variant
 from .extensions import db
 from .models import Account, Change, Game, HandEntry, Player, Seat, entry_with_seats, utcnow
@@ -176,8 +180,58 @@ def _roster_player(account: Account, name: str) -> Player:
 
 
 def sheet_of(game: Game) -> dict[str, Any]:
-    """The game's score sheet, replayed from its log."""
-    return replay(game.log())
+    """The game's score sheet, replayed from its log (or from the cache of that)."""
+    return replayed(game).sheet()
+
+
+class _ReplayCache:
+    """Each game's Replay as of its last change, kept in this process.
+
+    Keyed by the database, the game's id, its revision and the time of its
+    last change (every change bumps both; a database swapped or restored
+    under a running process brings back ids but not those) and its players'
+    names (a rename changes what the notes say): an entry whose key no longer
+    matches is never used, so a process that lacks the latest one, or any
+    one, replays the log instead.  The log stays the only truth.
+    """
+
+    def __init__(self, size: int = 128) -> None:
+        self._items: OrderedDict[tuple[Any, ...], Replay] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[Any, ...]) -> Replay | None:
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+            return found
+
+    def put(self, key: tuple[Any, ...], value: Replay) -> None:
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+
+
+_replays = _ReplayCache()
+
+
+def _cache_key(game: Game, *, revision: int | None = None) -> tuple[Any, ...]:
+    database = db.session.get_bind().url.render_as_string(hide_password=True)
+    revision = game.revision if revision is None else revision
+    return (database, game.id, revision, game.updated_at, tuple(game.names))
+
+
+def replayed(game: Game) -> Replay:
+    """The game's Replay after its last hand (never to be changed in place)."""
+    key = _cache_key(game)
+    found = _replays.get(key)
+    if found is None:
+        found = Replay.of(game.log())
+        _replays.put(key, found)
+    return found
 
 
 def record_hand(game: Game, entry: dict[str, Any], *, token: str, expected: int) -> dict[str, Any]:
@@ -188,14 +242,19 @@ def record_hand(game: Game, entry: dict[str, Any], *, token: str, expected: int)
     (:class:`AlreadyRecorded`), and a form opened before another phone saved
     that hand is refused (:class:`StaleHand`).
     """
-    _check_token(game, token)
-    if expected != len(game.hands) + 1:
-        raise StaleHand(expected, len(game.hands))
+    if expected != game.hands_count + 1:
+        _check_token(game, token)  # this form again, or another phone's hand?
+        raise StaleHand(expected, game.hands_count)
+    if not token:
+        raise ServiceError("This form has expired; open the hand entry again.")
+    # A form saved twice carries an old hand number (above); should two of its
+    # posts race, the token's unique constraint stops the second (_conflict).
     stored = entry_with_seats(entry, game.names)
-    entries = [hand.entry for hand in game.hands] + [stored]
-    sheet = _replay_or_raise(game, entries)
-    game.hands.append(HandEntry(number=expected, entry=stored, token=token))
-    _commit_change(game, sheet, on_conflict=lambda: _conflict(game, token, expected))
+    following = replayed(game).after(entry)  # the engine checks the hand on its game so far
+    sheet = following.sheet()
+    db.session.add(HandEntry(game_id=game.id, number=expected, entry=stored, token=token))
+    committed = _commit_change(game, sheet, on_conflict=lambda: _conflict(game, token, expected))
+    _replays.put(committed, following)
     return sheet
 
 
@@ -289,32 +348,39 @@ def _conflict(game: Game, token: str, expected: int) -> ServiceError:
     return StaleHand(expected, len(game.hands))
 
 
-def _refresh(game: Game, sheet: dict[str, Any]) -> None:
-    """Cache what lists need from the sheet; the log stays the truth."""
-    game.status = "finished" if sheet["finished"] else "playing"
-    game.hands_count = len(sheet["hands"])
-    game.summary = {
-        "totals": sheet["totals"],
-        "winners": sheet["winners"],
-        "next": sheet["next"],
+def _summary_of(sheet: dict[str, Any]) -> dict[str, Any]:
+    """What lists need from the sheet, kept on the game row; the log stays the truth."""
+    return {
+        "status": "finished" if sheet["finished"] else "playing",
+        "hands_count": len(sheet["hands"]),
+        "summary": {"totals": sheet["totals"], "winners": sheet["winners"], "next": sheet["next"]},
+        "updated_at": utcnow(),
     }
-    game.updated_at = utcnow()
 
 
-def _commit_change(game: Game, sheet: dict[str, Any], on_conflict: Any = None) -> None:
+def _refresh(game: Game, sheet: dict[str, Any]) -> None:
+    for column, value in _summary_of(sheet).items():
+        setattr(game, column, value)
+
+
+def _commit_change(game: Game, sheet: dict[str, Any], on_conflict: Any = None) -> tuple[Any, ...]:
     """Commit, provided nobody changed the game since it was read.
 
     The revision check makes the UPDATE match no row when another request got
-    there first; then nothing of this change is kept.
+    there first; then nothing of this change is kept.  Returns the committed
+    game's key in the Replay cache (without reading the row back).
     """
-    _refresh(game, sheet)
     seen = game.revision
     try:
         # Flushes this change (an INSERT may hit a unique constraint here),
-        # then claims the revision the change was computed from.
+        # then, in one statement, claims the revision the change was computed
+        # from and stores the game's new summary.
         result = db.session.execute(
-            update(Game).where(Game.id == game.id, Game.revision == seen).values(revision=seen + 1)
+            update(Game)
+            .where(Game.id == game.id, Game.revision == seen)
+            .values(revision=seen + 1, **_summary_of(sheet))
         )
+        committed = _cache_key(game, revision=seen + 1)
         claimed = cast("CursorResult[Any]", result).rowcount == 1
         if claimed:
             db.session.commit()
@@ -327,7 +393,7 @@ def _commit_change(game: Game, sheet: dict[str, Any], on_conflict: Any = None) -
         if on_conflict is not None:
             raise on_conflict()
         raise Conflict()
-    db.session.refresh(game)
+    return committed
 
 
 __all__ = [

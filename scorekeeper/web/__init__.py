@@ -38,6 +38,8 @@ def register(app: Flask) -> None:
 
 def _number(value: Any) -> str:
     """Scores as the sheet writes them: ``17``, ``8.5``, ``-3.33``."""
+    if type(value) is int:  # nearly every cell of a sheet
+        return str(value)
     if value is None:
         return ""
     if isinstance(value, float) and value.is_integer():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
@@ -21,7 +22,12 @@ from .sheet import sheet_view
 bp = Blueprint("games", __name__)
 
 
+@cache
 def catalogue_by_key() -> dict[str, dict[str, Any]]:
+    """The engine's catalogue by key: fixed for the life of the process, so built once.
+
+    Callers only read it.
+    """
     return {variant["key"]: variant for variant in variants()}
 
 
@@ -72,7 +78,7 @@ def new() -> str | tuple[str, int] | Response:
 @login_required
 def show(game_id: int) -> str:
     game = own_game(game_id)
-    view = sheet_view(game)
+    view = sheet_view(game, every_hand=request.args.get("all") == "1")
     template = "games/_sheet.html" if request.headers.get("HX-Request") == "true" else "games/show.html"
     return render_template(template, game=game, view=view, confirm=ConfirmForm())
 

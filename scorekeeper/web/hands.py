@@ -17,6 +17,7 @@ from ..models import Game, entry_with_names
 from .access import own_game
 from .entry import EntryForm, too_many_cards
 from .games import catalogue_by_key
+from .sheet import is_folded
 
 bp = Blueprint("hands", __name__, url_prefix="/games/<int:game_id>/hands")
 
@@ -36,10 +37,10 @@ def new(game_id: int) -> str | tuple[str, int] | Response:
         flash("This game is over; start a rematch to play on.", "info")
         return redirect(url_for("games.show", game_id=game.id), 303)
     if request.method == "GET":
-        form = _form(game, len(game.hands) + 1)
+        form = _form(game, game.hands_count + 1)
         form.token = secrets.token_urlsafe(16)
         return render_template("hands/entry.html", game=game, form=form, editing=False)
-    expected = _int(request.form.get("expected")) or len(game.hands) + 1
+    expected = _int(request.form.get("expected")) or game.hands_count + 1
     form = _form(game, expected)
     form.load_post(request.form)
     entry = form.to_entry()
@@ -64,7 +65,9 @@ def new(game_id: int) -> str | tuple[str, int] | Response:
         else:
             row = sheet["hands"][-1]
             flash(_saved_message(row), "success")
-            return redirect(url_for("games.show", game_id=game.id, _anchor=f"hand-{row['number']}"), 303)
+            # game_id, not game.id: the commit expired the row, and reading it
+            # back only to build a link would cost two queries.
+            return redirect(url_for("games.show", game_id=game_id, _anchor=f"hand-{row['number']}"), 303)
     return render_template("hands/entry.html", game=game, form=form, editing=False), status
 
 
@@ -101,7 +104,8 @@ def edit(game_id: int, number: int) -> str | tuple[str, int] | Response:
                 form.add_engine_error(error)
         else:
             flash(f"Hand {number} corrected; every total after it is recomputed.", "success")
-            return redirect(url_for("games.show", game_id=game.id, _anchor=f"hand-{number}"), 303)
+            shown_all = {"all": 1} if is_folded(number, game.hands_count) else {}
+            return redirect(url_for("games.show", game_id=game.id, _anchor=f"hand-{number}", **shown_all), 303)
     return render_template("hands/entry.html", game=game, form=form, editing=True), status
 
 
@@ -118,7 +122,7 @@ def preview(game_id: int) -> Response | tuple[Response, int]:
     too_many = too_many_cards(catalogue_by_key()[game.variant], request.args.get("cards", ""))
     if too_many:
         return jsonify(error=too_many), 422
-    options = services.sheet_of(game)["options"] if game.hands else _options(game)
+    options = services.sheet_of(game)["options"]
     wild = request.args.get("wild") or None
     shown = variant.preview(cards, options, {"wild": wild}, went_out=request.args.get("out") == "1")
     return jsonify(shown)

@@ -30,6 +30,9 @@ class Cell:
     total: Any
     out: bool = False  # went out / knocked / declared this hand
     eliminated: bool = False
+    # As the sheet writes them; made here once rather than by a filter per cell.
+    total_text: str = ""
+    gain_text: str = ""
 
 
 @dataclass
@@ -65,9 +68,20 @@ class SheetView:
     broken: str = ""  # the log no longer replays (should never happen): why
     lowest_wins: bool = False
     next_number: int = 1
+    folded: int = 0  # earlier hands not shown
 
 
-def sheet_view(game: Game) -> SheetView:
+#: hands shown on the sheet at first; earlier ones are a tap away (a long game
+#: would otherwise send and draw hundreds of rows to a phone for every look)
+RECENT_HANDS = 30
+
+
+def is_folded(number: int, hands: int) -> bool:
+    """Whether hand ``number`` is among the earlier hands the sheet folds away."""
+    return number <= hands - RECENT_HANDS
+
+
+def sheet_view(game: Game, *, every_hand: bool = False) -> SheetView:
     variant = get_variant(game.variant)
     try:
         sheet = sheet_of(game)
@@ -85,7 +99,8 @@ def sheet_view(game: Game) -> SheetView:
         )
         for name in names
     ]
-    rows = [_row(hand, names, sheet) for hand in sheet["hands"]]
+    shown = sheet["hands"] if every_hand else sheet["hands"][-RECENT_HANDS:]
+    rows = [_row(hand, names, sheet) for hand in shown]
     view = SheetView(
         name=sheet["name"],
         columns=columns,
@@ -97,6 +112,7 @@ def sheet_view(game: Game) -> SheetView:
         compact=len(names) > 6,
         lowest_wins=sheet["lowest_wins"],
         next_number=len(sheet["hands"]) + 1,
+        folded=len(sheet["hands"]) - len(shown),
     )
     if sheet.get("final"):
         view.final_lines = _final_lines(sheet, names)
@@ -112,6 +128,8 @@ def _row(hand: dict[str, Any], names: list[str], sheet: dict[str, Any]) -> Row:
             total=hand["totals"][name],
             out=hand["out"] == name,
             eliminated=sheet["eliminated"].get(name) == hand["number"],
+            total_text=_number(hand["totals"][name]),
+            gain_text=_signed(hand["scores"][name]),
         )
         for name in names
     ]
