@@ -128,6 +128,14 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join([_TEXT[card.index] for card in cards])
 
 
+def all_different(hands: Iterable[Sequence[Card]]) -> bool:
+    """Whether the cards of all these hands are all different, none a joker."""
+    # Distinct cards' bits add up without a carry, one bit each; a repeated
+    # card carries and a joker has no bit, so either leaves fewer bits.
+    every = [card.bit for cards in hands for card in cards]
+    return sum(every).bit_count() == len(every)
+
+
 _COPIES = {1: "once", 2: "twice"}
 _DECKS = {1: "one deck", 2: "two decks", 3: "three decks"}
 
@@ -144,11 +152,8 @@ def find_excess_copies(
     ``hands`` maps each player to the cards entered for them in one hand
     entry, in seat order; the player blamed is the one whose card went over.
     """
-    # Distinct cards' bits add up without a carry, one bit each; a repeated
-    # card carries and a joker has no bit, so either leaves fewer bits.
-    every = [card.bit for cards in hands.values() for card in cards]
-    if sum(every).bit_count() == len(every):
-        return None  # all different, no joker: the common case, decided at once
+    if all_different(hands.values()):
+        return None  # the common case, decided at once
     seen: Counter[Card] = Counter()
     for player, cards in hands.items():
         for card in cards:

@@ -98,7 +98,8 @@ def _suit_value_table(rank_values: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(table)
 
 
-def _hand_mask(cards: Sequence[Card]) -> int:
+def hand_mask(cards: Sequence[Card]) -> int:
+    """The cards as one int, a bit per card (a repeated card counts once)."""
     mask = 0
     for card in cards:
         mask |= card.bit
@@ -273,7 +274,7 @@ def min_deadwood(cards: Sequence[Card], rules: MeldRules = STANDARD) -> int:
     """
     if rules.wild_rank is not None or _has_duplicates_or_jokers(cards):
         return _general_search(cards, rules).deadwood
-    mask = _hand_mask(cards)
+    mask = hand_mask(cards)
     table = _suit_value_table(rules.rank_values)
     total = _mask_value(mask, table)
     melds = _candidate_melds(mask, rules.around_corner)
@@ -314,7 +315,8 @@ def best_arrangements(cards: Sequence[Card], rules: MeldRules = STANDARD) -> lis
     Gin needs all of them: among equal ones the knocker's arrangement is the
     one that leaves the defender the highest count.
     """
-    mask, _, covers = knocker_covers(cards, rules)
+    mask = hand_mask(cards)
+    _, covers = knocker_covers(mask, rules)
     return [arrangement_of(mask, cover, rules) for cover in covers]
 
 
@@ -347,20 +349,25 @@ def mask_text(mask: int, around_corner: bool = False) -> str:
     """
     if around_corner and mask:
         return " ".join(str(c) for c in _ordered_run(_cards_of(mask), True))
-    return " ".join([_suit_text(in_suit) for suit in _SUIT_MASKS if (in_suit := mask & suit)])
+    by_suit = (mask & _SPADES, mask & _HEARTS, mask & _DIAMONDS, mask & _CLUBS)
+    return " ".join(filter(None, map(_SUIT_TEXT.__getitem__, by_suit)))
 
 
-_SUIT_MASKS = tuple(_SUIT_BITS << (13 * suit) for suit in range(4))
-
-
-@lru_cache(maxsize=4 * 8192)
-def _suit_text(in_suit: int) -> str:
-    """The cards of one suit of a mask, as text.
+class _Texts(dict[int, str]):
+    """The text of each set of cards asked for, made on the first ask.
 
     Every hand replayed shows its unmatched cards, so each suit's text is
-    cached; the key is one plain int, the cheapest for the cache to hash.
+    kept: a plain dict lookup, no Python call, once seen.  The sets are
+    bounded (8,192 per suit), so the dict is too.
     """
-    return " ".join(str(c) for c in _cards_of(in_suit))
+
+    def __missing__(self, in_suit: int) -> str:
+        text = self[in_suit] = " ".join(str(c) for c in _cards_of(in_suit))
+        return text
+
+
+_SPADES, _HEARTS, _DIAMONDS, _CLUBS = (_SUIT_BITS << (13 * suit) for suit in range(4))
+_SUIT_TEXT = _Texts()
 
 
 @lru_cache(maxsize=4096)
@@ -382,18 +389,21 @@ def shown_arrangement(mask: int, cover: Sequence[int], rules: MeldRules,
     return shown
 
 
-def knocker_covers(cards: Sequence[Card], rules: MeldRules) -> tuple[int, int, list[tuple[int, ...]]]:
-    """A single-deck hand's mask, its lowest deadwood, and every cover reaching it."""
+def knocker_covers(mask: int, rules: MeldRules) -> tuple[int, list[tuple[int, ...]]]:
+    """A single-deck hand's lowest deadwood, and every cover reaching it.
+
+    ``mask`` is the hand, a bit per card (see :func:`hand_mask`).
+    """
     _check_single_deck(rules)
-    mask = _hand_mask(cards)
     table = _suit_value_table(rules.rank_values)
     melds = _candidate_melds(mask, rules.around_corner)
-    values = [_mask_value(m, table) for m in melds]
-    covers = _all_best_covers(melds, values)
+    if not melds:
+        return _mask_value(mask, table), [()]  # most hands: nothing to choose
+    covers = _all_best_covers(melds, [_mask_value(m, table) for m in melds])
     left = mask
     for meld in covers[0]:
         left &= ~meld
-    return mask, _mask_value(left, table), covers
+    return _mask_value(left, table), covers
 
 
 def defender_count(defender: int, knocker_cover: Sequence[int], rules: MeldRules) -> tuple[int, tuple[int, ...], int]:
@@ -435,8 +445,8 @@ def lay_off(
     stay a group).  ``laid_off`` lists the cards laid off.
     """
     _check_single_deck(rules)
-    mask = _hand_mask(defender)
-    count, own, laid = defender_count(mask, [_hand_mask(m) for m in knocker_melds], rules)
+    mask = hand_mask(defender)
+    count, own, laid = defender_count(mask, [hand_mask(m) for m in knocker_melds], rules)
     return arrangement_of(mask, own, rules, laid)
 
 

@@ -9,7 +9,7 @@ the hooks hand after hand.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -27,32 +27,46 @@ Score = int | Fraction
 _NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
 
 
-@dataclass(slots=True)
 class PlayerInput:
     """What the table entered for one player in one hand.
 
     ``cards`` (the cards still in hand) or ``count`` (the table's own count);
     neither for an empty input.  ``extra`` holds variant forms: 500 Rummy's
     ``melded``/``left``/``low_aces``, Indian ``drop`` and ``wrong_show``.
-    (Slots and no freezing: one is made for every player of every hand
-    replayed, and this is the cheapest class to make; nothing changes one.)
+    ``all_cards`` is every card the input names and ``bits`` the same cards
+    as one int, a bit per card (see :attr:`Card.bit`), when they are all
+    different and none a joker, else None: worked out once, as the input is
+    read, for the deck check and the single-deck meld solver.
+    (A plain class with slots: one is made for every player of every hand
+    replayed, and this is the cheapest to make; nothing changes one.)
     """
 
-    cards: tuple[Card, ...] | None = None
-    count: int | None = None
-    extra: Mapping[str, Any] = field(default_factory=lambda: _NO_EXTRA)  # one shared, read-only
+    __slots__ = ("cards", "count", "extra", "all_cards", "bits")
+
+    def __init__(self, cards: tuple[Card, ...] | None = None, count: int | None = None,
+                 extra: Mapping[str, Any] = _NO_EXTRA) -> None:
+        self.cards = cards
+        self.count = count
+        self.extra = extra
+        every = cards or ()
+        if extra is not _NO_EXTRA:
+            for value in extra.values():
+                if isinstance(value, tuple):
+                    every += value
+        self.all_cards = every
+        self.bits: int | None = 0
+        if every:
+            # Distinct cards' bits add up without a carry, one bit each; a
+            # repeated card carries and a joker has no bit: fewer bits.
+            bits = sum([card.bit for card in every])
+            self.bits = bits if bits.bit_count() == len(every) else None
+
+    def __repr__(self) -> str:
+        return f"PlayerInput(cards={self.cards!r}, count={self.count!r}, extra={dict(self.extra)!r})"
 
     @property
     def is_empty(self) -> bool:
         return not self.cards and not self.count and not self.extra
-
-    def all_cards(self) -> tuple[Card, ...]:
-        """Every card this input names, for the deck check."""
-        cards = self.cards or ()
-        for value in self.extra.values():
-            if isinstance(value, tuple):
-                cards += value
-        return cards
 
 
 @dataclass(slots=True)
@@ -252,7 +266,7 @@ class Variant(ABC):
 
     def read(self, game: Game, number: int, entry: Any, dealer: str) -> Hand:
         """Check an entry against the table and the rules; a :class:`Hand`."""
-        if not _is_mapping(entry):
+        if not is_mapping(entry):
             raise InvalidEntry("an entry must be an object with who went out and each player's hand", hand=number)
         if not entry.keys() <= self.entry_keys:
             unknown = next(key for key in entry if key not in self.entry_keys)
@@ -264,24 +278,26 @@ class Variant(ABC):
         if out is None:
             if not self.out_may_be_null:
                 raise InvalidEntry(f"say who went out: {self.name} has no hand without a winner", hand=number)
-        else:
-            self._check_player(out, game, number)
+        elif out not in game.active:
+            self._not_in_game(out, game, number)
         raw_inputs = entry.get("hands", {})
         if raw_inputs is None:
             raw_inputs = {}
-        if not _is_mapping(raw_inputs):
+        if not is_mapping(raw_inputs):
             raise InvalidEntry("hands must map each player to their cards or count", hand=number)
         hand = Hand(
             number, dealer, game.active, out, entry, {}, game.options, game.players, game.others_than[out]
         )
         for player, raw in raw_inputs.items():
-            self._check_player(player, game, number)
+            if player not in game.active:
+                self._not_in_game(player, game, number)
             hand.inputs[player] = self.read_input(hand, player, raw)
         self.check_required(hand)
         self.check_cards(hand)
         return hand
 
-    def _check_player(self, player: Any, game: Game, number: int) -> None:
+    def _not_in_game(self, player: Any, game: Game, number: int) -> None:
+        """Why a name given in an entry is not one of the players still in."""
         if not isinstance(player, str) or player not in game.players:
             raise InvalidEntry(f'"{player}" is not a player in this game', hand=number)
         if player in game.eliminated:
@@ -292,7 +308,7 @@ class Variant(ABC):
 
     def read_input(self, hand: Hand, player: str, raw: Any) -> PlayerInput:
         """Read ``{"cards": ...}``, ``{"count": n}`` or ``{}`` for one player."""
-        if not _is_mapping(raw):
+        if not is_mapping(raw):
             raise hand.invalid("give the cards left in hand or a count", player)
         if not raw.keys() <= self.input_keys:
             unknown = next(key for key in raw if key not in self.input_keys)
@@ -323,9 +339,11 @@ class Variant(ABC):
 
     def check_cards(self, hand: Hand) -> None:
         """No card appears more often than the pack in play holds."""
+        if _all_different(hand.inputs.values()):
+            return  # the common case, decided at once
         seats = self._game_players(hand)
         starting = len(seats)
-        by_player = {p: hand.inputs[p].all_cards() for p in seats if p in hand.inputs}
+        by_player = {p: hand.inputs[p].all_cards for p in seats if p in hand.inputs}
         excess = find_excess_copies(
             by_player, decks=self.decks(starting), jokers=self.jokers(starting), game=self.name
         )
@@ -373,7 +391,19 @@ class Variant(ABC):
         return {"contract": None}
 
 
-def _is_mapping(value: Any) -> bool:
+def _all_different(inputs: Iterable[PlayerInput]) -> bool:
+    """Whether the cards of all these inputs are all different, none a joker."""
+    union = 0
+    cards = 0
+    for given in inputs:
+        if given.bits is None:
+            return False  # a repeat or a joker within the input
+        union |= given.bits
+        cards += len(given.all_cards)
+    return union.bit_count() == cards
+
+
+def is_mapping(value: Any) -> bool:
     # JSON gives dicts; the ABC check is only for other mappings (and slower).
     return type(value) is dict or isinstance(value, Mapping)
 
@@ -476,7 +506,7 @@ def best_players(
 
 
 def zero_scores(players: Sequence[str]) -> dict[str, Score]:
-    return {p: 0 for p in players}
+    return dict.fromkeys(players, 0)
 
 
 def split(pot: Score, ways: int) -> Score:

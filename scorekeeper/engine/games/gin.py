@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from ..cards import Card, CardError, format_cards
 from ..melds import (
-    STANDARD, MeldRules, _hand_mask, arrange, defender_count, knocker_covers, mask_text,
+    STANDARD, MeldRules, arrange, defender_count, knocker_covers, mask_text,
     shown_arrangement,
 )
 from ..options import Option, points, target
@@ -87,19 +87,21 @@ class Gin(Variant):
     def counts(self, hand: Hand, knocker: str, defender: str) -> tuple[int, int, dict[str, dict[str, Any]]]:
         """Knocker's deadwood, defender's count after lay-offs, and the details."""
         k_in, d_in = hand.inputs[knocker], hand.inputs[defender]
+        # Cards the deck check let through are all different: each input
+        # given as cards has its bits, the hand as the solver takes it.
+        k_mask, d_mask = k_in.bits or 0, d_in.bits or 0
         rules = self.meld_rules
         covers: list[tuple[int, ...]] = [()]  # a typed count shows no melds
         if k_in.cards is None:
             k_count = k_in.count or 0
             k_detail: dict[str, Any] = {"value": k_count}
         else:
-            k_mask, k_count, covers = knocker_covers(k_in.cards, rules)
+            k_count, covers = knocker_covers(k_mask, rules)
         cover = covers[0]
         if d_in.cards is None:
             d_count = d_in.count or 0
             d_detail: dict[str, Any] = {"value": d_count, "laid_off": []}
         else:
-            d_mask = _hand_mask(d_in.cards)
             if k_in.cards is None or (k_count == 0 and not self.lay_off_on_gin):
                 d_count, d_cover, laid = defender_count(d_mask, (), rules)
             else:
