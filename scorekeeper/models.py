@@ -12,6 +12,7 @@ Hand entries are stored keyed by seat number (``{"out": 0, "hands": {"1":
 
 from __future__ import annotations
 
+import uuid
 from datetime import datetime, timezone
 from typing import Any
 
@@ -24,6 +25,10 @@ from .extensions import db
 
 def utcnow() -> datetime:
     return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+def new_uid() -> str:
+    return str(uuid.uuid4())
 
 
 class Account(UserMixin, db.Model):  # type: ignore[name-defined,misc]
@@ -49,10 +54,15 @@ class Player(db.Model):  # type: ignore[name-defined,misc]
 
 
 class Game(db.Model):  # type: ignore[name-defined,misc]
-    __table_args__ = (Index("ix_game_account_status_updated", "account_id", "status", "updated_at"),)
+    __table_args__ = (
+        Index("ix_game_account_status_updated", "account_id", "status", "updated_at"),
+        # The game's identity across export and import: a backup restored twice adds it once.
+        UniqueConstraint("account_id", "uid"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     account_id: Mapped[int] = mapped_column(ForeignKey("account.id", ondelete="CASCADE"), index=True)
+    uid: Mapped[str] = mapped_column(String(36), default=new_uid)
     variant: Mapped[str] = mapped_column(String(20))
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     first_seat: Mapped[int] = mapped_column(default=0)

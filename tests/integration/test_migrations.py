@@ -108,8 +108,8 @@ def test_sqlite_refuses_a_seat_for_a_player_who_does_not_exist(empty_app):
             connection.execute(text(
                 "INSERT INTO account (id, email, password_hash, created_at) VALUES (1, 'a@b.c', 'x', '2026-01-01')"))
             connection.execute(text(
-                "INSERT INTO game (id, account_id, variant, options, first_seat, ended, status, hands_count, "
+                "INSERT INTO game (id, account_id, uid, variant, options, first_seat, ended, status, hands_count, "
                 "summary, revision, created_at, updated_at) "
-                "VALUES (1, 1, 'gin', '{}', 0, 0, 'playing', 0, '{}', 0, '2026-01-01', '2026-01-01')"))
+                "VALUES (1, 1, 'u1', 'gin', '{}', 0, 0, 'playing', 0, '{}', 0, '2026-01-01', '2026-01-01')"))
             with pytest.raises(Exception, match="FOREIGN KEY"):
                 connection.execute(text("INSERT INTO seat (game_id, seat, player_id) VALUES (1, 0, 999)"))
