@@ -13,9 +13,9 @@ from ..models import Account
 
 
 def register(app: Flask) -> None:
-    from . import auth, catalogue, games, hands, players
+    from . import auth, backup, catalogue, games, hands, history, players
 
-    for module in (auth, catalogue, games, hands, players):
+    for module in (auth, backup, catalogue, games, hands, history, players):
         app.register_blueprint(module.bp)
 
     login_manager.login_view = "auth.login"

@@ -44,8 +44,8 @@ def running_totals_svg(sheet: dict[str, Any]) -> Markup:
     height = TOP + PLOT_HEIGHT + BOTTOM + legend_rows * LEGEND_ROW + 4
     summary = chart_summary(sheet)
     parts = [
-        f'<svg class="chart" role="img" aria-label="{escape(summary)}" viewBox="0 0 {WIDTH} {height}" '
-        f'width="100%" preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg">',
+        (f'<svg class="chart" role="img" aria-label="{escape(summary)}" viewBox="0 0 {WIDTH} {height}" '
+         f'width="100%" preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg">'),
         f"<title>{escape(summary)}</title>",
         *_axes(frame, low, high, step),
     ]

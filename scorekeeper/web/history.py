@@ -1,0 +1,176 @@
+"""After the game: the history of every game, and one game's review with its chart.
+
+The history list reads only what each game row caches of its last replay
+(status, hands count, totals, winners) and its seats: one query for the
+page of games, one for their seats and players; no game is replayed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from flask import Blueprint, render_template, request
+from flask_login import current_user, login_required
+from sqlalchemy import Select, exists, select
+from sqlalchemy.orm import selectinload
+
+from .. import services
+from ..engine import InvalidEntry
+from ..extensions import db
+from ..models import Game, Player, Seat
+from .access import own_game
+from .chart import running_totals_svg
+from .games import catalogue_by_key
+from .sheet import sheet_view
+
+bp = Blueprint("history", __name__)
+
+#: games on one page of the history
+PAGE_SIZE = 25
+STATUSES = {"playing": "In progress", "finished": "Finished"}
+
+
+@dataclass
+class Filters:
+    """The history's filters as typed in the URL, and what was wrong with them."""
+
+    variant: str = ""
+    player: str = ""
+    status: str = ""
+    since: str = ""  # the form's "from"
+    until: str = ""  # the form's "to"
+    errors: dict[str, str] = field(default_factory=dict)
+    player_id: int | None = None
+    since_day: date | None = None
+    until_day: date | None = None
+
+    def query_args(self) -> dict[str, str]:
+        """The filters as they go back into a link (only those set)."""
+        args = {"variant": self.variant, "player": self.player, "status": self.status,
+                "from": self.since, "to": self.until}
+        return {key: value for key, value in args.items() if value}
+
+
+@dataclass
+class HistoryRow:
+    game_id: int
+    variant: str
+    day: datetime
+    playing: bool
+    hands: int
+    players: list[str]
+    totals: list[Any]
+    winners: list[str]
+
+
+def read_filters(args: Any, players: list[Player]) -> Filters:
+    """The filters from the query string; a bad value is kept with a message, and not applied."""
+    found = Filters(
+        variant=args.get("variant", "").strip(), player=args.get("player", "").strip(),
+        status=args.get("status", "").strip(), since=args.get("from", "").strip(),
+        until=args.get("to", "").strip(),
+    )
+    if found.variant and found.variant not in catalogue_by_key():
+        found.errors["variant"] = f"There is no game called {found.variant!r}: pick one from the list."
+    if found.status and found.status not in STATUSES:
+        found.errors["status"] = f"{found.status!r} is not a status: pick in progress or finished."
+    if found.player:
+        ids = {str(player.id): player.id for player in players}
+        if found.player in ids:
+            found.player_id = ids[found.player]
+        else:
+            found.errors["player"] = "That player is not on your roster: pick one from the list."
+    found.since_day = _day(found, "since", "from")
+    found.until_day = _day(found, "until", "to")
+    if found.since_day and found.until_day and found.since_day > found.until_day:
+        found.errors["to"] = "The end date is before the start date: swap them."
+        found.since_day = found.until_day = None  # the range as a whole is wrong
+    return found
+
+
+def _day(found: Filters, attribute: str, name: str) -> date | None:
+    text = getattr(found, attribute)
+    if not text:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        found.errors[name] = f"{text!r} is not a date: write it as 2026-01-31."
+        return None
+
+
+def games_query(account_id: int, filters: Filters) -> Select[Any]:
+    """The account's games under the filters, in progress first, then newest first."""
+    query = select(Game).where(Game.account_id == account_id)
+    if filters.variant and "variant" not in filters.errors:
+        query = query.where(Game.variant == filters.variant)
+    if filters.status and "status" not in filters.errors:
+        query = query.where(Game.status == filters.status)
+    if filters.player_id is not None:
+        query = query.where(exists().where(Seat.game_id == Game.id, Seat.player_id == filters.player_id))
+    if filters.since_day:
+        query = query.where(Game.updated_at >= datetime.combine(filters.since_day, datetime.min.time()))
+    if filters.until_day:
+        end = datetime.combine(filters.until_day + timedelta(days=1), datetime.min.time())
+        query = query.where(Game.updated_at < end)
+    # "playing" sorts after "finished": descending puts games in progress first.
+    return query.order_by(Game.status.desc(), Game.updated_at.desc(), Game.id.desc())
+
+
+def history_row(game: Game) -> HistoryRow:
+    """A game as the history lists it, from the row's cached summary (no replay).
+
+    The summary names players as they were at the last change; a player
+    renamed since is found by seat (the summary keeps the seats' order).
+    """
+    names = game.names
+    summary = game.summary or {}
+    cached = summary.get("totals") or {}
+    then = list(cached)
+    now = dict(zip(then, names)) if len(then) == len(names) else {name: name for name in names}
+    return HistoryRow(
+        game_id=game.id,
+        variant=catalogue_by_key().get(game.variant, {}).get("name", game.variant),
+        day=game.updated_at,
+        playing=game.status != "finished",
+        hands=game.hands_count,
+        players=names,
+        totals=list(cached.values()) if len(then) == len(names) else [""] * len(names),
+        winners=[now.get(name, name) for name in summary.get("winners") or []],
+    )
+
+
+@bp.route("/history")
+@login_required
+def index() -> tuple[str, int]:
+    players = list(current_user.players)
+    filters = read_filters(request.args, players)
+    page = max(1, request.args.get("page", 1, type=int) or 1)
+    games = db.session.scalars(
+        games_query(current_user.id, filters)
+        .options(selectinload(Game.seats).joinedload(Seat.player))
+        .offset((page - 1) * PAGE_SIZE)
+        .limit(PAGE_SIZE + 1)
+    ).all()
+    rows = [history_row(game) for game in games[:PAGE_SIZE]]
+    html = render_template(
+        "history/index.html", rows=rows, filters=filters, players=players,
+        catalogue=list(catalogue_by_key().values()), statuses=STATUSES, page=page,
+        older=len(games) > PAGE_SIZE, newer=page > 1,
+    )
+    return html, 422 if filters.errors else 200
+
+
+@bp.route("/games/<int:game_id>/review")
+@login_required
+def review(game_id: int) -> str:
+    game = own_game(game_id)
+    view = sheet_view(game, every_hand=True)
+    try:
+        chart = running_totals_svg(services.sheet_of(game))
+    except InvalidEntry:  # the sheet says why; there is nothing to draw
+        chart = running_totals_svg({"hands": []})
+    return render_template("history/review.html", game=game, view=view, chart=chart)
+
