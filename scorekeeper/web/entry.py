@@ -45,6 +45,7 @@ class EntryForm:
     active: Sequence[str]  # the players still in for this hand
     number: int  # the hand this form records or edits
     token: str = ""
+    options: Mapping[str, Any] = field(default_factory=dict)  # the game's effective house rules
     values: dict[str, str] = field(default_factory=dict)
     seats: list[Seat] = field(default_factory=list)
     errors: dict[str, str] = field(default_factory=dict)
@@ -82,6 +83,11 @@ class EntryForm:
 
     def value(self, name: str) -> str:
         return self.values.get(name, "")
+
+    @property
+    def how_to(self) -> str:
+        """One line for a newcomer: what to tap and what a player's number is."""
+        return how_to(self.variant["key"], self.options)
 
     # -- reading ------------------------------------------------------------
 
@@ -221,6 +227,60 @@ class EntryForm:
                 self.errors[control] = error.message
                 return
         self.errors["out"] = error.message
+
+
+_PLAIN = "A 1, J Q K 10, others their pips"
+
+
+def how_to(key: str, options: Mapping[str, Any]) -> str:
+    """What to enter for a hand of this variant, in the table's words.
+
+    The count a player types means something different in each game (all the
+    cards in hand, only the unmatched ones, Sai's own values...); a person who
+    has never played it here cannot guess which.
+    """
+    pick = " Type the count, or pick the cards and the app counts them."
+    if key in ("basic", "block"):
+        ace = "A 1, or 15 high" if options.get("ace") == "high_or_low" else "A 1"
+        return (
+            f"Tap who went out; for everyone else, every card left in hand counts ({ace}, J Q K 10)."
+            + pick
+            + " Block: the stock ran out; give everyone's hand, the lowest wins the difference."
+        )
+    if key == "boathouse":
+        if options.get("method") == "points":
+            what = "the points of their unmatched cards (A 11, J Q K 10)"
+        else:
+            what = "how many of their cards are unmatched (1 point each)"
+        return f"Tap who went out; for everyone else, {what}." + pick
+    if key == "contract":
+        deuces = ", deuces 15" if options.get("deuces_wild") else ""
+        return f"Tap who went out; for everyone else, every card left counts (A and joker 15{deuces}, J Q K 10)." + pick
+    if key == "knock":
+        return f"Tap who knocked; for everyone, the knocker too, their unmatched cards ({_PLAIN})." + pick
+    if key == "tunk":
+        own = " and the tunker's own count" if options.get("tunker_double") else ""
+        return f"Tap who tunked; for everyone else{own}, every card left counts ({_PLAIN}, deuces 2)." + pick
+    if key in ("gin", "oklahoma-gin", "corner-gin"):
+        ace = "an unmatched A 15" if key == "corner-gin" else "A 1"
+        limit = "the upcard's value" if key == "oklahoma-gin" else str(options.get("knock_limit", 10))
+        return (
+            f"Tap who knocked (0 is gin; at most {limit}); for both players, the unmatched cards "
+            f"({ace}, J Q K 10), the defender's after laying off. Dead hand: the stock ran out." + pick
+        )
+    if key == "500":
+        return (
+            "Tap who went out; for every player, the cards melded or laid off and the cards left "
+            "(A 15, J Q K 10), as cards or points. Low aces: aces melded in A-2-3, worth 1 each."
+        )
+    if key == "indian":
+        return (
+            "Tap who declared; for everyone else, a drop, a wrong show, or their points "
+            "(A K Q J 10, jokers 0, at most " + str(options.get("max_points", 80)) + ")." + pick
+        )
+    if key == "sai":
+        return "Tap who went out; for everyone else, every card left counts (Q\N{BLACK SPADE SUIT} 40, A 15, K Q J 10 10, 2-9 5)." + pick
+    return ""
 
 
 def most_cards(variant: Mapping[str, Any]) -> int:

@@ -26,7 +26,7 @@ def _form(game: Game, number: int) -> EntryForm:
     sheet = services.sheet_of(game)
     eliminated = sheet["eliminated"]
     active = [n for n in game.names if n not in eliminated or eliminated[n] >= number]
-    return EntryForm(catalogue_by_key()[game.variant], game.names, active, number)
+    return EntryForm(catalogue_by_key()[game.variant], game.names, active, number, options=sheet["options"])
 
 
 @bp.route("/new", methods=["GET", "POST"])

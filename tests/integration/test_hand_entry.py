@@ -351,3 +351,42 @@ def test_preview_refuses_more_cards_than_a_hand_holds_at_once(user, start_game, 
 
     assert response.status_code == 422
     assert "52 cards is more than a hand holds" in response.get_json()["error"]
+
+
+# -- what to enter: one line a newcomer reads without opening the rules ---------
+
+HOW_TO = [
+    ("basic", {}, ["Tap who went out", "every card left in hand counts (A 1, J Q K 10)", "Block: the stock ran out"]),
+    ("basic", {"ace": "high_or_low"}, ["(A 1, or 15 high, J Q K 10)"]),
+    ("block", {}, ["Block: the stock ran out; give everyone's hand, the lowest wins the difference"]),
+    ("boathouse", {}, ["how many of their cards are unmatched (1 point each)"]),
+    ("boathouse", {"method": "points"}, ["the points of their unmatched cards (A 11, J Q K 10)"]),
+    ("contract", {}, ["(A and joker 15, J Q K 10)"]),
+    ("contract", {"deuces_wild": True}, ["(A and joker 15, deuces 15, J Q K 10)"]),
+    ("knock", {}, ["Tap who knocked; for everyone, the knocker too"]),
+    ("tunk", {}, ["Tap who tunked", "deuces 2"]),
+    ("tunk", {"tunker_double": True}, ["and the tunker's own count"]),
+    ("gin", {}, ["0 is gin; at most 10", "(A 1, J Q K 10), the defender's after laying off", "Dead hand"]),
+    ("gin", {"knock_limit": 7}, ["at most 7"]),
+    ("oklahoma-gin", {}, ["at most the upcard's value"]),
+    ("corner-gin", {}, ["an unmatched A 15"]),
+    ("500", {}, ["the cards melded or laid off and the cards left", "Low aces: aces melded in A-2-3, worth 1 each"]),
+    ("indian", {}, ["a drop, a wrong show, or their points", "at most 80"]),
+    ("indian", {"max_points": 60}, ["at most 60"]),
+    ("sai", {}, ["(Q\N{BLACK SPADE SUIT} 40, A 15, K Q J 10 10, 2-9 5)"]),
+]
+
+
+@pytest.mark.parametrize(
+    "key, options, phrases", HOW_TO, ids=[f"{key}-{'-'.join(options) or 'defaults'}" for key, options, _ in HOW_TO]
+)
+def test_the_entry_form_says_what_to_enter_in_this_game_under_its_house_rules(
+    user, start_game, entry_page, key, options, phrases
+):
+    variant = next(v for v in VARIANTS if v["key"] == key)
+    game = start_game(user, key, NAMES[: variant["min_players"]], **options)
+
+    how_to = entry_page(user, game).one("p", id="how-to").text
+
+    for phrase in phrases:
+        assert phrase in how_to
