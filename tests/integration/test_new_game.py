@@ -92,6 +92,20 @@ def test_every_variants_form_has_its_seats_and_every_option_with_default_and_hel
             assert form.value(f"option-{option['key']}") == str(option["default"])
 
 
+@pytest.mark.parametrize(
+    "key, hint",
+    [
+        ("gin", "2 players. Type each name"),
+        ("indian", "2 to 6 players: fill a seat for each player, leave the rest empty. Type each name"),
+        ("contract", "3 to 8 players: fill a seat for each player, leave the rest empty."),
+    ],
+)
+def test_the_seats_say_how_many_play_and_that_spare_seats_stay_empty(user, key, hint):
+    form = page(user.get(f"/games/new?variant={key}")).one("form", id="new-game")
+
+    assert form.one("p", id="seats-hint").text.startswith(hint)
+
+
 @pytest.mark.parametrize("variant", VARIANTS, ids=[variant["key"] for variant in VARIANTS])
 def test_every_variant_starts_with_its_fewest_players_and_default_rules(app, user, variant):
     names = ["Ann", "Bob", "Cara", "Dan", "Eve", "Fay", "Gus", "Hal"][: variant["min_players"]]
