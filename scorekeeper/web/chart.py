@@ -93,10 +93,10 @@ class _Frame:
         self.high = high
 
     def x(self, hand: int) -> float:
-        return round(LEFT + (WIDTH - LEFT - RIGHT) * hand / self.hands, 1)
+        return round(LEFT + (WIDTH - LEFT - RIGHT) * hand / self.hands, 2)
 
     def y(self, value: float) -> float:
-        return round(TOP + PLOT_HEIGHT * (self.high - value) / (self.high - self.low), 1)
+        return round(TOP + PLOT_HEIGHT * (self.high - value) / (self.high - self.low), 2)
 
 
 def _series(name: str, hands: list[dict[str, Any]], eliminated_at: int | None) -> list[float]:
