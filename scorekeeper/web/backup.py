@@ -1,0 +1,95 @@
+"""Export a game (JSON log, CSV sheet) or the whole account; import a game or backup file."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, flash, redirect, render_template, url_for
+from flask_login import current_user, login_required
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
+from werkzeug.wrappers import Response as WerkzeugResponse
+from wtforms import SubmitField
+
+from .. import backup
+from ..models import Game, utcnow
+from .access import own_game
+
+bp = Blueprint("backup", __name__)
+
+MAX_IMPORT_BYTES = 20 * 1024 * 1024
+
+
+class ImportForm(FlaskForm):
+    file = FileField("Game or backup file", validators=[FileRequired("Choose a file to import.")],
+                     description="A .json file exported from Scorekeeper: one game or a whole backup.")
+    submit = SubmitField("Import")
+
+
+@bp.get("/games/<int:game_id>/export.json")
+@login_required
+def game_json(game_id: int) -> Response:
+    game = own_game(game_id)
+    return _download(_json(backup.export_game(game)), _filename(game, "json"), "application/json")
+
+
+@bp.get("/games/<int:game_id>/export.csv")
+@login_required
+def game_csv(game_id: int) -> Response:
+    game = own_game(game_id)
+    return _download(backup.export_csv(game), _filename(game, "csv"), "text/csv; charset=utf-8")
+
+
+@bp.get("/backup")
+@login_required
+def index() -> str:
+    return render_template("backup/index.html", form=ImportForm())
+
+
+@bp.get("/backup/export.json")
+@login_required
+def account_json() -> Response:
+    name = f"scorekeeper-backup-{utcnow():%Y-%m-%d}.json"
+    return _download(_json(backup.export_account(current_user)), name, "application/json")
+
+
+@bp.post("/backup/import")
+@login_required
+def upload() -> tuple[str, int] | WerkzeugResponse:
+    form = ImportForm()
+    if form.validate_on_submit():
+        content = form.file.data.read(MAX_IMPORT_BYTES + 1)
+        if len(content) > MAX_IMPORT_BYTES:
+            form.file.errors.append("This file is larger than any Scorekeeper backup should be (20 MB).")
+        else:
+            try:
+                result = backup.import_file(current_user, content)
+            except backup.BadImport as error:
+                form.file.errors.append(f"Nothing was imported: {error.message}")
+            else:
+                flash(_imported(result), "success")
+                return redirect(url_for("backup.index"), 303)
+    return render_template("backup/index.html", form=form), 422
+
+
+def _imported(result: backup.ImportResult) -> str:
+    created = len(result.created)
+    text = f"Imported {created} game{'' if created == 1 else 's'}"
+    if result.skipped:
+        text += f"; skipped {len(result.skipped)} already here"
+    return text + "."
+
+
+def _json(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=1)
+
+
+def _filename(game: Game, extension: str) -> str:
+    return f"{game.variant}-{game.created_at:%Y-%m-%d}-{game.id}.{extension}"
+
+
+def _download(body: str, filename: str, mimetype: str) -> Response:
+    response = Response(body, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
