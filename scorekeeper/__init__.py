@@ -51,4 +51,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .web import register
 
     register(app)
+    from . import cli
+
+    cli.register(app)
     return app
