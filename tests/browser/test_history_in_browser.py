@@ -10,7 +10,14 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
-from .browser_kit import LiveServer, no_sideways_scroll, post_hand, register, screenshot, start_game
+from .browser_kit import (
+    LiveServer,
+    no_sideways_scroll,
+    post_hand,
+    register,
+    screenshot,
+    start_game,
+)
 
 pytestmark = pytest.mark.browser
 
