@@ -69,6 +69,7 @@ class SheetView:
     lowest_wins: bool = False
     next_number: int = 1
     folded: int = 0  # earlier hands not shown
+    out_verb: str = "went out"  # the key under the sheet: what the line under a score marks
 
 
 #: hands shown on the sheet at first; earlier ones are a tap away (a long game
@@ -113,6 +114,7 @@ def sheet_view(game: Game, *, every_hand: bool = False) -> SheetView:
         lowest_wins=sheet["lowest_wins"],
         next_number=len(sheet["hands"]) + 1,
         folded=len(sheet["hands"]) - len(shown),
+        out_verb=variant.out_verb,
     )
     if sheet.get("final"):
         view.final_lines = _final_lines(sheet, names)

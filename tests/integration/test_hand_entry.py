@@ -133,6 +133,25 @@ def test_the_sheet_shows_each_hand_with_running_totals_and_why(user, start_game,
     assert sheet.find("form", action=f"/games/{game}/undo").find("button").text == "Undo hand 2"
 
 
+@pytest.mark.parametrize(
+    "key, fields, verb",
+    [
+        ("basic", {"out": "0", "p1-count": "4"}, "went out"),
+        ("knock", {"out": "1", "p0-count": "9", "p1-count": "2"}, "knocked"),
+        ("indian", {"out": "0", "p1-count": "12"}, "declared"),
+    ],
+)
+def test_the_sheet_says_what_its_marks_mean_in_the_games_own_words(user, start_game, save, key, fields, verb):
+    game = start_game(user, key, ["Ann", "Bob"])
+    assert page(user.get(f"/games/{game}")).find("p", cls="sheet-key") is None  # nothing to explain yet
+
+    sheet = save(user, game, fields)
+
+    assert sheet.one("p", cls="sheet-key").text.startswith(f"Underlined: who {verb} that hand.")
+    marked = sheet.one("td", cls="went-out")
+    assert marked.get("title") == verb.capitalize()
+
+
 def test_an_htmx_request_gets_only_the_sheet(user, start_game):
     game = start_game(user, "basic", ["Ann", "Bob"])
 
