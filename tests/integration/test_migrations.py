@@ -113,3 +113,23 @@ def test_sqlite_refuses_a_seat_for_a_player_who_does_not_exist(empty_app):
                 "VALUES (1, 1, 'u1', 'gin', '{}', 0, 0, 'playing', 0, '{}', 0, '2026-01-01', '2026-01-01')"))
             with pytest.raises(Exception, match="FOREIGN KEY"):
                 connection.execute(text("INSERT INTO seat (game_id, seat, player_id) VALUES (1, 0, 999)"))
+
+
+def test_the_uid_migration_gives_each_existing_game_its_own_uid(empty_app):
+    with empty_app.app_context():
+        flask_migrate.upgrade(revision="e5d8a2a3638c")
+        with db.engine.begin() as connection:
+            connection.execute(text(
+                "INSERT INTO account (id, email, password_hash, created_at) VALUES (1, 'a@b.c', 'x', '2026-01-01')"))
+            for game_id in (1, 2):
+                connection.execute(text(
+                    "INSERT INTO game (id, account_id, variant, options, first_seat, ended, status, hands_count, "
+                    "summary, revision, created_at, updated_at) VALUES (:id, 1, 'gin', '{}', 0, :no, 'playing', "
+                    "0, '{}', 0, '2026-01-01', '2026-01-01')"), {"id": game_id, "no": False})
+        flask_migrate.upgrade()
+        with db.engine.connect() as connection:
+            uids = [row[0] for row in connection.execute(text("SELECT uid FROM game ORDER BY id"))]
+
+    assert len(uids) == 2 and len(set(uids)) == 2
+    assert all(len(uid) == 36 for uid in uids)
+    assert schema_differences(empty_app) == []
