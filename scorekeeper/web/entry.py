@@ -203,7 +203,15 @@ class EntryForm:
                 self._seat_error(seat, "Low aces is a whole number, like 1.")
                 return None
             given["low_aces"] = number
-        return given
+        return given or None  # nothing typed: the engine asks for this player, never a silent 0
+
+    def _nothing_typed(self, name: str) -> str:
+        """The engine's "no input for Bob", said as what to do about it."""
+        if self.is_500:
+            return f"Nothing typed for {name}: type what they melded and what is left in hand (0 for none)."
+        if self.is_indian:
+            return f"Nothing typed for {name}: type their count, pick their cards, or tap a drop or a wrong show."
+        return f"Nothing typed for {name}: type their count, or pick their cards."
 
     def _seat_error(self, seat: Seat, message: str) -> None:
         seat.error = message
@@ -214,13 +222,15 @@ class EntryForm:
     def add_engine_error(self, error: InvalidEntry) -> None:
         """Put the engine's message next to the player or control it is about."""
         name = error.player
+        message = error.message
         if name is None:
             missing = _NO_INPUT.search(error.message)
             if missing:
                 name = missing.group("name")
+                message = self._nothing_typed(name)
         seat = next((s for s in self.seats if s.name == name), None)
         if seat is not None:
-            self._seat_error(seat, error.message)
+            self._seat_error(seat, message)
             return
         for control in ("upcard", "wild", "rummy"):
             if control in error.message:
