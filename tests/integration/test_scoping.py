@@ -27,6 +27,9 @@ URLS = [
     ("POST", "/games/{game}/rematch", {}),
     ("GET", "/games/{game}/delete", None),
     ("POST", "/games/{game}/delete", {}),
+    ("GET", "/games/{game}/review", None),
+    ("GET", "/games/{game}/export.json", None),
+    ("GET", "/games/{game}/export.csv", None),
     ("GET", "/players/{player}/rename", None),
     ("POST", "/players/{player}/rename", {"name": "Mallory"}),
 ]
