@@ -32,3 +32,15 @@ def test_the_house_rules_heading_reads_as_words_not_two_squeezed_columns(
         }"""
     )
     assert lines == 1
+
+
+def test_the_signed_in_menu_fits_on_one_line_at_360_px(signed_in: Page, live_server: LiveServer) -> None:
+    page = signed_in
+    page.set_viewport_size({"width": 360, "height": 800})
+    page.goto(live_server("/games"))
+
+    tops = page.locator(".site-header nav").evaluate(
+        "nav => Array.from(nav.querySelectorAll('a, button')).map(item => Math.round(item.getBoundingClientRect().top))"
+    )
+    assert len(tops) >= 3
+    assert len(set(tops)) == 1, tops
