@@ -148,6 +148,18 @@
       var isOut = !!chosen && panel.dataset.seat === chosen.value;
       panel.classList.toggle("is-out", isOut && !outGivesInput);
       panel.classList.toggle("is-knocker", isOut && outGivesInput);
+      // 500: whoever went out has nothing left in hand; the field steps aside
+      // (disabled, so not sent) and comes back with its typing on another tap.
+      var left = panel.querySelector("input[name$='-left']");
+      if (left) {
+        var box = left.closest(".field");
+        var toggle = box.querySelector(".pick-toggle");
+        if (isOut && toggle && toggle.getAttribute("aria-expanded") === "true") toggle.click();
+        left.disabled = isOut;
+        box.hidden = isOut;
+        if (isOut) say(panel, left, "");
+        else if (left.value) showValue(left);
+      }
     });
   }
 

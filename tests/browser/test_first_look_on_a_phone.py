@@ -1,11 +1,11 @@
-"""What a newcomer sees first on a 360 px phone: labels that read as one line of words."""
+"""What a newcomer meets first on a phone: labels that read as words, and no field to trip on."""
 
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
-from .browser_kit import LiveServer
+from .browser_kit import LiveServer, player, save, start_game, totals, went_out
 
 pytestmark = pytest.mark.browser
 
@@ -44,3 +44,26 @@ def test_the_signed_in_menu_fits_on_one_line_at_360_px(signed_in: Page, live_ser
     )
     assert len(tops) >= 3
     assert len(set(tops)) == 1, tops
+
+
+def test_500_does_not_ask_whoever_went_out_for_cards_left_and_keeps_the_typing_for_a_changed_tap(
+    signed_in: Page, live_server: LiveServer
+) -> None:
+    # Ann melds 20 and goes out; Bob melded 0 and holds 10: 20 / -10.
+    page = signed_in
+    start_game(page, live_server, "500", ["Ann", "Bob"])
+    page.get_by_role("link", name="Record hand 1").click()
+    ann = player(page, "Ann")
+    ann.get_by_label("Left in hand (cards or points)").fill("5")  # typed before the tap
+    went_out(page, "Ann")
+    expect(ann.get_by_label("Left in hand (cards or points)")).to_be_hidden()
+    went_out(page, "Bob")  # a wrong tap, put right: the typing is still there
+    expect(ann.get_by_label("Left in hand (cards or points)")).to_have_value("5")
+    expect(player(page, "Bob").get_by_label("Left in hand (cards or points)")).to_be_hidden()
+    went_out(page, "Ann")
+    ann.get_by_label("Melded (cards or points)").fill("20")
+    player(page, "Bob").get_by_label("Melded (cards or points)").fill("0")
+    player(page, "Bob").get_by_label("Left in hand (cards or points)").fill("10")
+    save(page)
+
+    assert totals(page) == ["20", "-10"]
