@@ -147,7 +147,9 @@ def test_the_sheet_says_what_its_marks_mean_in_the_games_own_words(user, start_g
 
     sheet = save(user, game, fields)
 
-    assert sheet.one("p", cls="sheet-key").text.startswith(f"Underlined: who {verb} that hand.")
+    key = sheet.one("p", cls="sheet-key").text
+    assert key.startswith(f"Underlined: who {verb} that hand.")
+    assert key.endswith("Tap a hand's number to see why, or to correct it.")
     marked = sheet.one("td", cls="went-out")
     assert marked.get("title") == verb.capitalize()
 
