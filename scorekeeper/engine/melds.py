@@ -37,6 +37,16 @@ _RUN_STARTS = sum(0x7FF << (13 * suit) for suit in range(4))  # ace to jack: roo
 _RUN_MAX = 13
 
 
+@lru_cache(maxsize=32)
+def _suit_value_table(rank_values: tuple[int, ...]) -> tuple[int, ...]:
+    """Value of every 13-bit set of ranks of one suit."""
+    table = [0] * (1 << 13)
+    for mask in range(1, 1 << 13):
+        low = mask & -mask
+        table[mask] = table[mask ^ low] + rank_values[low.bit_length() - 1]
+    return tuple(table)
+
+
 @dataclass(frozen=True, slots=True)
 class MeldRules:
     """What counts as a meld in a variant, and what unmatched cards are worth.
@@ -48,6 +58,10 @@ class MeldRules:
     Indian); printed jokers (``JK``) are always wild and worth
     ``joker_value``.  ``min_natural``: the natural cards a meld needs.  Groups
     are of distinct suits, 3 or 4 cards in all.
+
+    ``suit_values`` is the bit-mask solver's table (the value of every set
+    of ranks of one suit), made once per rules without wild cards; empty
+    for rules with them, which that solver does not take.
     """
 
     rank_values: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
@@ -57,6 +71,11 @@ class MeldRules:
     joker_value: int = 0
     min_natural: int = 2
     max_group: int = 4
+    suit_values: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        table = _suit_value_table(self.rank_values) if self.wild_rank is None else ()
+        object.__setattr__(self, "suit_values", table)
 
     def value(self, card: Card) -> int:
         if card.is_joker:
@@ -86,16 +105,6 @@ class Arrangement:
 
 # ---------------------------------------------------------------------------
 # Single deck, no wild cards: bit masks.
-
-
-@lru_cache(maxsize=32)
-def _suit_value_table(rank_values: tuple[int, ...]) -> tuple[int, ...]:
-    """Value of every 13-bit set of ranks of one suit."""
-    table = [0] * (1 << 13)
-    for mask in range(1, 1 << 13):
-        low = mask & -mask
-        table[mask] = table[mask ^ low] + rank_values[low.bit_length() - 1]
-    return tuple(table)
 
 
 def hand_mask(cards: Sequence[Card]) -> int:
@@ -275,7 +284,7 @@ def min_deadwood(cards: Sequence[Card], rules: MeldRules = STANDARD) -> int:
     if rules.wild_rank is not None or _has_duplicates_or_jokers(cards):
         return _general_search(cards, rules).deadwood
     mask = hand_mask(cards)
-    table = _suit_value_table(rules.rank_values)
+    table = rules.suit_values
     total = _mask_value(mask, table)
     melds = _candidate_melds(mask, rules.around_corner)
     if not melds:
@@ -394,8 +403,9 @@ def knocker_covers(mask: int, rules: MeldRules) -> tuple[int, list[tuple[int, ..
 
     ``mask`` is the hand, a bit per card (see :func:`hand_mask`).
     """
-    _check_single_deck(rules)
-    table = _suit_value_table(rules.rank_values)
+    table = rules.suit_values
+    if not table:
+        _check_single_deck(rules)  # wild cards: refused
     melds = _candidate_melds(mask, rules.around_corner)
     if not melds:
         return _mask_value(mask, table), [()]  # most hands: nothing to choose
@@ -411,7 +421,7 @@ def defender_count(defender: int, knocker_cover: Sequence[int], rules: MeldRules
 
     Returns the count, the defender's own melds and the cards laid off (masks).
     """
-    table = _suit_value_table(rules.rank_values)
+    table = rules.suit_values
     own = _candidate_melds(defender, rules.around_corner)
     spots = [
         spot for meld in knocker_cover for spot in _layoff_spots(meld, rules.around_corner)

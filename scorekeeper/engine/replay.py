@@ -151,7 +151,7 @@ def _play(game: Game, number: int, entry: Any) -> dict[str, Any]:
     dealer = game.dealers[-1]
     hand = variant.read(game, number, entry, dealer)
     result = variant.score(hand)
-    scores = {p: result.scores.get(p, 0) for p in game.players}
+    scores = game.no_scores | result.scores  # 0 for every player the variant left out
     # The totals are a new dict each hand, so the last one stays as it was
     # for a tie-break on the lead before this hand.
     game.previous_totals = totals = game.totals

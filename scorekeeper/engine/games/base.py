@@ -116,11 +116,14 @@ class Game:
     #: the players still in, in seat order (kept in step by :meth:`eliminate`)
     active: tuple[str, ...] = ()
 
+    #: every player scoring 0, in seat order: a hand's scores start from it
+    no_scores: dict[str, Score] = field(default_factory=dict)
     #: for each player still in (and None), everyone else still in: a hand's
     #: ``others``, worked out once per change of the table, not once per hand
     others_than: dict[str | None, tuple[str, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        self.no_scores = dict.fromkeys(self.players, 0)
         self._seat(self.players)
 
     @property
@@ -370,8 +373,10 @@ class Variant(ABC):
         return next_seat(game, game.dealers[-1])
 
     def is_over(self, game: Game) -> bool:
-        """Whether the game ends after the hand just recorded."""
-        return reached_target(game) or reached_deals(game)
+        """Whether the game ends after the hand just recorded: a total reached
+        the target, or the agreed number of deals is played."""
+        deals = game.options.get("deals")
+        return reached_target(game) or (deals is not None and game.hands_played >= deals)
 
     def winners(self, game: Game) -> list[str]:
         """Who won a finished game; ties share."""
@@ -479,11 +484,6 @@ def reached_target(game: Game) -> bool:
         if totals[player] >= target:
             return True
     return False
-
-
-def reached_deals(game: Game) -> bool:
-    deals = game.options.get("deals")
-    return deals is not None and game.hands_played >= deals
 
 
 def best_players(

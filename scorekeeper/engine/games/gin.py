@@ -77,11 +77,6 @@ class Gin(Variant):
         """A factor on the whole hand score, and the note that explains it."""
         return 1, ""
 
-    def check_required(self, hand: Hand) -> None:
-        if hand.out is None:
-            return  # a dead hand needs no input
-        super().check_required(hand)
-
     # -- counting --------------------------------------------------------------
 
     def counts(self, hand: Hand, knocker: str, defender: str) -> tuple[int, int, dict[str, dict[str, Any]]]:
