@@ -216,6 +216,7 @@ def _do(page: Page, step: Step) -> None:
 def _record(page: Page, number: int, steps: list[Step]) -> None:
     page.get_by_role("link", name=f"Record hand {number}").click()
     expect(page.get_by_role("heading", level=1)).to_have_text(f"Hand {number}")
+    expect(page.locator("#how-to")).to_contain_text("Tap who")  # what to enter, before the first tap
     for step in steps:
         _do(page, step)
     save(page)
@@ -260,6 +261,7 @@ def test_each_variant_plays_to_its_end_with_a_corrected_hand_and_the_right_winne
     expect(page.locator(".banner")).to_have_text(game.banner)
     expect(page.get_by_role("link", name=re.compile("^Record hand"))).to_have_count(0)
     assert totals(page) == game.final
+    expect(page.locator(".sheet-key")).to_contain_text("Underlined: who")
     for label, values in game.settlement.items():
         expect(page.locator("table.final tr", has=page.locator("th", has_text=label)).locator("td")).to_have_text(
             values
