@@ -31,4 +31,7 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "REMEMBER_COOKIE_DURATION": 60 * 60 * 24 * 30,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "WTF_CSRF_TIME_LIMIT": None,  # a form left open through a long hand still posts
+        # A backup of years of games is a few MB; anything far larger is refused
+        # (413) before it is read into memory.
+        "MAX_CONTENT_LENGTH": 20 * 1024 * 1024,
     }
