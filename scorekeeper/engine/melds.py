@@ -520,12 +520,26 @@ def _edge(ranks: int, step: object) -> int:
 # Wild cards and several decks: the general search.
 
 
-@dataclass(slots=True)
-class _Meld:
-    naturals: tuple[int, ...]  # card indices
-    fillers: int  # wild cards it needs
-    room: int  # wild cards it could still take
-    is_run: bool
+#: A meld as the search keeps it (one is made for every meld tried, so a
+#: plain tuple): its natural cards' indices, the wild cards it needs, the wild
+#: cards it could still take, and whether it is a run.
+_Meld = tuple[tuple[int, ...], int, int, bool]
+
+#: ``_COPY[i]``: one copy of card ``i`` in the search's packed count of cards
+_COPY = tuple(1 << (2 * index) for index in range(52))
+
+#: In the packed count: the low bit of every card's two, and of those the
+#: cards that can start a run of three of their suit (ace to jack), and aces.
+_ONE_EACH = sum(_COPY)
+_RUN_STARTS_PACKED = sum(_COPY[i] for i in range(52) if i % 13 <= 10)
+_ACES_PACKED = sum(_COPY[i] for i in range(0, 52, 13))
+
+#: For 0 to 3 other cards of a rank, which of them join a group, in the
+#: order the search tries them (as the bits of 0, 1, 2, ...).
+_GROUP_PICKS = tuple(
+    tuple(tuple(k for k in range(others) if subset >> k & 1) for subset in range(1 << others))
+    for others in range(4)
+)
 
 
 @dataclass(slots=True)
@@ -577,8 +591,13 @@ def _search(
     Cost: exponential in the worst case, like any exact search, but each
     state (cards still undecided, wild cards owed and kept, sequences made,
     room left) is expanded once with the lowest count reached so far: a
-    second way into the same state with no better count is cut.  A 13-card
-    two-deck Indian hand with jokers and a wild rank takes well under 2 ms.
+    second way into the same state with no better count is cut.  Where a
+    pure sequence is needed, a branch without one whose undecided cards hold
+    no three in a row of a suit is cut too: nothing below can count.  The
+    slowest 13-card two-deck Indian hands (jokers, several wild cards) take
+    about 1 ms.  Nodes are kept cheap: a meld is a plain tuple, cards are
+    taken and put back in place, and the lowest undecided card is read off
+    the packed count.
     """
     wild_rank = rules.wild_rank or 0
     counts = [0] * 52
@@ -589,7 +608,7 @@ def _search(
             jokers += 1
         else:
             counts[card.index] += 1
-            remaining += 1 << (2 * card.index)
+            remaining += _COPY[card.index]
     wild_in_hand = sum(counts[s * 13 + wild_rank - 1] for s in range(4)) if wild_rank else 0
     rank_values = rules.rank_values
     wild_value = rank_values[wild_rank - 1] if wild_rank else 0
@@ -643,117 +662,121 @@ def _search(
             best.left = tuple(left)
             best.sequences, best.pure = sequences, pure
 
-    def search(pos: int) -> None:
+    def search() -> None:
+        """Decide the lowest card still undecided (every lower one is)."""
         nonlocal nonwild_left, wild_natural, wild_kept, remaining
         # Unmatched natural cards only add up; a branch already over the best
         # found can neither beat it nor be a declaration (that needs 0).
         if nonwild_left > best.deadwood or (nonwild_left == best.deadwood and ties_useless):
             return
-        while pos < 52 and counts[pos] == 0:
-            pos += 1
-        if pos == 52:
+        if not remaining:
             finish()
             return
+        if need_sequences and not pure and not pure_run_left():
+            return  # no pure sequence yet and none can be made
         # What the rest of the search depends on, besides the count so far.
+        two_sequences = min(sequences, 2)
+        a_pure = min(pure, 1)
         if room_matters:
             key: tuple[int, ...] = (
-                remaining, fillers - wild_kept, wild_kept, room,
-                min(sequences, 2), min(pure, 1), pure_room,
+                remaining, fillers - wild_kept, wild_kept, room, two_sequences, a_pure, pure_room,
             )
         else:
-            key = (remaining, fillers - wild_kept, min(sequences, 2), min(pure, 1))
+            key = (remaining, fillers - wild_kept, two_sequences, a_pure)
         if seen.get(key, 1 << 30) <= nonwild_left:
             return
         seen[key] = nonwild_left
+        pos = ((remaining & -remaining).bit_length() - 1) >> 1  # its lowest card
         rank = pos % 13 + 1
         is_wild = rank == wild_rank
-        take(pos)
+        counts[pos] -= 1
+        remaining -= _COPY[pos]
         wild_natural += is_wild
         # The card as a natural member of a run or a group (runs first: they
         # are what a valid Indian hand needs, so good bounds come sooner).
-        runs(pos, rank)
+        ace = pos - rank + 1  # index of this suit's ace
+        extend(pos, ace, rank, 1, [pos], 0)
+        if ace_high and rank == 1:
+            extend(pos, ace, 14, -1, [pos], 0)
         groups(pos, rank)
         wild_natural -= is_wild
         # The card unmatched (a wild one may still serve as a filler).  Its
         # other copies are left too: leaving one copy and melding another is
         # already covered by melding the first and leaving the rest.
         copies = counts[pos] + 1
-        for _ in range(copies - 1):
-            take(pos)
+        counts[pos] = 0
+        remaining -= _COPY[pos] * (copies - 1)
         value = 0 if is_wild else rank_values[rank - 1] * copies
         wild_kept += copies if is_wild else 0
         left.extend([pos] * copies)
         nonwild_left += value
-        search(pos + 1)
+        search()
         nonwild_left -= value
         del left[-copies:]
         wild_kept -= copies if is_wild else 0
-        for _ in range(copies):
-            put(pos)
+        counts[pos] = copies
+        remaining += _COPY[pos] * copies
 
-    def take(index: int) -> None:
-        nonlocal remaining
-        counts[index] -= 1
-        remaining -= 1 << (2 * index)
+    def pure_run_left() -> bool:
+        """Whether the undecided cards hold three in a row of one suit."""
+        present = (remaining | remaining >> 1) & _ONE_EACH  # a bit per card still there
+        if present & present >> 2 & present >> 4 & _RUN_STARTS_PACKED:
+            return True
+        # Q K A, the ace above the king (12 and 11 cards up from it).
+        return bool(ace_high and present & present >> 22 & present >> 24 & _ACES_PACKED)
 
-    def put(index: int) -> None:
-        nonlocal remaining
-        counts[index] += 1
-        remaining += 1 << (2 * index)
-
-    def place(meld: _Meld, pos: int) -> None:
+    def place(meld: _Meld) -> None:
+        """Search on with ``meld`` chosen (the caller saw its wild cards are there)."""
         nonlocal fillers, room, sequences, pure, pure_room
-        if fillers + meld.fillers > jokers + wild_in_hand - wild_natural:
-            return
-        is_pure = meld.is_run and meld.fillers == 0
+        _, needs, takes, is_run = meld
+        is_pure = is_run and needs == 0
         saved_pure_room = pure_room
-        fillers += meld.fillers
-        room += meld.room
-        sequences += meld.is_run
+        fillers += needs
+        room += takes
+        sequences += is_run
         pure += is_pure
         if is_pure:
-            pure_room = min(pure_room, meld.room)
+            pure_room = min(pure_room, takes)
         chosen.append(meld)
-        search(pos)
+        search()
         chosen.pop()
         pure_room = saved_pure_room
         pure -= is_pure
-        sequences -= meld.is_run
-        room -= meld.room
-        fillers -= meld.fillers
+        sequences -= is_run
+        room -= takes
+        fillers -= needs
+
+    # One natural card and two wild ones make a run as well, which has more
+    # room and counts as a sequence: a group that small never wins.
+    smallest_group = max(min_natural, 2)
 
     def groups(pos: int, rank: int) -> None:
-        nonlocal wild_natural
-        suit = pos // 13
-        others = [s * 13 + rank - 1 for s in range(suit + 1, 4) if counts[s * 13 + rank - 1]]
+        nonlocal wild_natural, remaining
+        # The same rank in the suits above (lower suits are decided already).
+        others = list(filter(counts.__getitem__, range(pos + 13, 52, 13)))
         is_wild = rank == wild_rank
-        for subset in range(1 << len(others)):
-            members = [pos] + [others[k] for k in range(len(others)) if subset >> k & 1]
-            n = len(members)
-            # One natural card and two wild ones make a run as well, which
-            # has more room and counts as a sequence: the group never wins.
-            if n < max(min_natural, 2) or n > max_group:
+        for pick in _GROUP_PICKS[len(others)]:
+            n = len(pick) + 1
+            if n < smallest_group or n > max_group:
                 continue
-            for i in members[1:]:
-                take(i)
+            joining = tuple(map(others.__getitem__, pick))
+            for index in joining:
+                counts[index] -= 1
+                remaining -= _COPY[index]
             if is_wild:
                 wild_natural += n - 1
             needed = max(0, 3 - n)
-            place(_Meld(tuple(members), needed, max_group - n - needed, False), pos)
+            if fillers + needed <= jokers + wild_in_hand - wild_natural:
+                place(((pos, *joining), needed, max_group - n - needed, False))
             if is_wild:
                 wild_natural -= n - 1
-            for i in members[1:]:
-                put(i)
-
-    def runs(pos: int, rank: int) -> None:
-        base = pos - rank + 1  # index of this suit's ace
-        extend(pos, base, rank, 1, [pos], 0)
-        if ace_high and rank == 1:
-            extend(pos, base, 14, -1, [pos], 0)
+            for index in joining:
+                counts[index] += 1
+                remaining += _COPY[index]
 
     def extend(pos: int, base: int, start: int, step: int, members: list[int], gaps: int) -> None:
         """Every run whose lowest natural card is ``pos``, naturals in ``members``."""
-        nonlocal wild_natural
+        nonlocal wild_natural, remaining
         span = len(members) + gaps
         n = len(members)
         last = start + step * (span - 1)
@@ -764,20 +787,24 @@ def _search(
                 break  # past the king, or down to the ace an ace-high run started from
             index = base + nxt - 1
             if counts[index]:
-                take(index)
+                counts[index] -= 1
+                remaining -= _COPY[index]
                 is_wild = nxt == wild_rank
                 wild_natural += is_wild
                 members.append(index)
                 extend(pos, base, start, step, members, gaps + extra_gaps)
                 members.pop()
                 wild_natural -= is_wild
-                put(index)
-        # Longer runs were tried first; now the run ending here.
-        if n >= min_natural and not (step < 0 and n == 1):  # A JK JK: an ace-low run
-            place(_Meld(tuple(members), gaps + max(0, 3 - span), _RUN_MAX - max(span, 3), True), pos)
+                counts[index] += 1
+                remaining += _COPY[index]
+        # Longer runs were tried first; now the run ending here, if there are
+        # wild cards enough to fill its gaps and make it three long.
+        short = max(0, 3 - span)
+        if n >= min_natural and not (step < 0 and n == 1) and short <= free:  # A JK JK: ace-low
+            place((tuple(members), gaps + short, _RUN_MAX - max(span, 3), True))
 
     try:
-        search(0)
+        search()
     except _Declared:
         pass
     return best
@@ -790,11 +817,11 @@ def _to_arrangement(cards: Sequence[Card], best: _Best, rules: MeldRules) -> Arr
     pool: list[Card] = [_card(i) for i in wild_left] + jokers
     pool.sort(key=rules.value, reverse=True)
     melds: list[tuple[Card, ...]] = []
-    for meld in best.melds:
-        fill, pool = pool[: meld.fillers], pool[meld.fillers :]
-        melds.append(tuple(_card(i) for i in meld.naturals) + tuple(fill))
-    for k, meld in enumerate(best.melds):
-        extra = min(meld.room, len(pool))
+    for naturals, fillers, _, _ in best.melds:
+        fill, pool = pool[:fillers], pool[fillers:]
+        melds.append(tuple(_card(i) for i in naturals) + tuple(fill))
+    for k, (_, _, room, _) in enumerate(best.melds):
+        extra = min(room, len(pool))
         if extra:
             melds[k] = melds[k] + tuple(pool[:extra])
             pool = pool[extra:]
@@ -806,7 +833,7 @@ def _to_arrangement(cards: Sequence[Card], best: _Best, rules: MeldRules) -> Arr
         unmatched,
         sequences=best.sequences,
         pure_sequences=best.pure,
-        meld_kinds=tuple("run" if m.is_run else "group" for m in best.melds),
+        meld_kinds=tuple("run" if is_run else "group" for _, _, _, is_run in best.melds),
     )
 
 

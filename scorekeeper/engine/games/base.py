@@ -41,7 +41,7 @@ class PlayerInput:
     replayed, and this is the cheapest to make; nothing changes one.)
     """
 
-    __slots__ = ("cards", "count", "extra", "all_cards", "bits")
+    __slots__ = ("all_cards", "bits", "cards", "count", "extra")
 
     def __init__(self, cards: tuple[Card, ...] | None = None, count: int | None = None,
                  extra: Mapping[str, Any] = _NO_EXTRA) -> None:
