@@ -149,8 +149,12 @@ def whole(value: Score) -> int | float:
 
 def shown_scores(scores: Mapping[str, Score]) -> dict[str, int | float]:
     """Each player's score as the sheet shows it (see :func:`whole`)."""
-    # Nearly every score is an int already: skip the call for those.
-    return {p: v if type(v) is int else whole(v) for p, v in scores.items()}
+    if _INT.issuperset(map(type, scores.values())):
+        return dict(scores)  # nearly every hand: ints already, shown as they are
+    return {p: whole(v) for p, v in scores.items()}
+
+
+_INT = frozenset({int})
 
 
 def show(value: Score) -> str:
@@ -269,7 +273,8 @@ class Variant(ABC):
 
     def read(self, game: Game, number: int, entry: Any, dealer: str) -> Hand:
         """Check an entry against the table and the rules; a :class:`Hand`."""
-        if not is_mapping(entry):
+        # JSON gives dicts; the ABC check is only for other mappings (and slower).
+        if type(entry) is not dict and not isinstance(entry, Mapping):
             raise InvalidEntry("an entry must be an object with who went out and each player's hand", hand=number)
         if not entry.keys() <= self.entry_keys:
             unknown = next(key for key in entry if key not in self.entry_keys)
@@ -286,7 +291,7 @@ class Variant(ABC):
         raw_inputs = entry.get("hands", {})
         if raw_inputs is None:
             raw_inputs = {}
-        if not is_mapping(raw_inputs):
+        if type(raw_inputs) is not dict and not isinstance(raw_inputs, Mapping):
             raise InvalidEntry("hands must map each player to their cards or count", hand=number)
         hand = Hand(
             number, dealer, game.active, out, entry, {}, game.options, game.players, game.others_than[out]
@@ -311,7 +316,7 @@ class Variant(ABC):
 
     def read_input(self, hand: Hand, player: str, raw: Any) -> PlayerInput:
         """Read ``{"cards": ...}``, ``{"count": n}`` or ``{}`` for one player."""
-        if not is_mapping(raw):
+        if type(raw) is not dict and not isinstance(raw, Mapping):
             raise hand.invalid("give the cards left in hand or a count", player)
         if not raw.keys() <= self.input_keys:
             unknown = next(key for key in raw if key not in self.input_keys)
@@ -375,8 +380,15 @@ class Variant(ABC):
     def is_over(self, game: Game) -> bool:
         """Whether the game ends after the hand just recorded: a total reached
         the target, or the agreed number of deals is played."""
-        deals = game.options.get("deals")
-        return reached_target(game) or (deals is not None and game.hands_played >= deals)
+        options, totals = game.options, game.totals
+        deals, target = options.get("deals"), options.get("target")
+        if deals is not None and game.hands_played >= deals:
+            return True
+        if target is not None:
+            for player in game.active:  # asked after every hand: a plain loop is cheapest
+                if totals[player] >= target:
+                    return True
+        return False
 
     def winners(self, game: Game) -> list[str]:
         """Who won a finished game; ties share."""
@@ -406,11 +418,6 @@ def _all_different(inputs: Iterable[PlayerInput]) -> bool:
         union |= given.bits
         cards += len(given.all_cards)
     return union.bit_count() == cards
-
-
-def is_mapping(value: Any) -> bool:
-    # JSON gives dicts; the ABC check is only for other mappings (and slower).
-    return type(value) is dict or isinstance(value, Mapping)
 
 
 def _docstring(cls: type) -> str:
@@ -473,17 +480,6 @@ def winner_deals(game: Game, result: HandResult) -> str:
 
 
 # -- endings and winners -----------------------------------------------------
-
-
-def reached_target(game: Game) -> bool:
-    target = game.options.get("target")
-    if target is None:
-        return False
-    totals = game.totals
-    for player in game.active:  # asked after every hand: a plain loop is cheapest
-        if totals[player] >= target:
-            return True
-    return False
 
 
 def best_players(
