@@ -408,8 +408,8 @@ def knocker_covers(mask: int, rules: MeldRules) -> tuple[int, list[tuple[int, ..
     if not table:
         _check_single_deck(rules)  # wild cards: refused
     melds = _candidate_melds(mask, rules.around_corner)
-    if not melds:
-        return _mask_value(mask, table), [()]  # most hands: nothing to choose
+    if len(melds) < 2:  # most hands: no meld or one, nothing to choose
+        return _mask_value(mask & ~melds[0] if melds else mask, table), [tuple(melds)]
     covers = _all_best_covers(melds, [_mask_value(m, table) for m in melds])
     left = mask
     for meld in covers[0]:

@@ -150,7 +150,8 @@ def whole(value: Score) -> int | float:
 def shown_scores(scores: Mapping[str, Score]) -> dict[str, int | float]:
     """Each player's score as the sheet shows it (see :func:`whole`)."""
     if _INT.issuperset(map(type, scores.values())):
-        return dict(scores)  # nearly every hand: ints already, shown as they are
+        # Nearly every hand: ints already, shown as they are.
+        return dict(scores)  # type: ignore[arg-type]  # (ints, as just checked)
     return {p: whole(v) for p, v in scores.items()}
 
 

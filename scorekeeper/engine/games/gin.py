@@ -70,12 +70,10 @@ class Gin(Variant):
     def cards_each(self, players: int, hand_number: int = 1) -> int:
         return 10
 
-    def knock_limit(self, hand: Hand) -> int:
-        return int(hand.options["knock_limit"])
-
-    def multiplier(self, hand: Hand) -> tuple[int, str]:
-        """A factor on the whole hand score, and the note that explains it."""
-        return 1, ""
+    def terms(self, hand: Hand) -> tuple[int, int, str]:
+        """The hand's knock limit, and a factor on its whole score with the
+        note that explains it (Oklahoma's upcard sets both)."""
+        return hand.options["knock_limit"], 1, ""
 
     # -- counting --------------------------------------------------------------
 
@@ -135,11 +133,10 @@ class Gin(Variant):
         knocker = hand.out
         defender = hand.others[0]
         k_count, d_count, details = self.counts(hand, knocker, defender)
-        limit = self.knock_limit(hand)
+        limit, factor, why = self.terms(hand)
         if k_count > limit:
             raise hand.invalid(f"cannot knock with {k_count} (the limit is {limit})", knocker)
         opts = hand.options
-        factor, why = self.multiplier(hand)
         laid = details[defender]["laid_off"]
         after = f" after laying off {' '.join(laid)}" if laid else ""
         if k_count == 0:
@@ -160,7 +157,7 @@ class Gin(Variant):
         if factor != 1:
             notes.append(f"{why}: {base} x {factor} = {base * factor}.")
         scores[winner] = base * factor
-        return HandResult(scores, notes, details, winner=winner, kind=kind)
+        return HandResult(scores, notes, details, winner, kind)
 
     def next_dealer(self, game: Game, result: HandResult) -> str:
         first, second = game.players
@@ -267,14 +264,11 @@ class OklahomaGin(Gin):
             self.upcard(hand)  # a dead hand may omit it, but not give nonsense
         super().check_required(hand)
 
-    def knock_limit(self, hand: Hand) -> int:
-        return upcard_limit(self.upcard(hand))
-
-    def multiplier(self, hand: Hand) -> tuple[int, str]:
+    def terms(self, hand: Hand) -> tuple[int, int, str]:
         card = self.upcard(hand)
         if hand.options["spade_double"] and card.suit == "S":
-            return 2, f"Upcard {card} is a spade, the hand counts double"
-        return 1, ""
+            return upcard_limit(card), 2, f"Upcard {card} is a spade, the hand counts double"
+        return upcard_limit(card), 1, ""
 
     def score(self, hand: Hand) -> HandResult:
         result = super().score(hand)
