@@ -386,17 +386,14 @@ def _meld_text(meld: int, around_corner: bool) -> str:
 
 
 def shown_arrangement(mask: int, cover: Sequence[int], rules: MeldRules,
-                      laid_off: int = 0) -> dict[str, Any]:
-    """What a sheet shows of an arrangement: its melds and unmatched cards, as text."""
+                      laid_off: int = 0) -> tuple[list[str], str]:
+    """What a sheet shows of an arrangement: its melds and its unmatched cards, as text."""
     if not cover:  # most hands replayed: no meld
-        return {"melds": [], "unmatched": mask_text(mask & ~laid_off)}
+        return [], mask_text(mask & ~laid_off)
     used = laid_off
     for meld in cover:
         used |= meld
-    return {
-        "melds": [_meld_text(m, rules.around_corner) for m in sorted(cover)],
-        "unmatched": mask_text(mask & ~used),
-    }
+    return [_meld_text(m, rules.around_corner) for m in sorted(cover)], mask_text(mask & ~used)
 
 
 def knocker_covers(mask: int, rules: MeldRules) -> tuple[int, list[tuple[int, ...]]]:

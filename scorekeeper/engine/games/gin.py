@@ -99,13 +99,13 @@ class Gin(Variant):
                 d_count, d_cover, laid = defender_count(d_mask, (), rules)
             else:
                 d_count, d_cover, laid, cover = self._defence(d_mask, covers)
+            melds, unmatched = shown_arrangement(d_mask, d_cover, rules, laid)
             d_detail = {
-                "value": d_count,
-                "laid_off": mask_text(laid).split(),
-                **shown_arrangement(d_mask, d_cover, rules, laid),
+                "value": d_count, "laid_off": mask_text(laid).split(), "melds": melds, "unmatched": unmatched,
             }
         if k_in.cards is not None:
-            k_detail = {"value": k_count, **shown_arrangement(k_mask, cover, rules)}
+            melds, unmatched = shown_arrangement(k_mask, cover, rules)
+            k_detail = {"value": k_count, "melds": melds, "unmatched": unmatched}
         return k_count, d_count, {knocker: k_detail, defender: d_detail}
 
     def _defence(self, defender: int, covers: list[tuple[int, ...]]) -> tuple[int, tuple[int, ...], int, tuple[int, ...]]:
