@@ -238,6 +238,11 @@ def _all_best_covers(melds: list[int], values: list[int]) -> list[tuple[int, ...
         cards_in_melds += meld.bit_count()
     if union.bit_count() == cards_in_melds:
         return [tuple(melds)]  # no two melds share a card: take them all
+    if n == 2:  # two melds sharing a card: the higher, or each when equal
+        first, second = values
+        if first == second:
+            return [(melds[0],), (melds[1],)]
+        return [(melds[0],)] if first > second else [(melds[1],)]
     order = sorted(range(n), key=values.__getitem__, reverse=True)
     ms = [melds[i] for i in order]
     vs = [values[i] for i in order]

@@ -58,7 +58,9 @@ class PlayerInput:
         if every:
             # Distinct cards' bits add up without a carry, one bit each; a
             # repeated card carries and a joker has no bit: fewer bits.
-            bits = sum([card.bit for card in every])
+            bits = 0
+            for card in every:
+                bits += card.bit
             self.bits = bits if bits.bit_count() == len(every) else None
 
     def __repr__(self) -> str:
