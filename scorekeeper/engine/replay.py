@@ -151,7 +151,9 @@ def _play(game: Game, number: int, entry: Any) -> dict[str, Any]:
     dealer = game.dealers[-1]
     hand = variant.read(game, number, entry, dealer)
     result = variant.score(hand)
-    scores = game.no_scores | result.scores  # 0 for every player the variant left out
+    # Every player's score, 0 for those the variant left out: from here on
+    # the result's, the row's and the totals' (one dict, never changed).
+    result.scores = scores = game.no_scores | result.scores
     # The totals are a new dict each hand, so the last one stays as it was
     # for a tie-break on the lead before this hand.
     game.previous_totals = totals = game.totals

@@ -149,11 +149,15 @@ def whole(value: Score) -> int | float:
     return round(float(value), 2)
 
 
-def shown_scores(scores: Mapping[str, Score]) -> dict[str, int | float]:
-    """Each player's score as the sheet shows it (see :func:`whole`)."""
+def shown_scores(scores: dict[str, Score]) -> dict[str, int | float]:
+    """Each player's score as the sheet shows it (see :func:`whole`).
+
+    When every score is an int already (nearly always) that is the dict
+    itself, not a copy: the replay makes a new dict of scores and of totals
+    for each hand and never changes one afterwards, so the sheet shares it.
+    """
     if _INT.issuperset(map(type, scores.values())):
-        # Nearly every hand: ints already, shown as they are.
-        return dict(scores)  # type: ignore[arg-type]  # (ints, as just checked)
+        return scores  # type: ignore[return-value]  # (ints, as just checked)
     return {p: whole(v) for p, v in scores.items()}
 
 
