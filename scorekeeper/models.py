@@ -146,6 +146,62 @@ class Change(db.Model):  # type: ignore[name-defined,misc]
     game: Mapped[Game] = relationship(back_populates="changes")
 
 
+class ApiToken(db.Model):  # type: ignore[name-defined,misc]
+    """A personal API token: shown once when made, kept only as its SHA-256."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("account.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(60))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    # The first characters of the token, so a list can tell tokens apart.
+    prefix: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    last_used_at: Mapped[datetime | None]
+    revoked_at: Mapped[datetime | None]
+
+
+class IdempotencyRecord(db.Model):  # type: ignore[name-defined,misc]
+    """The first answer to an API request sent with an ``Idempotency-Key``.
+
+    The same key again (same account) gets this answer back and changes
+    nothing; the unique constraint makes two racing requests record once.
+    """
+
+    __table_args__ = (UniqueConstraint("account_id", "key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("account.id", ondelete="CASCADE"), index=True)
+    key: Mapped[str] = mapped_column(String(255))
+    # What the key was first used for (method, path and a hash of the body):
+    # the same key on a different request is refused, not answered wrongly.
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    status_code: Mapped[int]
+    response: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class ShareLink(db.Model):  # type: ignore[name-defined,misc]
+    """A read-only link to one game's live sheet, for phones without an account."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    # Unguessable (secrets.token_urlsafe); kept as is, since the game page
+    # shows the link and its QR code again for as long as it is live.
+    token: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    revoked_at: Mapped[datetime | None]
+
+
+class SignInAttempt(db.Model):  # type: ignore[name-defined,misc]
+    """A failed sign-in, for throttling password guessing across every worker and host."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    # The e-mail address as typed, lower-cased (whether or not an account has it).
+    email: Mapped[str] = mapped_column(String(254), index=True)
+    address: Mapped[str] = mapped_column(String(64), index=True)
+    at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+
+
 def entry_with_names(entry: dict[str, Any], names: list[str]) -> dict[str, Any]:
     """A stored entry (seats) as the engine takes it (names)."""
     out = dict(entry)
