@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from flask import Flask, render_template, request
@@ -12,10 +13,21 @@ from ..extensions import db, login_manager
 from ..models import Account
 
 
-def register(app: Flask) -> None:
-    from . import auth, backup, catalogue, games, hands, history, players
+# The blueprints, one module of this package each (each module's ``bp``).
+BLUEPRINTS = [
+    "auth",
+    "backup",
+    "catalogue",
+    "games",
+    "hands",
+    "history",
+    "players",
+]
 
-    for module in (auth, backup, catalogue, games, hands, history, players):
+
+def register(app: Flask) -> None:
+    for name in BLUEPRINTS:
+        module = importlib.import_module(f"{__name__}.{name}")
         app.register_blueprint(module.bp)
 
     login_manager.login_view = "auth.login"
