@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from sqlalchemy import CursorResult, select, update
@@ -234,7 +234,13 @@ def replayed(game: Game) -> Replay:
     return found
 
 
-def record_hand(game: Game, entry: dict[str, Any], *, token: str, expected: int) -> dict[str, Any]:
+# Called with a change's new sheet just before it commits, to add rows that
+# must commit with the change or not at all (the API's idempotency record).
+BeforeCommit = Callable[[dict[str, Any]], None] | None
+
+
+def record_hand(game: Game, entry: dict[str, Any], *, token: str, expected: int,
+                before_commit: BeforeCommit = None) -> dict[str, Any]:
     """Record the next hand (``entry`` with names); the new sheet.
 
     ``token`` is the entry form's one-time token and ``expected`` the hand
@@ -253,12 +259,14 @@ def record_hand(game: Game, entry: dict[str, Any], *, token: str, expected: int)
     following = replayed(game).after(entry)  # the engine checks the hand on its game so far
     sheet = following.sheet()
     db.session.add(HandEntry(game_id=game.id, number=expected, entry=stored, token=token))
-    committed = _commit_change(game, sheet, on_conflict=lambda: _conflict(game, token, expected))
+    committed = _commit_change(game, sheet, on_conflict=lambda: _conflict(game, token, expected),
+                               before_commit=before_commit)
     _replays.put(committed, following)
     return sheet
 
 
-def edit_hand(game: Game, number: int, entry: dict[str, Any]) -> dict[str, Any]:
+def edit_hand(game: Game, number: int, entry: dict[str, Any], *,
+              before_commit: BeforeCommit = None) -> dict[str, Any]:
     """Replace hand ``number``; every later total is recomputed.  Logged."""
     hand = _hand(game, number)
     stored = entry_with_seats(entry, game.names)
@@ -269,11 +277,11 @@ def edit_hand(game: Game, number: int, entry: dict[str, Any]) -> dict[str, Any]:
     game.changes.append(Change(action="edit", hand_number=number, before=hand.entry, after=stored))
     hand.entry = stored
     hand.updated_at = utcnow()
-    _commit_change(game, sheet)
+    _commit_change(game, sheet, before_commit=before_commit)
     return sheet
 
 
-def undo_last_hand(game: Game) -> dict[str, Any]:
+def undo_last_hand(game: Game, *, before_commit: BeforeCommit = None) -> dict[str, Any]:
     """Remove the last hand.  Logged, with what it was."""
     if not game.hands:
         raise ServiceError("There is no hand to undo.")
@@ -282,18 +290,18 @@ def undo_last_hand(game: Game) -> dict[str, Any]:
     sheet = _replay_or_raise(game, entries)
     game.changes.append(Change(action="undo", hand_number=last.number, before=last.entry, after=None))
     game.hands.remove(last)
-    _commit_change(game, sheet)
+    _commit_change(game, sheet, before_commit=before_commit)
     return sheet
 
 
-def end_game(game: Game) -> dict[str, Any]:
+def end_game(game: Game, *, before_commit: BeforeCommit = None) -> dict[str, Any]:
     """End the game by agreement after its last hand.  Logged."""
     if game.ended or game.status == "finished":
         raise ServiceError("This game is already over.")
     game.ended = True
     sheet = _replay_or_raise(game, [h.entry for h in game.hands])
     game.changes.append(Change(action="end", hand_number=len(game.hands) or None, before=None, after=None))
-    _commit_change(game, sheet)
+    _commit_change(game, sheet, before_commit=before_commit)
     return sheet
 
 
@@ -363,7 +371,8 @@ def _refresh(game: Game, sheet: dict[str, Any]) -> None:
         setattr(game, column, value)
 
 
-def _commit_change(game: Game, sheet: dict[str, Any], on_conflict: Any = None) -> tuple[Any, ...]:
+def _commit_change(game: Game, sheet: dict[str, Any], on_conflict: Any = None,
+                   before_commit: BeforeCommit = None) -> tuple[Any, ...]:
     """Commit, provided nobody changed the game since it was read.
 
     The revision check makes the UPDATE match no row when another request got
@@ -371,6 +380,8 @@ def _commit_change(game: Game, sheet: dict[str, Any], on_conflict: Any = None) -
     game's key in the Replay cache (without reading the row back).
     """
     seen = game.revision
+    if before_commit is not None:
+        before_commit(sheet)
     try:
         # Flushes this change (an INSERT may hit a unique constraint here),
         # then, in one statement, claims the revision the change was computed
