@@ -31,12 +31,21 @@ $(INSTALLED): pyproject.toml | $(PYTHON)
 test: install
 	$(PYTHON) -m pytest $(PYTEST_ARGS)
 
+# The app refuses to serve without a SECRET_KEY. Unless the environment sets
+# one, `make run` keeps a random key of its own here (sign-ins survive restarts).
+SECRET_KEY_FILE := instance/secret_key
+
+$(SECRET_KEY_FILE):
+	umask 077 && $(PYTHON3) -c 'import secrets; print(secrets.token_hex(32))' > $@
+
 # Brings the database (SQLite under instance/, or DATABASE_URL) up to date.
-migrate: install
+migrate: install $(SECRET_KEY_FILE)
 	$(FLASK) --app scorekeeper db upgrade
 
+# The table's Wi-Fi is plain http: cookies are not marked Secure unless
+# SESSION_COOKIE_SECURE=1 is set (serve over https for that).
 run: migrate
-	$(FLASK) --app scorekeeper run --host $(HOST) --port $(PORT)
+	SESSION_COOKIE_SECURE=$${SESSION_COOKIE_SECURE:-0} $(FLASK) --app scorekeeper run --host $(HOST) --port $(PORT)
 
 bench: install
 	$(PYTHON) -m bench

@@ -13,6 +13,7 @@ from typing import Any
 
 from flask import Flask
 
+from . import security
 from .config import defaults
 
 # templates/ and static/ sit beside the package, at the top of the project.
@@ -39,6 +40,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_pyfile("config.py", silent=True)
     else:
         app.config.from_mapping(test_config)
+    security.require_secret_key(app)
 
     from .extensions import csrf, db, login_manager, migrate
 
@@ -51,6 +53,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .web import register
 
     register(app)
+    security.init_app(app)
     from . import cli
 
     cli.register(app)

@@ -6,6 +6,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from .security import flag
+
 
 def database_url(instance_path: str) -> str:
     """``DATABASE_URL`` if set (PostgreSQL), else SQLite under ``instance/``.
@@ -22,14 +24,43 @@ def database_url(instance_path: str) -> str:
     return url
 
 
+def secret_key(instance_path: str) -> str | None:
+    """``SECRET_KEY`` from the environment, else the one ``make run`` keeps in ``instance/secret_key``.
+
+    None when neither is there: ``instance/config.py`` may still set it, and
+    the app refuses to serve without one (``security.require_secret_key``).
+    """
+    key = os.environ.get("SECRET_KEY")
+    if key:
+        return key
+    try:
+        return (Path(instance_path) / "secret_key").read_text().strip() or None
+    except OSError:
+        return None
+
+
 def defaults(instance_path: str) -> dict[str, Any]:
+    secure = flag(os.environ.get("SESSION_COOKIE_SECURE"), default=True)
     return {
-        "SECRET_KEY": os.environ.get("SECRET_KEY", "dev"),
+        "SECRET_KEY": secret_key(instance_path),
         "SQLALCHEMY_DATABASE_URI": database_url(instance_path),
-        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
         # A signed-in phone stays signed in for a long evening at the table.
         "REMEMBER_COOKIE_DURATION": 60 * 60 * 24 * 30,
+        # Cookies only over https unless SESSION_COOKIE_SECURE=0 (`make run`
+        # on a table's plain-http Wi-Fi); never readable by scripts; never
+        # sent along with another site's forms.
+        "SESSION_COOKIE_SECURE": secure,
+        "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
+        "REMEMBER_COOKIE_SECURE": None,  # None: as SESSION_COOKIE_SECURE
+        "REMEMBER_COOKIE_HTTPONLY": True,
+        "REMEMBER_COOKIE_SAMESITE": "Lax",
+        # How many proxies (nginx, a load balancer) stand in front: their
+        # X-Forwarded-* headers are trusted that many hops deep, no more.
+        "TRUSTED_PROXIES": int(os.environ.get("TRUSTED_PROXIES") or 0),
+        # Database errors never quote the values they were given (a name, a
+        # password hash) in a message that could reach a log.
+        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True, "hide_parameters": True},
         "WTF_CSRF_TIME_LIMIT": None,  # a form left open through a long hand still posts
         # A backup of years of games is a few MB; anything far larger is refused
         # (413) before it is read into memory.

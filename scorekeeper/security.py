@@ -1,0 +1,159 @@
+"""What every response and request goes through: headers, the secret key, proxies, error logs.
+
+A small ``after_request`` hook sets the headers rather than Flask-Talisman:
+Talisman's last release (1.1.0) dates from August 2023, and its defaults
+fight this app's first use, a server on a table's plain-http Wi-Fi (it
+redirects every request to https and forces the session cookie ``Secure`` in
+``init_app``). What is needed here is a fixed set of headers, HSTS only over
+https, and the cookie flags from the settings -- a dozen lines.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import traceback
+from types import TracebackType
+from typing import Any
+
+from flask import Flask, g, render_template, request
+from werkzeug.exceptions import BadRequest, InternalServerError
+from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.wrappers import Response
+
+# No inline script or style anywhere: every script and style sheet is a file
+# under static/, and the review chart's SVG is styled by classes.
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+])
+
+HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    # A share link's token is in its URL: never send it to another site.
+    "Referrer-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+
+HSTS = "max-age=31536000"
+
+# A request id handed in by a proxy is kept only when it cannot forge a log line.
+_REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
+
+MISSING_SECRET_KEY = (
+    "SECRET_KEY is not set, and Scorekeeper will not serve without one: it signs the "
+    "sign-in cookies. Set it in the environment, for example\n"
+    "    export SECRET_KEY=\"$(python3 -c 'import secrets; print(secrets.token_hex(32))')\"\n"
+    "or as SECRET_KEY = '...' in instance/config.py. Every worker and host serving the "
+    "same site needs the same key. (`make run` keeps one of its own in instance/secret_key.)"
+)
+
+
+def require_secret_key(app: Flask) -> None:
+    """Refuse to build a served app without a secret key, except for debugging and tests."""
+    if app.config.get("SECRET_KEY"):
+        return
+    if app.debug or app.testing:
+        app.config["SECRET_KEY"] = "debug-only-not-secret"
+        return
+    raise RuntimeError(MISSING_SECRET_KEY)
+
+
+def init_app(app: Flask) -> None:
+    hops = int(app.config.get("TRUSTED_PROXIES") or 0)
+    if hops:
+        # Behind that many proxies, trust their X-Forwarded-For/-Proto/-Host/-Port:
+        # request.is_secure, the client's address (sign-in throttling) and the URLs built.
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops,  # type: ignore[method-assign]
+                                x_port=hops)
+    if app.config.get("REMEMBER_COOKIE_SECURE") is None:
+        app.config["REMEMBER_COOKIE_SECURE"] = app.config.get("SESSION_COOKIE_SECURE", False)
+
+    # First of the before-request hooks, so even a refused CSRF token is logged with its id.
+    app.before_request_funcs.setdefault(None, []).insert(0, _start_request)
+    app.after_request(_security_headers)
+    app.log_exception = _log_exception.__get__(app)  # type: ignore[method-assign]
+    app.register_error_handler(InternalServerError, _server_error)
+    app.register_error_handler(NulByte, _nul_byte)
+
+
+def request_id() -> str:
+    return str(g.get("request_id") or "-")
+
+
+class NulByte(BadRequest):
+    """A form or query value holding a NUL character: no field takes one, and PostgreSQL stores none."""
+
+
+def _start_request() -> None:
+    offered = request.headers.get("X-Request-ID", "")
+    g.request_id = offered if _REQUEST_ID.fullmatch(offered) else secrets.token_hex(6)
+    for values in (request.args, request.form):
+        for key, value in values.items(multi=True):
+            if "\x00" in key or "\x00" in value:
+                raise NulByte()
+
+
+def _security_headers(response: Response) -> Response:
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    if request.is_secure:
+        response.headers.setdefault("Strict-Transport-Security", HSTS)
+    response.headers.setdefault("X-Request-ID", request_id())
+    return response
+
+
+def _log_exception(
+    app: Flask,
+    exc_info: tuple[type, BaseException, TracebackType] | tuple[None, None, None],
+) -> None:
+    """What failed and where, never what was sent.
+
+    The route's pattern stands for the path (a share link's token never reaches
+    the log), and of the exception only its type and the code lines it passed
+    through are written: its message can quote a form's value, a player's name
+    or an SQL statement's parameters. The request id is on the error page too,
+    so a player's report finds this line.
+    """
+    _, error, trace = exc_info
+    route = request.url_rule.rule if request.url_rule else "(no route)"
+    lines: list[str] = []
+    seen: set[int] = set()
+    while error is not None and id(error) not in seen and len(lines) < 5:
+        seen.add(id(error))
+        frames = "".join(traceback.format_list(traceback.extract_tb(trace)))
+        lines.append(f"{type(error).__module__}.{type(error).__qualname__}\n{frames}")
+        error = error.__cause__ or error.__context__
+        trace = error.__traceback__ if error is not None else None
+    app.logger.error("500 on %s %s (request %s): %s", request.method, route, request_id(),
+                     "caused by ".join(lines).rstrip())
+
+
+def _server_error(error: Exception) -> tuple[str, int]:
+    from .extensions import db
+
+    db.session.rollback()  # a failed transaction must not fail the error page too
+    return render_template("errors/500.html", request_id=request_id()), 500
+
+
+def _nul_byte(error: Exception) -> tuple[str, int]:
+    return render_template("errors/400.html", reason=(
+        "Something you sent holds a NUL character, which no field takes. "
+        "Go back, retype it and try again: nothing was saved."
+    )), 400
+
+
+def flag(value: Any, default: bool) -> bool:
+    """A yes/no setting from the environment: ``1/true/yes/on`` or ``0/false/no/off``."""
+    if value is None or str(value).strip() == "":
+        return default
+    return str(value).strip().lower() in {"1", "true", "yes", "on"}
