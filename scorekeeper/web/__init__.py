@@ -15,6 +15,7 @@ from ..models import Account
 
 # The blueprints, one module of this package each (each module's ``bp``).
 BLUEPRINTS = [
+    "api",
     "auth",
     "backup",
     "catalogue",
@@ -22,6 +23,7 @@ BLUEPRINTS = [
     "hands",
     "history",
     "players",
+    "tokens",
 ]
 
 
@@ -73,7 +75,11 @@ def _signed(value: Any) -> str:
     return text
 
 
-def _not_found(error: Exception) -> tuple[str, int]:
+def _not_found(error: Exception) -> Any:
+    if request.path.startswith("/api/"):  # the API answers JSON, never a page
+        from .api import http_error
+
+        return http_error(error)  # type: ignore[arg-type]
     return render_template("errors/404.html"), 404
 
 

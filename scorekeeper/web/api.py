@@ -1,0 +1,552 @@
+"""The JSON API at ``/api/v1``, described by :mod:`scorekeeper.openapi`.
+
+Requests carry a personal API token (``Authorization: Bearer sk_...``);
+session cookies never authenticate here, which is what makes it safe for
+these routes to be exempt from CSRF checks.  Like every view, each route
+loads (the token's account's games only: anything else is 404), calls a
+use case in :mod:`scorekeeper.services`, and answers JSON -- errors too,
+never an HTML page.
+
+``Idempotency-Key``: the first successful answer to a change of a hand (or
+to ending the game) is stored in the same commit as the change itself, so
+the same key again gets that answer back and nothing is changed twice.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import uuid
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from flask import Blueprint, Flask, g, jsonify, render_template, request, url_for
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+from sqlalchemy import select
+from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response
+
+from .. import api_tokens, backup, services
+from ..engine import InvalidEntry
+from ..extensions import csrf, db
+from ..models import Account, Game, HandEntry, IdempotencyRecord, entry_with_names
+from ..openapi import KEY_PATTERN, MAX_ID, MAX_KEY, document
+from .games import catalogue_by_key
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+csrf.exempt(bp)
+
+PUBLIC = {"api.openapi_json", "api.docs"}
+CODES = {400: "bad_request", 401: "unauthorized", 404: "not_found", 405: "method_not_allowed",
+         409: "conflict", 413: "too_large", 415: "unsupported_media_type", 422: "invalid_request"}
+
+
+class ApiError(Exception):
+    """An answer other than success: status, a fixed code, a sentence, and any details."""
+
+    def __init__(self, status: int, message: str, code: str | None = None, **details: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.body = {"error": message, "code": code or CODES.get(status, "error"), **details}
+
+
+def error_response(status: int, message: str, code: str | None = None, **details: Any) -> Response:
+    response = jsonify({"error": message, "code": code or CODES.get(status, "error"), **details})
+    response.status_code = status
+    if status == 401:
+        response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
+    return response
+
+
+def http_error(error: HTTPException) -> Response:
+    """A werkzeug error (404, 405, 413, a body that is not JSON...) as the API's JSON error."""
+    status = error.code or 500
+    messages = {
+        404: "There is nothing here (or it belongs to another account).",
+        405: f"{request.method} is not allowed here.",
+        413: "The request body is larger than the server takes.",
+    }
+    response = error_response(status, messages.get(status, error.description or error.name))
+    if status == 405 and isinstance(error.valid_methods, list | tuple | set):  # type: ignore[attr-defined]
+        response.headers["Allow"] = ", ".join(sorted(error.valid_methods))  # type: ignore[attr-defined]
+    return response
+
+
+@bp.errorhandler(ApiError)
+def _api_error(error: ApiError) -> Response:
+    db.session.rollback()
+    response = jsonify(error.body)
+    response.status_code = error.status
+    if error.status == 401:
+        response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
+    return response
+
+
+@bp.errorhandler(HTTPException)
+def _http_error(error: HTTPException) -> Response:
+    return http_error(error)
+
+
+@bp.record_once
+def _json_errors_for_unknown_routes(state: Any) -> None:
+    """405 (and 400, 413...) raised before any API view runs, under /api/, in JSON too.
+
+    404 is answered by the app's own handler, which hands /api/ paths here.
+    """
+    app: Flask = state.app
+
+    def handle(error: HTTPException) -> Any:
+        if request.path.startswith("/api/"):
+            return http_error(error)
+        return error
+
+    app.register_error_handler(HTTPException, handle)
+
+
+# -- authentication ------------------------------------------------------------
+
+
+@bp.before_request
+def _authenticate() -> None:
+    if request.endpoint in PUBLIC:
+        return
+    header = request.headers.get("Authorization", "")
+    scheme, _, secret = header.partition(" ")
+    if scheme.lower() != "bearer" or not secret.strip():
+        raise ApiError(401, "Send a personal API token as 'Authorization: Bearer <token>' "
+                            "(make one on the Settings → API tokens page).")
+    account = api_tokens.account_for(secret.strip())
+    if account is None:
+        raise ApiError(401, "This API token is unknown or has been revoked.")
+    g.account = account
+
+
+def _account() -> Account:
+    return g.account  # type: ignore[no-any-return]
+
+
+# -- request bodies ------------------------------------------------------------
+
+
+@cache
+def _validator(name: str) -> Draft202012Validator:
+    """A validator for the document's schema ``name``.
+
+    Entries are only required to be objects here: the engine checks them,
+    naming the hand and player at fault.
+    """
+    components = dict(document()["components"]["schemas"])
+    components["Entry"] = {"type": "object"}
+    root = Resource.from_contents({"components": {"schemas": components}}, default_specification=DRAFT202012)
+    registry: Registry[Any] = Registry().with_resource("urn:scorekeeper-api", root)
+    return Draft202012Validator({"$ref": f"urn:scorekeeper-api#/components/schemas/{name}"}, registry=registry)
+
+
+def _body(schema: str, *, optional: bool = False) -> dict[str, Any]:
+    """The request's JSON body, checked against the document's schema."""
+    raw = request.get_data(cache=True)
+    if not raw.strip() and optional:
+        return {}
+    if not request.is_json:
+        raise ApiError(415, "Send the body as JSON, with 'Content-Type: application/json'.")
+    try:
+        data = json.loads(raw)
+    except ValueError as error:
+        raise ApiError(400, f"The body is not JSON: {error}.") from None
+    problems = sorted(_validator(schema).iter_errors(data), key=lambda e: list(e.absolute_path))
+    if problems:
+        first = problems[0]
+        where = "/".join(str(part) for part in first.absolute_path)
+        raise ApiError(422, f"{where + ': ' if where else ''}{first.message}", where=where or None)
+    return data  # type: ignore[no-any-return]
+
+
+def _int_arg(name: str, default: int, low: int, high: int) -> int:
+    text = request.args.get(name)
+    if text is None:
+        return default
+    try:
+        value = int(text)
+    except ValueError:
+        raise ApiError(400, f"{name} must be a whole number, not {text!r}.") from None
+    if not low <= value <= high:
+        raise ApiError(400, f"{name} must be between {low} and {high}.")
+    return value
+
+
+# -- loading -------------------------------------------------------------------
+
+
+def _game(game_id: int) -> Game:
+    game = None
+    if 1 <= game_id <= MAX_ID:
+        game = db.session.scalar(select(Game).where(Game.id == game_id, Game.account_id == _account().id))
+    if game is None:
+        raise ApiError(404, f"This account has no game {game_id}.")
+    return game
+
+
+def _hand(game: Game, number: int) -> HandEntry:
+    hand = next((h for h in game.hands if h.number == number), None)
+    if hand is None:
+        raise ApiError(404, f"Game {game.id} has no hand {number}.")
+    return hand
+
+
+# -- what answers hold -----------------------------------------------------------
+
+
+def _game_json(game: Game) -> dict[str, Any]:
+    summary = game.summary or {}
+    names = game.names
+    return {
+        "id": game.id,
+        "uid": game.uid,
+        "variant": game.variant,
+        "variant_name": catalogue_by_key()[game.variant]["name"],
+        "players": names,
+        "options": dict(game.options or {}),
+        "first_dealer": names[game.first_seat],
+        "status": game.status,
+        "ended": bool(game.ended),
+        "hands_count": game.hands_count,
+        "totals": summary.get("totals", {}),
+        "winners": summary.get("winners", []),
+        "next": summary.get("next"),
+        "created_at": _time(game.created_at),
+        "updated_at": _time(game.updated_at),
+    }
+
+
+def _hand_json(hand: HandEntry, names: list[str]) -> dict[str, Any]:
+    return {"number": hand.number, "entry": entry_with_names(hand.entry, names),
+            "created_at": _time(hand.created_at), "updated_at": _time(hand.updated_at)}
+
+
+def _time(value: Any) -> str:
+    return value.isoformat() + "Z"
+
+
+def _invalid(error: InvalidEntry, message: str | None = None) -> ApiError:
+    return ApiError(422, message or str(error), "invalid_entry",
+                    hand=error.hand, player=error.player, where=error.where)
+
+
+def _check_names(entry: Any, names: list[str], number: int) -> None:
+    """What must hold before an entry can be stored by seat; the engine checks the rest.
+
+    The messages are the engine's own for the same faults.
+    """
+    if not isinstance(entry, dict):
+        raise InvalidEntry("an entry must be an object with who went out and each player's hand", hand=number)
+    out = entry.get("out")
+    if out is not None and out not in names:
+        raise InvalidEntry(f'"{out}" is not a player in this game', hand=number)
+    hands = entry.get("hands", {})
+    if not isinstance(hands, dict):
+        raise InvalidEntry("hands must map each player to their cards or count", hand=number)
+    for name in hands:
+        if name not in names:
+            raise InvalidEntry(f'"{name}" is not a player in this game', hand=number)
+
+
+# -- idempotency ---------------------------------------------------------------
+
+
+class _Idempotency:
+    """The request's Idempotency-Key, if it has one, and its stored answer."""
+
+    def __init__(self, account: Account) -> None:
+        self.account = account
+        self.key = request.headers.get("Idempotency-Key")
+        if self.key is not None and not (0 < len(self.key) <= MAX_KEY and _visible_ascii(self.key)):
+            raise ApiError(400, f"An Idempotency-Key is 1 to {MAX_KEY} visible ASCII characters.")
+        body = request.get_data(cache=True)
+        try:
+            canonical = json.dumps(json.loads(body), sort_keys=True, separators=(",", ":")) if body.strip() else ""
+        except ValueError:
+            canonical = body.decode("latin-1")
+        self.fingerprint = hashlib.sha256(f"{request.method} {request.path}\n{canonical}".encode()).hexdigest()
+        self.stored = False
+
+    def answered(self) -> Response | None:
+        """The first answer to this key, if there was one."""
+        if self.key is None:
+            return None
+        record = db.session.scalar(select(IdempotencyRecord).where(
+            IdempotencyRecord.account_id == self.account.id, IdempotencyRecord.key == self.key))
+        if record is None:
+            return None
+        if record.fingerprint != self.fingerprint:
+            raise ApiError(422, "This Idempotency-Key was already used for another request; "
+                                "use a new key for each new change.", "idempotency_key_reused")
+        response = jsonify(record.response)
+        response.status_code = record.status_code
+        response.headers["Idempotent-Replayed"] = "true"
+        return response
+
+    def hand_token(self) -> str:
+        """The hand's one-time token: the same key gives the same token, so it records once."""
+        if self.key is None:
+            return uuid.uuid4().hex
+        return "api-" + hashlib.sha256(f"{self.account.id}:{self.key}".encode()).hexdigest()[:56]
+
+    def keeper(self, status: int, answer: Callable[[dict[str, Any]], dict[str, Any]]) -> services.BeforeCommit:
+        """What the service calls with the new sheet before committing: stores the answer in that commit."""
+        if self.key is None:
+            return None
+
+        def keep(sheet: dict[str, Any]) -> None:
+            db.session.add(IdempotencyRecord(account_id=self.account.id, key=self.key, fingerprint=self.fingerprint,
+                                             status_code=status, response=answer(sheet)))
+            self.stored = True
+
+        return keep
+
+    def store_alone(self, status: int, body: dict[str, Any]) -> None:
+        """For an answer that changed nothing (a correction identical to the hand)."""
+        if self.key is not None and not self.stored:
+            db.session.add(IdempotencyRecord(account_id=self.account.id, key=self.key, fingerprint=self.fingerprint,
+                                             status_code=status, response=body))
+            db.session.commit()
+
+
+def _visible_ascii(text: str) -> bool:
+    return re.fullmatch(KEY_PATTERN.strip("^$"), text) is not None
+
+
+def _after_lost_race(idem: _Idempotency, game_id: int, message: str, code: str = "conflict",
+                     **details: Any) -> Response:
+    """A change that lost to another request: its own twin's answer, or 409 with the sheet."""
+    db.session.rollback()
+    replay = idem.answered()
+    if replay is not None:
+        return replay
+    game = _game(game_id)
+    raise ApiError(409, message, code, **details, sheet=services.sheet_of(game))
+
+
+# -- the document --------------------------------------------------------------
+
+
+@bp.get("/openapi.json")
+def openapi_json() -> Response:
+    return jsonify(document())
+
+
+@bp.get("/docs")
+def docs() -> str:
+    return render_template("api/docs.html", doc=document(), operations=_operations(document()),
+                           schema_json=_schema_json(document()))
+
+
+def _operations(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    found = []
+    for path, methods in doc["paths"].items():
+        for method, operation in methods.items():
+            responses = []
+            for status, response in operation["responses"].items():
+                if "$ref" in response:
+                    response = doc["components"]["responses"][response["$ref"].rsplit("/", 1)[1]]
+                schema = response.get("content", {}).get("application/json", {}).get("schema", {})
+                responses.append({"status": status, "description": response["description"],
+                                  "schema": schema.get("$ref", "").rsplit("/", 1)[-1] or None})
+            body = operation.get("requestBody")
+            found.append({
+                "id": operation["operationId"], "method": method.upper(), "path": path,
+                "summary": operation["summary"], "description": operation["description"],
+                "parameters": operation.get("parameters", []),
+                "body": body["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1] if body else None,
+                "body_required": bool(body and body["required"]),
+                "responses": responses,
+                "public": operation.get("security") == [],
+            })
+    return found
+
+
+def _schema_json(doc: dict[str, Any]) -> dict[str, str]:
+    return {name: json.dumps(schema, indent=2, ensure_ascii=False)
+            for name, schema in doc["components"]["schemas"].items()}
+
+
+# -- variants and games --------------------------------------------------------
+
+
+@bp.get("/variants")
+def list_variants() -> Response:
+    return jsonify(variants=list(catalogue_by_key().values()))
+
+
+@bp.get("/games")
+def list_games() -> Response:
+    status = request.args.get("status")
+    if status not in (None, "playing", "finished"):
+        raise ApiError(400, "status is playing or finished.")
+    limit = _int_arg("limit", 100, 1, 1000)
+    offset = _int_arg("offset", 0, 0, MAX_ID)
+    query = select(Game).where(Game.account_id == _account().id)
+    if status:
+        query = query.where(Game.status == status)
+    games = db.session.scalars(query.order_by(Game.updated_at.desc(), Game.id.desc()).limit(limit).offset(offset))
+    return jsonify(games=[_game_json(game) for game in games])
+
+
+@bp.post("/games")
+def create_game() -> tuple[Response, int, dict[str, str]]:
+    body = _body("NewGame")
+    players = body["players"]
+    first = body.get("first_dealer", players[0])
+    if first not in players:
+        raise ApiError(422, f'The first dealer "{first}" is not one of the players.', where="first_dealer")
+    try:
+        game = services.start_game(_account(), body["variant"], players, first_dealer=players.index(first),
+                                   options=body.get("options") or {})
+    except services.ServiceError as error:
+        raise ApiError(422, error.message, where=error.field) from None
+    except InvalidEntry as error:
+        raise _invalid(error) from None
+    location = url_for("api.get_game", game_id=game.id)
+    return jsonify(_game_json(game)), 201, {"Location": location}
+
+
+@bp.get("/games/<int:game_id>")
+def get_game(game_id: int) -> Response:
+    return jsonify(_game_json(_game(game_id)))
+
+
+@bp.delete("/games/<int:game_id>")
+def delete_game(game_id: int) -> tuple[str, int]:
+    services.delete_game(_game(game_id))
+    return "", 204
+
+
+@bp.get("/games/<int:game_id>/sheet")
+def get_sheet(game_id: int) -> Response:
+    return jsonify(services.sheet_of(_game(game_id)))
+
+
+@bp.get("/games/<int:game_id>/export")
+def export_game(game_id: int) -> Response:
+    return jsonify(backup.export_game(_game(game_id)))
+
+
+@bp.post("/games/<int:game_id>/end")
+def end_game(game_id: int) -> Response | tuple[Response, int]:
+    game = _game(game_id)
+    idem = _Idempotency(_account())
+    replay = idem.answered()
+    if replay is not None:
+        return replay
+    last = game.hands_count
+    if game.status == "finished":
+        raise ApiError(409, "This game is already over.", "game_over", sheet=services.sheet_of(game))
+    try:
+        sheet = services.end_game(game, before_commit=idem.keeper(200, lambda s: {"number": last, "sheet": s}))
+    except services.Conflict as error:
+        return _after_lost_race(idem, game_id, error.message)
+    except services.ServiceError as error:
+        raise ApiError(409, error.message, "game_over", sheet=services.sheet_of(_game(game_id))) from None
+    except InvalidEntry as error:
+        raise _invalid(error) from None
+    return jsonify(number=last, sheet=sheet)
+
+
+# -- hands ---------------------------------------------------------------------
+
+
+@bp.get("/games/<int:game_id>/hands")
+def list_hands(game_id: int) -> Response:
+    game = _game(game_id)
+    names = game.names
+    return jsonify(hands=[_hand_json(hand, names) for hand in game.hands])
+
+
+@bp.get("/games/<int:game_id>/hands/<int:number>")
+def get_hand(game_id: int, number: int) -> Response:
+    game = _game(game_id)
+    return jsonify(_hand_json(_hand(game, number), game.names))
+
+
+@bp.post("/games/<int:game_id>/hands")
+def record_hand(game_id: int) -> Response | tuple[Response, int, dict[str, str]]:
+    game = _game(game_id)
+    idem = _Idempotency(_account())
+    replay = idem.answered()
+    if replay is not None:
+        return replay
+    body = _body("NewHand")
+    expected = body.get("number", game.hands_count + 1)
+    if game.status == "finished":
+        raise ApiError(409, "This game is over; start a new game (or a rematch) to play on.", "game_over",
+                       sheet=services.sheet_of(game))
+    try:
+        _check_names(body["entry"], game.names, expected)
+        sheet = services.record_hand(game, body["entry"], token=idem.hand_token(), expected=expected,
+                                     before_commit=idem.keeper(201, lambda s: {"number": expected, "sheet": s}))
+    except services.StaleHand as stale:
+        return _after_lost_race(idem, game_id, stale.message, "stale_hand",
+                                expected=stale.expected, recorded=stale.recorded)
+    except services.AlreadyRecorded as already:
+        return _after_lost_race(idem, game_id, already.message)
+    except services.ServiceError as error:
+        raise ApiError(422, error.message) from None
+    except InvalidEntry as error:
+        raise _invalid(error) from None
+    location = url_for("api.get_hand", game_id=game_id, number=expected)
+    return jsonify(number=expected, sheet=sheet), 201, {"Location": location}
+
+
+@bp.put("/games/<int:game_id>/hands/<int:number>")
+def edit_hand(game_id: int, number: int) -> Response:
+    game = _game(game_id)
+    idem = _Idempotency(_account())
+    replay = idem.answered()
+    if replay is not None:
+        return replay
+    _hand(game, number)
+    body = _body("HandEdit")
+    try:
+        _check_names(body["entry"], game.names, number)
+        sheet = services.edit_hand(game, number, body["entry"],
+                                   before_commit=idem.keeper(200, lambda s: {"number": number, "sheet": s}))
+    except services.Conflict as conflict:
+        return _after_lost_race(idem, game_id, conflict.message)
+    except services.ServiceError as error:
+        raise ApiError(422, error.message) from None
+    except InvalidEntry as error:
+        if error.hand is not None and error.hand != number:
+            raise _invalid(error, f"This change cannot stand: {error}. Hands after it would no longer add up; "
+                                  "correct or undo those first.") from None
+        raise _invalid(error) from None
+    idem.store_alone(200, {"number": number, "sheet": sheet})
+    return jsonify(number=number, sheet=sheet)
+
+
+@bp.post("/games/<int:game_id>/undo")
+def undo_hand(game_id: int) -> Response:
+    game = _game(game_id)
+    idem = _Idempotency(_account())
+    replay = idem.answered()
+    if replay is not None:
+        return replay
+    body = _body("Undo", optional=True)
+    last = game.hands_count
+    if last == 0:
+        raise ApiError(409, "There is no hand to undo.", sheet=services.sheet_of(game))
+    if body.get("number", last) != last:
+        raise ApiError(409, f"Hand {body['number']} is not the last hand: the sheet has {last}. "
+                            "Nothing was undone; check the sheet.", "stale_hand",
+                       expected=body["number"], recorded=last, sheet=services.sheet_of(game))
+    try:
+        sheet = services.undo_last_hand(game, before_commit=idem.keeper(200, lambda s: {"number": last, "sheet": s}))
+    except services.Conflict as conflict:
+        return _after_lost_race(idem, game_id, conflict.message)
+    except services.ServiceError as error:
+        raise ApiError(409, error.message, sheet=services.sheet_of(_game(game_id))) from None
+    except InvalidEntry as error:
+        raise _invalid(error) from None
+    return jsonify(number=last, sheet=sheet)

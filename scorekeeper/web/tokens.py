@@ -1,0 +1,66 @@
+"""Settings: the account's personal API tokens, made, listed and revoked here."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask_login import current_user, login_required
+from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response
+from wtforms import StringField, SubmitField
+from wtforms.validators import DataRequired, Length
+
+from .. import api_tokens, services
+from .forms import ConfirmForm
+
+bp = Blueprint("tokens", __name__, url_prefix="/settings/tokens")
+
+
+class TokenForm(FlaskForm):
+    name = StringField(
+        "Name", validators=[DataRequired("Name the token (what will use it?)."), Length(max=api_tokens.MAX_NAME)],
+        description="What will use it, e.g. “score bot” or “league spreadsheet”.",
+    )
+    submit = SubmitField("Create token")
+
+
+@bp.route("/", methods=["GET", "POST"])
+@login_required
+def index() -> tuple[str, int] | str:
+    form = TokenForm()
+    created = None
+    if form.validate_on_submit():
+        try:
+            token, secret = api_tokens.create_token(current_user, form.name.data or "")
+        except services.ServiceError as error:
+            form.name.errors.append(error.message)
+        else:
+            # Shown on this answer only (never redirected to, never stored):
+            # reloading the page shows it no more.
+            created = {"name": token.name, "secret": secret}
+            form = TokenForm(formdata=None)
+    page = render_template("settings/tokens.html", form=form, created=created,
+                           tokens=api_tokens.tokens_of(current_user), confirm=ConfirmForm())
+    if form.is_submitted() and created is None:
+        return page, 422
+    return page
+
+
+@bp.after_request
+def _no_store(response: Response) -> Response:
+    """The page that shows a new token's secret must be kept by no cache."""
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/<int:token_id>/revoke")
+@login_required
+def revoke(token_id: int) -> Response:
+    token = api_tokens.own_token(current_user, token_id)
+    if token is None:
+        abort(404)
+    if ConfirmForm().validate_on_submit():
+        api_tokens.revoke(token)
+        flash(f"The token “{token.name}” is revoked: requests that use it are refused from now on.", "success")
+    else:
+        flash("That button's form had expired; nothing was changed. Try again.", "error")
+    return redirect(url_for("tokens.index"), 303)
