@@ -19,13 +19,13 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from . import passwords
 from .engine import InvalidEntry, Replay, replay
 from .engine.games import get_variant
 from .extensions import db
 from .models import Account, Change, Game, HandEntry, Player, Seat, entry_with_seats, utcnow
 
 MAX_NAME = 40
-MIN_PASSWORD = 8
 
 
 class ServiceError(ValueError):
@@ -71,25 +71,46 @@ class StaleHand(ServiceError):
 # -- accounts ------------------------------------------------------------------
 
 
+class EmailTaken(ServiceError):
+    """Registering an e-mail that already has an account.
+
+    The message neither confirms nor denies more than registering must: the
+    web counts these refusals against the client's address like failed
+    sign-ins, so nobody can sweep a list of addresses through this form.
+    """
+
+    def __init__(self) -> None:
+        super().__init__("This email cannot be used for a new account. If it is yours, sign in instead "
+                         "(or use another email).", "email")
+
+
 def register(email: str, password: str) -> Account:
     email = email.strip().lower()
-    if len(password) < MIN_PASSWORD:
-        raise ServiceError(f"Use at least {MIN_PASSWORD} characters.", "password")
+    refused = passwords.problem(password, email)
+    if refused:
+        raise ServiceError(refused, "password")
     if db.session.scalar(select(Account).where(Account.email == email)):
-        raise ServiceError("That email already has an account: sign in instead.", "email")
+        raise EmailTaken()
     account = Account(email=email, password_hash=generate_password_hash(password))
     db.session.add(account)
     try:
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
-        raise ServiceError("That email already has an account: sign in instead.", "email") from None
+        raise EmailTaken() from None
     return account
+
+
+# Checked when no account has the e-mail, so an unknown e-mail takes as long as a wrong password.
+_NO_ACCOUNT_HASH = generate_password_hash("no account has this e-mail")
 
 
 def authenticate(email: str, password: str) -> Account | None:
     account = db.session.scalar(select(Account).where(Account.email == email.strip().lower()))
-    if account is None or not check_password_hash(account.password_hash, password):
+    if account is None:
+        check_password_hash(_NO_ACCOUNT_HASH, password)
+        return None
+    if not check_password_hash(account.password_hash, password):
         return None
     return account
 

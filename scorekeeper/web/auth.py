@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, make_response, redirect, render_template, request, url_for
 from flask_login import login_required, login_user, logout_user
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
-from .. import services
+from .. import services, throttle
 from .forms import ConfirmForm, RegisterForm, SignInForm
 
 bp = Blueprint("auth", __name__)
@@ -19,8 +19,16 @@ bp = Blueprint("auth", __name__)
 def register() -> tuple[str, int] | Response:
     form = RegisterForm()
     if form.validate_on_submit():
+        wait = throttle.address_wait_seconds(_address())
+        if wait:
+            form.email.errors.append(_too_many(wait))
+            return _throttled("auth/register.html", form, wait)
         try:
             account = services.register(form.email.data or "", form.password.data or "")
+        except services.EmailTaken as error:
+            # Counted like a failed sign-in: e-mails cannot be swept through this form.
+            throttle.record_failure(throttle.REGISTER, _address())
+            form.email.errors.append(error.message)
         except services.ServiceError as error:
             getattr(form, error.field or "email").errors.append(error.message)
         else:
@@ -34,10 +42,17 @@ def register() -> tuple[str, int] | Response:
 def login() -> tuple[str, int] | Response:
     form = SignInForm()
     if form.validate_on_submit():
-        account = services.authenticate(form.email.data or "", form.password.data or "")
+        email = form.email.data or ""
+        wait = throttle.wait_seconds(email, _address())
+        if wait:  # refused before the password is even checked
+            form.password.errors.append(_too_many(wait))
+            return _throttled("auth/login.html", form, wait)
+        account = services.authenticate(email, form.password.data or "")
         if account is None:
+            throttle.record_failure(email, _address())
             form.password.errors.append("That email and password do not match an account.")
         else:
+            throttle.clear(email)
             login_user(account, remember=True)
             return redirect(_safe_next(request.args.get("next")), 303)
     return render_template("auth/login.html", form=form), _status(form)
@@ -51,6 +66,23 @@ def logout() -> Response:
         logout_user()
         flash("Signed out.", "info")
     return redirect(url_for("auth.login"), 303)
+
+
+def _address() -> str:
+    """The client's address (the proxy's X-Forwarded-For when TRUSTED_PROXIES says to trust it)."""
+    return request.remote_addr or "unknown"
+
+
+def _too_many(wait: int) -> str:
+    minutes = max(1, -(-wait // 60))
+    return (f"Too many tries with this email or from this network. Wait {minutes} "
+            f"minute{'s' if minutes != 1 else ''} and try again.")
+
+
+def _throttled(template: str, form: FlaskForm, wait: int) -> Response:
+    response = make_response(render_template(template, form=form), 429)
+    response.headers["Retry-After"] = str(wait)
+    return response
 
 
 def _status(form: FlaskForm) -> int:

@@ -9,16 +9,16 @@ from flask_wtf import FlaskForm
 from wtforms import EmailField, HiddenField, PasswordField, StringField, SubmitField
 from wtforms.validators import DataRequired, Email, Length
 
-from ..services import MAX_NAME, MIN_PASSWORD
+from ..passwords import LENGTH_MESSAGE, MAX_LENGTH, MIN_LENGTH
+from ..services import MAX_NAME
 
 
 class RegisterForm(FlaskForm):
     email = EmailField("Email", validators=[DataRequired(), Email(), Length(max=254)])
     password = PasswordField(
         "Password",
-        validators=[DataRequired(), Length(min=MIN_PASSWORD, max=200,
-                                           message=f"Use at least {MIN_PASSWORD} characters (at most 200).")],
-        description=f"At least {MIN_PASSWORD} characters.",
+        validators=[DataRequired(), Length(min=MIN_LENGTH, max=MAX_LENGTH, message=LENGTH_MESSAGE)],
+        description=f"At least {MIN_LENGTH} characters; a few words you will remember are best.",
     )
     submit = SubmitField("Create account")
 

@@ -26,7 +26,7 @@ def test_register_page_shows_email_and_password_fields(client):
     form = page(response)
     assert form.field("email").get("type") == "email"
     assert form.field("password").get("type") == "password"
-    assert "At least 8 characters." in form.text
+    assert "At least 10 characters" in form.text
 
 
 def test_registering_signs_in_and_opens_a_new_game(app, client):
@@ -44,7 +44,12 @@ def test_registering_signs_in_and_opens_a_new_game(app, client):
 @pytest.mark.parametrize(
     ("email", "password", "field", "message"),
     [
-        ("ann@example.com", "short", "password", "Use at least 8 characters"),
+        ("ann@example.com", "short", "password", "Use at least 10 characters (at most 128)."),
+        ("ann@example.com", "nine char", "password", "Use at least 10 characters (at most 128)."),
+        ("ann@example.com", "x" * 129, "password", "Use at least 10 characters (at most 128)."),
+        ("ann@example.com", "Qwertyuiop", "password", "one of the most common ones"),
+        ("ann@example.com", "password12", "password", "one of the most common ones"),
+        ("ann@example.com", "ann@example.com", "password", "your email address"),
         ("not an email", "correct horse", "email", "Invalid email address."),
         ("", "correct horse", "email", "This field is required."),
         ("ann@example.com", "", "password", "This field is required."),
@@ -68,7 +73,8 @@ def test_register_refuses_an_email_that_has_an_account(app, client, sign_up):
     response = client.post("/register", data={"email": "ANN@example.com", "password": "another horse"})
 
     assert response.status_code == 422
-    assert "already has an account" in page(response).error_near("email")
+    assert page(response).error_near("email") == (
+        "This email cannot be used for a new account. If it is yours, sign in instead (or use another email).")
     assert len(accounts(app)) == 1
 
 

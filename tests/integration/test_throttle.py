@@ -1,0 +1,158 @@
+"""Sign-in throttling: password guessing is refused for a while, counted in the database."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import func, select
+from webpage import page
+
+from scorekeeper import create_app, throttle
+from scorekeeper.extensions import db
+from scorekeeper.models import SignInAttempt, utcnow
+
+WRONG = {"email": "ann@example.com", "password": "wrong horse"}
+RIGHT = {"email": "ann@example.com", "password": "correct horse"}
+
+
+@pytest.fixture
+def ann(app, sign_up):
+    sign_up(app.test_client(), email="ann@example.com")
+
+
+def sign_in(client, data, address="192.0.2.1"):
+    return client.post("/login", data=data, environ_base={"REMOTE_ADDR": address})
+
+
+def attempts(app):
+    with app.app_context():
+        found = db.session.scalar(select(func.count()).select_from(SignInAttempt))
+        db.session.remove()
+        return found
+
+
+def test_five_failures_for_an_email_refuse_even_the_right_password_with_429_and_retry_after(client, ann):
+    for _ in range(throttle.PER_EMAIL):
+        assert sign_in(client, WRONG).status_code == 422
+
+    response = sign_in(client, RIGHT)
+
+    assert response.status_code == 429
+    assert 0 < int(response.headers["Retry-After"]) <= 15 * 60
+    assert page(response).error_near("password") == (
+        "Too many tries with this email or from this network. Wait 15 minutes and try again.")
+    assert client.get("/games").status_code == 302  # not signed in
+
+
+def test_the_email_is_refused_from_every_address_and_only_that_email(client, ann, sign_up, app):
+    sign_up(app.test_client(), email="bob@example.com")
+    for _ in range(throttle.PER_EMAIL):
+        sign_in(client, WRONG, address="192.0.2.1")
+
+    assert sign_in(client, RIGHT, address="198.51.100.7").status_code == 429
+    assert sign_in(client, {"email": "bob@example.com", "password": "correct horse"}).status_code == 303
+
+
+def test_an_email_without_an_account_is_throttled_the_same_so_nothing_tells_them_apart(client, ann):
+    nobody = {"email": "nobody@example.com", "password": "wrong horse"}
+    answers = [sign_in(client, data) for data in (WRONG, nobody) for _ in range(throttle.PER_EMAIL + 1)]
+
+    assert [response.status_code for response in answers] == ([422] * 5 + [429]) * 2
+    assert page(answers[0]).error_near("password") == page(answers[6]).error_near("password")
+    assert page(answers[5]).error_near("password") == page(answers[11]).error_near("password")
+
+
+def test_twenty_failures_from_one_address_refuse_any_email_from_it(client, ann):
+    for number in range(throttle.PER_ADDRESS):
+        sign_in(client, {"email": f"guess{number}@example.com", "password": "wrong horse"}, address="203.0.113.5")
+
+    assert sign_in(client, RIGHT, address="203.0.113.5").status_code == 429
+    assert sign_in(client, RIGHT, address="203.0.113.6").status_code == 303
+
+
+def test_a_success_clears_that_emails_failures(client, ann, app):
+    for _ in range(throttle.PER_EMAIL - 1):
+        sign_in(client, WRONG)
+    assert sign_in(client, RIGHT).status_code == 303
+    client.post("/logout")
+
+    for _ in range(throttle.PER_EMAIL - 1):
+        assert sign_in(client, WRONG).status_code == 422
+    assert sign_in(client, RIGHT).status_code == 303
+
+
+def test_refused_tries_are_not_counted_so_the_lock_ends_on_time(client, ann, app):
+    for _ in range(throttle.PER_EMAIL):
+        sign_in(client, WRONG)
+    for _ in range(10):
+        assert sign_in(client, WRONG).status_code == 429
+
+    assert attempts(app) == throttle.PER_EMAIL
+
+
+def test_the_lock_ends_when_the_failures_are_older_than_fifteen_minutes_and_old_rows_are_pruned(client, ann, app):
+    long_ago = utcnow() - throttle.WINDOW - timedelta(seconds=1)
+    with app.app_context():
+        for _ in range(throttle.PER_EMAIL):
+            throttle.record_failure("ann@example.com", "192.0.2.1", now=long_ago)
+        db.session.remove()
+
+    assert sign_in(client, WRONG).status_code == 422  # tried and checked, not refused
+    assert attempts(app) == 1  # the old rows went as the new one was written
+    assert sign_in(client, RIGHT).status_code == 303
+
+
+def test_retry_after_counts_down_from_the_oldest_failure_in_the_window(app):
+    now = utcnow()
+    with app.app_context():
+        for minutes_ago in (10, 8, 6, 4, 2):
+            throttle.record_failure("ann@example.com", "192.0.2.1", now=now - timedelta(minutes=minutes_ago))
+        wait = throttle.wait_seconds("ANN@example.com ", "192.0.2.99", now=now)
+        db.session.remove()
+
+    assert wait == 5 * 60
+
+
+def test_two_app_processes_on_one_database_share_the_count(app, ann):
+    """As two gunicorn workers (or two hosts) do: nothing is counted in a process."""
+    second_worker = create_app(dict(app.config))
+    for number in range(throttle.PER_EMAIL):
+        worker = app if number % 2 else second_worker
+        assert sign_in(worker.test_client(), WRONG).status_code == 422
+
+    assert sign_in(app.test_client(), RIGHT).status_code == 429
+    assert sign_in(second_worker.test_client(), RIGHT).status_code == 429
+
+
+def test_registering_taken_emails_counts_against_the_address(client, ann, app):
+    for _ in range(throttle.PER_ADDRESS):
+        response = client.post("/register", data={"email": "ann@example.com", "password": "another horse"},
+                               environ_base={"REMOTE_ADDR": "203.0.113.8"})
+        assert response.status_code == 422
+
+    refused = client.post("/register", data={"email": "new@example.com", "password": "another horse"},
+                          environ_base={"REMOTE_ADDR": "203.0.113.8"})
+    elsewhere = client.post("/register", data={"email": "new@example.com", "password": "another horse"},
+                            environ_base={"REMOTE_ADDR": "203.0.113.9"})
+
+    assert refused.status_code == 429
+    assert "Too many tries" in page(refused).error_near("email")
+    assert elsewhere.status_code == 303
+    assert sign_in(app.test_client(), RIGHT).status_code == 303  # Ann's own sign-in is not locked by it
+
+
+def test_behind_a_trusted_proxy_the_forwarded_address_is_the_one_counted(app, ann):
+    behind = create_app({**app.config, "TRUSTED_PROXIES": 1})
+    client = behind.test_client()
+    for number in range(throttle.PER_ADDRESS):
+        client.post("/login", data={"email": f"guess{number}@example.com", "password": "wrong horse"},
+                    headers={"X-Forwarded-For": "203.0.113.77"}, environ_base={"REMOTE_ADDR": "10.0.0.2"})
+
+    from_guesser = client.post("/login", data=RIGHT, headers={"X-Forwarded-For": "203.0.113.77"},
+                               environ_base={"REMOTE_ADDR": "10.0.0.2"})
+    from_ann = client.post("/login", data=RIGHT, headers={"X-Forwarded-For": "198.51.100.1"},
+                           environ_base={"REMOTE_ADDR": "10.0.0.2"})
+
+    assert from_guesser.status_code == 429
+    assert from_ann.status_code == 303
