@@ -9,6 +9,7 @@ was.  The next hand is checked on the game's cached Replay (see
 
 from __future__ import annotations
 
+import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -23,9 +24,11 @@ from . import passwords
 from .engine import InvalidEntry, Replay, replay
 from .engine.games import get_variant
 from .extensions import db
-from .models import Account, Change, Game, HandEntry, Player, Seat, entry_with_seats, utcnow
+from .models import Account, Change, Game, HandEntry, Player, Seat, ShareLink, entry_with_seats, utcnow
 
 MAX_NAME = 40
+# 32 URL-safe characters: 192 random bits, past any guessing.
+SHARE_TOKEN_BYTES = 24
 
 
 class ServiceError(ValueError):
@@ -341,6 +344,52 @@ def delete_game(game: Game) -> None:
     db.session.commit()
 
 
+# -- share links: a game's read-only live sheet for phones without an account ----
+
+
+def live_share_link(game: Game) -> ShareLink | None:
+    """The game's share link that is not turned off, if it has one."""
+    return db.session.scalar(
+        select(ShareLink)
+        .where(ShareLink.game_id == game.id, ShareLink.revoked_at.is_(None))
+        .order_by(ShareLink.id.desc())
+        .limit(1)
+    )
+
+
+def share_game(game: Game) -> ShareLink:
+    """The game's live share link, made if it has none (a second tap makes no second link)."""
+    link = live_share_link(game)
+    if link is None:
+        link = ShareLink(game_id=game.id, token=secrets.token_urlsafe(SHARE_TOKEN_BYTES))
+        db.session.add(link)
+        db.session.commit()
+    return link
+
+
+def stop_sharing(game: Game) -> int:
+    """Turn off every live share link of the game: they answer 404 from now on.
+
+    Returns how many were turned off; a link shared later gets a new token.
+    """
+    links = db.session.scalars(
+        select(ShareLink).where(ShareLink.game_id == game.id, ShareLink.revoked_at.is_(None))
+    ).all()
+    for link in links:
+        link.revoked_at = utcnow()
+    db.session.commit()
+    return len(links)
+
+
+def shared_game(token: str) -> Game | None:
+    """The game a live share link shows; None for an unknown or turned-off token."""
+    return db.session.scalar(
+        select(Game)
+        .join(ShareLink, ShareLink.game_id == Game.id)
+        .where(ShareLink.token == token, ShareLink.revoked_at.is_(None))
+    )
+
+
 # -- internals -----------------------------------------------------------------
 
 
@@ -432,4 +481,5 @@ __all__ = [
     "AlreadyRecorded", "Conflict", "InvalidEntry", "ServiceError", "StaleHand",
     "add_player", "authenticate", "delete_game", "edit_hand", "end_game", "rematch",
     "record_hand", "register", "rename_player", "sheet_of", "start_game", "undo_last_hand",
+    "live_share_link", "share_game", "shared_game", "stop_sharing",
 ]

@@ -23,6 +23,7 @@ BLUEPRINTS = [
     "hands",
     "history",
     "players",
+    "share",
     "tokens",
 ]
 

@@ -28,10 +28,12 @@ POSTS = [
     ("/games/{game}/end", "/games/{game}", {}),
     ("/games/{game}/rematch", "/games/{game}", {}),
     ("/games/{game}/delete", "/games/{game}/delete", {}),
+    ("/games/{game}/share", "/games/{game}", {}),
 ]
 IDS = [url for url, _, _ in POSTS]
 # A file upload is checked in its own tests (test_backup.py): its form data cannot be shared between tests.
-CHECKED_ELSEWHERE = {"/backup/import"}
+# Turning off a live link changes nothing when there is none: test_share.py checks it with one.
+CHECKED_ELSEWHERE = {"/backup/import", "/games/{game}/share/revoke"}
 
 
 def csrf_token_on(client, path):

@@ -30,6 +30,8 @@ URLS = [
     ("GET", "/games/{game}/review", None),
     ("GET", "/games/{game}/export.json", None),
     ("GET", "/games/{game}/export.csv", None),
+    ("POST", "/games/{game}/share", {}),
+    ("POST", "/games/{game}/share/revoke", {}),
     ("GET", "/players/{player}/rename", None),
     ("POST", "/players/{player}/rename", {"name": "Mallory"}),
 ]

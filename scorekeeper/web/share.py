@@ -1,0 +1,180 @@
+"""Live view: a game's sheet on every phone at the table, no account needed.
+
+The owner turns a share link on (or off) from the game page, which shows
+the link and its QR code.  ``/s/<token>`` is read-only: the sheet, the
+next-deal guide and the change log, with nothing that changes the game.
+Its script asks ``/s/<token>/sheet`` every second with the ETag it holds;
+the answer is a 304 from one small query on the game's row while nothing
+changed, and the freshly rendered sheet when a hand was recorded, corrected
+or undone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+import segno
+from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
+from flask_login import login_required
+from markupsafe import Markup
+from sqlalchemy import select
+from werkzeug.wrappers import Response
+
+from .. import services
+from ..extensions import db
+from ..models import Game, Player, Seat, ShareLink
+from .access import own_game
+from .forms import ConfirmForm
+from .sheet import sheet_view
+
+bp = Blueprint("share", __name__)
+
+# Part of every ETag: a new release that renders the sheet differently
+# must not be answered 304 for a sheet rendered by the old one.
+RENDERING = "1"
+
+
+@dataclass(frozen=True)
+class SharePanel:
+    """What the owner's game page shows of its live link."""
+
+    url: str
+    qr_svg: Markup
+
+
+def share_panel(game: Game) -> SharePanel | None:
+    """The game's live link (its full address as this phone reached the app) and QR code."""
+    link = services.live_share_link(game)
+    if link is None:
+        return None
+    url = url_for("share.show", token=link.token, _external=True)
+    return SharePanel(url=url, qr_svg=qr_svg(url))
+
+
+# The game page includes share/_panel.html, which asks for its game's panel.
+bp.add_app_template_global(share_panel, "share_panel")
+
+
+def latest_change(game: Game) -> str:
+    """The game's last correction in a few words, for the live page to announce."""
+    if not game.changes:
+        return ""
+    change = game.changes[-1]
+    if change.action == "end":
+        return "Game ended by agreement"
+    return f"Hand {change.hand_number} {'undone' if change.action == 'undo' else 'corrected'}"
+
+
+def qr_svg(url: str) -> Markup:
+    """The URL as a QR code, an inline SVG scaled by CSS (a white quiet zone, even in dark mode)."""
+    code = segno.make(url, error="m", micro=False)
+    svg = code.svg_inline(
+        scale=1, border=4, omitsize=True, dark="#000", light="#fff",
+        svgclass="qr", lineclass="qr-modules", title="QR code of the live link",
+    )
+    # An image with a name (its <title>) for screen readers.
+    return Markup(svg.replace("<svg ", '<svg role="img" ', 1))
+
+
+# -- the owner: turn the link on and off ---------------------------------------
+
+
+@bp.route("/games/<int:game_id>/share", methods=["POST"])
+@login_required
+def create(game_id: int) -> Response:
+    game = own_game(game_id)
+    if _confirmed():
+        services.share_game(game)
+        flash("Live link on: anyone at the table can scan the code to follow the sheet.", "success")
+    return redirect(url_for("games.show", game_id=game.id, _anchor="share"), 303)
+
+
+@bp.route("/games/<int:game_id>/share/revoke", methods=["POST"])
+@login_required
+def revoke(game_id: int) -> Response:
+    game = own_game(game_id)
+    if _confirmed():
+        if services.stop_sharing(game):
+            flash("Live link turned off: it shows nothing now. A new one gets a new code.", "success")
+        else:
+            flash("This game had no live link.", "info")
+    return redirect(url_for("games.show", game_id=game.id, _anchor="share"), 303)
+
+
+def _confirmed() -> bool:
+    if ConfirmForm().validate_on_submit():
+        return True
+    flash("That button's form had expired; nothing was changed. Try again.", "error")
+    return False
+
+
+# -- everyone at the table: the read-only sheet --------------------------------
+
+
+@bp.route("/s/<token>")
+def show(token: str) -> Response:
+    etag = _etag(token)
+    game = services.shared_game(token)
+    if etag is None or game is None:
+        abort(404)
+    every_hand = request.args.get("all") == "1"
+    page = render_template(
+        "share/show.html", game=game, view=sheet_view(game, every_hand=every_hand),
+        token=token, every_hand=every_hand, etag=f'"{etag}"', read_only=True, latest=latest_change(game),
+    )
+    return _private(make_response(page))
+
+
+@bp.route("/s/<token>/sheet")
+def sheet(token: str) -> Response:
+    """The live part of the page, or 304 while the game is as the phone last saw it."""
+    etag = _etag(token)
+    if etag is None:
+        abort(404)
+    if request.if_none_match.contains(etag):
+        response = Response(status=304)
+    else:
+        game = services.shared_game(token)
+        if game is None:  # turned off between the two queries
+            abort(404)
+        every_hand = request.args.get("all") == "1"
+        response = make_response(render_template(
+            "share/_live.html", game=game, view=sheet_view(game, every_hand=every_hand),
+            token=token, every_hand=every_hand, read_only=True, latest=latest_change(game),
+        ))
+    response.set_etag(etag)
+    return _private(response)
+
+
+def _etag(token: str) -> str | None:
+    """The state the shared sheet shows, from one small query; None for a dead link.
+
+    The game's revision and time of last change move with every hand
+    recorded, corrected or undone and with the game's end; the names move
+    with a rename.  Nothing is replayed.
+    """
+    found = db.session.execute(
+        select(Game.id, Game.revision, Game.updated_at, Player.name)
+        .join(ShareLink, ShareLink.game_id == Game.id)
+        .join(Seat, Seat.game_id == Game.id)
+        .join(Player, Player.id == Seat.player_id)
+        .where(ShareLink.token == token, ShareLink.revoked_at.is_(None))
+        .order_by(Seat.seat)
+    ).all()
+    if not found:
+        return None
+    game_id, revision, updated_at, _ = found[0]
+    state: list[Any] = [RENDERING, game_id, revision, updated_at.isoformat(), request.args.get("all") == "1"]
+    state += [row.name for row in found]
+    digest = hashlib.sha256("\x1f".join(map(str, state)).encode()).hexdigest()[:20]
+    return f"r{revision}-{digest}"
+
+
+def _private(response: Response) -> Response:
+    """Asked again every time, kept by no shared cache, sent nowhere as a referrer, not indexed."""
+    response.headers["Cache-Control"] = "no-cache, private"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["X-Robots-Tag"] = "noindex, nofollow"
+    return response

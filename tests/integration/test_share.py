@@ -1,0 +1,354 @@
+"""Live view: the owner shares a game's sheet by a link and its QR code; anyone
+with the link follows it read-only, without an account, until it is turned off.
+
+The live page asks for its sheet with the ETag it holds: an unchanged game
+is answered 304 from one query, a changed one with the new sheet.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import zxingcpp
+from PIL import Image
+from sqlalchemy import event, select
+from webpage import Node, flashes, page
+
+from scorekeeper.extensions import db
+from scorekeeper.models import ShareLink
+
+NAMES = ["Ann", "Bob", "Cara"]
+TABLE_HOST = "http://192.168.1.20:5000"  # the serving machine as phones on the Wi-Fi reach it
+
+
+@pytest.fixture
+def game(user, start_game, record):  # type: ignore[no-untyped-def]
+    """A Basic Rummy game with one hand: Ann went out, +15."""
+    game = start_game(user, "basic", NAMES)
+    assert record(user, game, {"out": "0", "p1-count": "12", "p2-count": "3"}).status_code == 303
+    return game
+
+
+def share(client, game):  # type: ignore[no-untyped-def]
+    """Turn the live link on from the game page; the link as the page shows it."""
+    response = client.post(f"/games/{game}/share")
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith(f"/games/{game}#share")
+    return shown_link(client, game)
+
+
+def shown_link(client, game, **options):  # type: ignore[no-untyped-def]
+    panel = page(client.get(f"/games/{game}", **options)).one("section", id="share")
+    link = panel.find("a", cls=None)
+    return link.get("href") if link is not None and "/s/" in (link.get("href") or "") else None
+
+
+def token_of(url: str) -> str:
+    match = re.fullmatch(r"https?://[^/]+/s/([A-Za-z0-9_-]+)", url)
+    assert match, url
+    return match.group(1)
+
+
+def live_tokens(app):  # type: ignore[no-untyped-def]
+    with app.app_context():
+        found = db.session.scalars(select(ShareLink.token).where(ShareLink.revoked_at.is_(None))).all()
+        db.session.remove()
+        return found
+
+
+# -- the owner: on, shown, off -------------------------------------------------
+
+
+def test_a_game_without_a_live_link_offers_to_share_one(user, game):
+    panel = page(user.get(f"/games/{game}")).one("section", id="share")
+
+    assert panel.one("form").get("action") == f"/games/{game}/share"
+    assert panel.find("svg") is None
+
+
+def test_sharing_shows_the_full_link_and_its_qr_code_on_the_game_page(app, user, game):
+    response = user.post(f"/games/{game}/share", follow_redirects=True)
+
+    assert "Live link on" in " ".join(flashes(response))
+    panel = page(response).one("section", id="share")
+    url = panel.one("p", cls="share-url").one("a").get("href")
+    assert url == f"http://localhost/s/{token_of(url)}"
+    assert len(token_of(url)) >= 32
+    assert live_tokens(app) == [token_of(url)]
+    assert decode_qr(panel.one("svg")) == url
+    assert panel.one("form").get("action") == f"/games/{game}/share/revoke"
+
+
+def test_the_link_names_the_address_the_phone_used_so_the_table_can_reach_it(user, game):
+    share(user, game)
+
+    # The same signed-in phone, reaching the app by the address the table's Wi-Fi gives it.
+    user.set_cookie("session", user.get_cookie("session").value, domain="192.168.1.20")
+    response = user.get(f"/games/{game}", base_url=TABLE_HOST)
+
+    panel = page(response).one("section", id="share")
+    url = panel.one("p", cls="share-url").one("a").get("href")
+    assert url.startswith(f"{TABLE_HOST}/s/")
+    assert decode_qr(panel.one("svg")) == url
+
+
+def test_sharing_again_keeps_the_same_link(app, user, game):
+    first = share(user, game)
+
+    assert share(user, game) == first
+    assert live_tokens(app) == [token_of(first)]
+
+
+def test_a_turned_off_link_is_not_found_and_a_new_one_gets_a_new_token(app, client, user, game):
+    old = share(user, game)
+
+    response = user.post(f"/games/{game}/share/revoke", follow_redirects=True)
+
+    assert "Live link turned off" in " ".join(flashes(response))
+    assert shown_link(user, game) is None
+    for path in (old, old + "/sheet"):
+        gone = client.get(path)
+        assert gone.status_code == 404, path
+    assert "There is nothing here" in page(client.get(old)).text
+    new = share(user, game)
+    assert token_of(new) != token_of(old)
+    assert client.get(old).status_code == 404
+    assert client.get(new).status_code == 200
+    assert live_tokens(app) == [token_of(new)]
+
+
+def test_turning_off_a_game_without_a_link_says_so_and_changes_nothing(user, game, rows):
+    before = rows()
+
+    response = user.post(f"/games/{game}/share/revoke", follow_redirects=True)
+
+    assert "This game had no live link." in flashes(response)
+    assert rows() == before
+
+
+@pytest.mark.parametrize("action", ["share", "share/revoke"])
+def test_another_account_cannot_share_or_turn_off_a_game_it_does_not_own(app, client, user, other, game, rows,
+                                                                         action):
+    link = share(user, game)
+    before = rows()
+
+    response = other.post(f"/games/{game}/{action}")
+
+    assert response.status_code == 404
+    assert rows() == before
+    assert client.get(link).status_code == 200
+
+
+@pytest.mark.parametrize("action", ["share", "share/revoke"])
+def test_sharing_and_turning_off_need_the_pages_csrf_token(app, user, game, rows, action):
+    share(user, game)
+    app.config["WTF_CSRF_ENABLED"] = True  # as in production, from here on
+    before = rows()
+
+    refused = user.post(f"/games/{game}/{action}")
+    assert refused.status_code == 400
+    assert rows() == before
+
+    token = page(user.get(f"/games/{game}")).one("section", id="share").field("csrf_token").get("value")
+    assert user.post(f"/games/{game}/{action}", data={"csrf_token": token}).status_code == 303
+
+
+# -- everyone at the table: read-only, no account ------------------------------
+
+
+def test_the_shared_sheet_opens_without_an_account(client, user, game):
+    link = share(user, game)
+
+    response = client.get(link)
+
+    assert response.status_code == 200
+    html = page(response)
+    assert html.one("h1").text == "Basic Rummy"
+    assert [cell.text for cell in html.one("tfoot").find_all("td")] == ["15", "0", "0"]
+    assert html.one("p", cls="guide").text.startswith("Hand 2 · Bob deals")
+    assert html.one("meta", name="robots").get("content").startswith("noindex")
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+    assert "Set-Cookie" not in response.headers
+
+
+@pytest.mark.parametrize("viewer", ["stranger", "owner"])
+def test_the_shared_page_has_no_form_and_no_link_that_changes_anything(app, client, user, game, record,
+                                                                       viewer):
+    record(user, game, {"out": "1", "p0-count": "4", "p2-count": "9"})
+    user.post(f"/games/{game}/hands/1/edit", data={"out": "0", "p1-count": "13", "p2-count": "3"})
+    link = share(user, game)
+    token = token_of(link)
+    reader = client if viewer == "stranger" else user
+
+    for path in (link, link + "?all=1", link + "/sheet"):
+        html = page(reader.get(path))
+        assert html.find_all("form") == [], path
+        assert html.find_all("button") == [], path
+        assert html.find_all("input") == [], path
+        targets = [node.get("href") for node in html.find_all("a")]
+        assert targets, path
+        for target in targets:
+            assert target.startswith(("#hand-", "#main", f"/s/{token}")), (path, target)
+    assert "Correct hand" not in page(reader.get(link)).text
+    assert "Record hand" not in page(reader.get(link)).text
+
+
+def test_the_shared_page_shows_the_change_log_and_at_the_end_the_winner(client, user, game):
+    link = share(user, game)
+    user.post(f"/games/{game}/hands/1/edit", data={"out": "0", "p1-count": "20", "p2-count": "3"})
+    user.post(f"/games/{game}/end")
+
+    html = page(client.get(link))
+
+    assert html.one("div", cls="banner").text == "Ann wins by agreement!"
+    log = [item.text for item in html.one("section", cls="changes").find_all("li")]
+    assert any("hand 1 changed from" in line for line in log)
+    assert html.find("p", cls="guide") is None
+
+
+@pytest.mark.parametrize("token", ["nothing-here", "x" * 32])
+def test_an_unknown_token_is_not_found(client, user, game, token):
+    share(user, game)
+
+    assert client.get(f"/s/{token}").status_code == 404
+    assert client.get(f"/s/{token}/sheet").status_code == 404
+
+
+# -- live updates: 304 while unchanged, the new sheet after any change ---------
+
+
+def ask(client, link, etag=None):  # type: ignore[no-untyped-def]
+    return client.get(link + "/sheet", headers={"If-None-Match": etag} if etag else {})
+
+
+def test_the_page_carries_the_etag_its_sheet_has_so_the_first_ask_is_a_304(client, user, game):
+    link = share(user, game)
+    holder = page(client.get(link)).one("div", id="live-sheet")
+
+    response = ask(client, link, holder.get("data-etag"))
+
+    assert holder.get("data-src") == f"/s/{token_of(link)}/sheet"
+    assert response.status_code == 304
+    assert response.data == b""
+
+
+def test_an_unchanged_game_is_answered_304_from_one_query(app, client, user, game):
+    link = share(user, game)
+    etag = ask(client, link).headers["ETag"]
+    statements = []
+
+    def count(*args):  # type: ignore[no-untyped-def]
+        statements.append(args[2])
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        response = ask(client, link, etag)
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+
+    assert response.status_code == 304
+    assert response.headers["ETag"] == etag
+    assert response.headers["Cache-Control"] == "no-cache, private"
+    assert len(statements) == 1, statements
+
+
+def record_second_hand(user, game, record):  # type: ignore[no-untyped-def]
+    assert record(user, game, {"out": "1", "p0-count": "4", "p2-count": "9"}).status_code == 303
+
+
+def correct_first_hand(user, game, record):  # type: ignore[no-untyped-def]
+    assert user.post(f"/games/{game}/hands/1/edit",
+                     data={"out": "0", "p1-count": "30", "p2-count": "3"}).status_code == 303
+
+
+def undo_the_hand(user, game, record):  # type: ignore[no-untyped-def]
+    assert user.post(f"/games/{game}/undo").status_code == 303
+
+
+def end_the_game(user, game, record):  # type: ignore[no-untyped-def]
+    assert user.post(f"/games/{game}/end").status_code == 303
+
+
+def rename_bob(user, game, record):  # type: ignore[no-untyped-def]
+    players = page(user.get("/players/"))
+    rename = next(a.get("href") for a in players.find_all("a") if a.text == "Rename Bob")
+    assert user.post(rename, data={"name": "Robert"}).status_code == 303
+
+
+CHANGES = [
+    # (what the owner does, the totals then, data-hands, data-latest, more text to find)
+    (record_second_hand, ["15", "13", "0"], "2", "", "Hand 3"),
+    (correct_first_hand, ["33", "0", "0"], "1", "Hand 1 corrected", "hand 1 changed from"),
+    (undo_the_hand, [], "0", "Hand 1 undone", "No hands yet."),
+    (end_the_game, ["15", "0", "0"], "1", "Game ended by agreement", "Ann wins by agreement!"),
+    (rename_bob, ["15", "0", "0"], "1", "", "Robert"),
+]
+
+
+@pytest.mark.parametrize(("change", "totals", "hands", "latest", "text"), CHANGES,
+                         ids=[change.__name__ for change, *_ in CHANGES])
+def test_after_any_change_the_live_sheet_comes_back_new(client, user, game, record, change, totals, hands,
+                                                        latest, text):
+    link = share(user, game)
+    etag = ask(client, link).headers["ETag"]
+    assert ask(client, link, etag).status_code == 304
+
+    change(user, game, record)
+    response = ask(client, link, etag)
+
+    assert response.status_code == 200
+    assert response.headers["ETag"] != etag
+    fragment = page(response)
+    content = fragment.one("div", cls="live-content")
+    assert content.get("data-hands") == hands
+    assert content.get("data-latest") == latest
+    foot = fragment.find("tfoot")
+    assert ([cell.text for cell in foot.find_all("td")] if foot else []) == totals
+    assert text in fragment.text
+    assert fragment.find("html") is None  # the part that is swapped in, not a page
+    assert ask(client, link, response.headers["ETag"]).status_code == 304
+
+
+def test_the_whole_sheet_and_the_recent_hands_have_their_own_etags(client, user, game):
+    link = share(user, game)
+
+    recent = ask(client, link).headers["ETag"]
+    every = client.get(link + "/sheet?all=1").headers["ETag"]
+
+    assert recent != every
+    assert page(client.get(link + "?all=1")).one("div", id="live-sheet").get("data-src").endswith("?all=1")
+
+
+# -- reading the QR code back --------------------------------------------------
+
+
+def decode_qr(svg: Node) -> str:
+    """What a phone's camera reads from the page's QR code.
+
+    The SVG (segno's: one path, ``M x y`` then ``h n`` for dark modules and
+    ``m dx dy`` to move, on rows half a module down) is drawn module by
+    module into an image, as a browser would paint it, and read by zxing-cpp.
+    """
+    size = int(svg.get("viewbox").split()[2])  # the HTML parser lower-cases names
+    dark = svg.one("path", cls="qr-modules").get("d")
+    image = Image.new("L", (size, size), 255)
+    x = y = 0.0
+    for command, numbers in re.findall(r"([MmHhVv])([-\d. ]+)", dark):
+        values = [float(value) for value in numbers.split()]
+        if command == "M":
+            x, y = values
+        elif command == "m":
+            x, y = x + values[0], y + values[1]
+        elif command == "h":
+            for column in range(int(x), int(x + values[0])):
+                image.putpixel((column, int(y)), 0)
+            x += values[0]
+        else:
+            raise AssertionError(f"a QR path command the test does not draw: {command}")
+    image = image.resize((size * 8, size * 8), Image.NEAREST)
+    found = zxingcpp.read_barcodes(image)
+    assert len(found) == 1, found
+    return found[0].text
