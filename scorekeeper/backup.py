@@ -21,6 +21,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
+from . import stats
 from .engine import InvalidEntry, replay, variants
 from .extensions import db
 from .models import (
@@ -270,6 +271,7 @@ def _import(account: Account, roster: list[str], games: list[_Checked]) -> Impor
             db.session.add(players[name])
         return players[name]
 
+    sheets: list[tuple[Game, dict[str, Any]]] = []
     try:
         for name in roster:
             player(name)
@@ -282,6 +284,9 @@ def _import(account: Account, roster: list[str], games: list[_Checked]) -> Impor
             game = _game_row(account, checked, [player(name) for name in checked.log["players"]])
             db.session.add(game)
             result.created.append(game)
+            sheets.append((game, checked.sheet))
+        db.session.flush()  # the games' ids, for their statistics rows
+        stats.store_results(sheets)
         db.session.commit()
     except IntegrityError:
         db.session.rollback()

@@ -220,3 +220,38 @@ def entry_with_seats(entry: dict[str, Any], names: list[str]) -> dict[str, Any]:
     if "hands" in stored:
         stored["hands"] = {str(names.index(name)): value for name, value in stored["hands"].items()}
     return stored
+
+
+class SeatResult(db.Model):  # type: ignore[name-defined,misc]
+    """What one seat of one game came to, for the statistics pages.
+
+    Derived from the engine's sheet (see :mod:`scorekeeper.stats`) and
+    rewritten in the same commit as every change of the game: a cache, the
+    log stays the truth.  Rows go with their game (ON DELETE CASCADE).
+    """
+
+    __table_args__ = (
+        Index("ix_seat_result_account_player", "account_id", "player_id", "variant"),
+        Index("ix_seat_result_account_players", "account_id", "players"),
+    )
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("account.id", ondelete="CASCADE"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"))
+    variant: Mapped[str] = mapped_column(String(20))
+    lowest_wins: Mapped[bool]
+    players: Mapped[int]  # how many sat at the game: head-to-head is for two
+    finished: Mapped[bool]
+    won: Mapped[bool]
+    hands: Mapped[int]  # hands this seat played (up to its elimination)
+    hands_won: Mapped[int]
+    score_sum: Mapped[float]
+    best_hand: Mapped[float | None]  # best for the game: the lowest when lowest wins
+    gins: Mapped[int] = mapped_column(default=0)
+    undercuts: Mapped[int] = mapped_column(default=0)
+    rummies: Mapped[int] = mapped_column(default=0)
+    rum_hands: Mapped[int] = mapped_column(default=0)
+    knocks_beaten: Mapped[int] = mapped_column(default=0)
+    eliminated: Mapped[int] = mapped_column(default=0)
+    drops: Mapped[int] = mapped_column(default=0)

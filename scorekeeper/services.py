@@ -20,6 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from . import stats
 from . import passwords
 from .engine import InvalidEntry, Replay, replay
 from .engine.games import get_variant
@@ -189,6 +190,8 @@ def start_game(
         raise
     _refresh(game, sheet)
     db.session.add(game)
+    db.session.flush()  # the game's id, for its statistics rows
+    stats.store_results([(game, sheet)])
     db.session.commit()
     return game
 
@@ -464,6 +467,7 @@ def _commit_change(game: Game, sheet: dict[str, Any], on_conflict: Any = None,
         committed = _cache_key(game, revision=seen + 1)
         claimed = cast("CursorResult[Any]", result).rowcount == 1
         if claimed:
+            stats.store_results([(game, sheet)])  # the statistics follow the change, in its commit
             db.session.commit()
     except (IntegrityError, StaleDataError):
         # A unique hand number or token taken, or a hand row another request

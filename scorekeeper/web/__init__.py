@@ -24,6 +24,7 @@ BLUEPRINTS = [
     "history",
     "players",
     "share",
+    "stats",
     "tokens",
 ]
 

@@ -1,0 +1,322 @@
+"""Player statistics: each game's seats tallied from its sheet, summed in SQL.
+
+:func:`tally` reads what the engine's sheet says about each player of one
+game (hands played and won, score, best hand, the variant's moments, won
+the game or not); :func:`store_results` keeps that as the game's
+:class:`~scorekeeper.models.SeatResult` rows, rewritten in the same commit
+as every change of the game (services and the import call it), so the rows
+are a cache of the log, never a truth of their own.  The pages read sums
+of those rows (one GROUP BY each); no game is replayed to show them.
+
+What counts (the README's "Statistics" says the same for players):
+
+- a game is *played* once finished (at its end or ended by agreement); a
+  game still in progress adds its hands but no game;
+- a game is *won* by every player the sheet names as winner (a shared win
+  counts for each);
+- a hand is *won* by the player the sheet's row names as its winner; a hand
+  with no single winner (a dead Gin hand, a tied block, a knock beaten by two
+  players) is won by nobody;
+- a player eliminated (Tunk, Indian pool) plays the hands up to and
+  including the one that put them out;
+- the *best hand* is the highest hand score, or the lowest where a lower
+  total wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import and_, case, delete, func, insert, select
+from sqlalchemy.orm import aliased
+
+from .extensions import db
+from .models import Game, Player, SeatResult
+
+#: the moments a player's games can have, in the order the pages show them:
+#: column -> (heading, what it counts)
+MOMENTS: dict[str, tuple[str, str]] = {
+    "gins": ("Gins", "hands won by going gin (no deadwood)"),
+    "undercuts": ("Undercuts", "hands won by undercutting the knocker"),
+    "rummies": ("Rummies", "hands won going out in one turn (rummy)"),
+    "rum_hands": ("Rum hands", "Knock hands won knocking with no deadwood"),
+    "knocks_beaten": ("Knocks beaten", "Knock hands where another knocked and this player had the lowest count"),
+    "eliminated": ("Eliminated", "games this player was put out of (over the limit)"),
+    "drops": ("Drops", "Indian hands this player dropped"),
+}
+
+#: the moments each variant can have (a variant not listed has none)
+VARIANT_MOMENTS: dict[str, tuple[str, ...]] = {
+    "basic": ("rummies",),
+    "block": ("rummies",),
+    "sai": ("rummies",),
+    "knock": ("rum_hands", "knocks_beaten"),
+    "tunk": ("eliminated",),
+    "gin": ("gins", "undercuts"),
+    "oklahoma-gin": ("gins", "undercuts"),
+    "corner-gin": ("gins", "undercuts"),
+    "indian": ("drops", "eliminated"),
+}
+
+#: a hand's kind (the row's "kind") that is a moment of the hand's winner
+_WINNER_MOMENTS = {"gin": "gins", "undercut": "undercuts", "rummy": "rummies", "rum": "rum_hands"}
+
+
+# -- one game's rows ----------------------------------------------------------
+
+
+def tally(sheet: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each player's results in one game's sheet, in seat order.
+
+    Pure: reads only the sheet (its rows' scores, winner, kind and details,
+    and its winners and eliminations).  Costs one pass over the hands.
+    """
+    players = sheet["players"]
+    rows = sheet["hands"]
+    lowest = bool(sheet["lowest_wins"])
+    eliminated = sheet.get("eliminated") or {}
+    finished = bool(sheet["finished"])
+    winners = set(sheet["winners"]) if finished else set()
+    counts: dict[str, dict[str, int]] = {p: dict.fromkeys(("hands_won", *MOMENTS), 0) for p in players}
+    for row in rows:
+        winner, kind = row["winner"], row["kind"]
+        if winner is not None:
+            counts[winner]["hands_won"] += 1
+            moment = _WINNER_MOMENTS.get(kind)
+            if moment is not None:
+                counts[winner][moment] += 1
+        if kind == "knock_beaten":
+            for player in _knock_beaters(row, players):
+                counts[player]["knocks_beaten"] += 1
+        elif kind == "drop":
+            for player, detail in (row["details"] or {}).items():
+                if detail.get("drop"):
+                    counts[player]["drops"] += 1
+    best = min if lowest else max
+    results = []
+    for player in players:
+        played = [row["scores"][player] for row in rows[: eliminated.get(player, len(rows))]]
+        counts[player]["eliminated"] = int(player in eliminated)
+        results.append({
+            "lowest_wins": lowest,
+            "players": len(players),
+            "finished": finished,
+            "won": player in winners,
+            "hands": len(played),
+            "score_sum": float(sum(played)),
+            "best_hand": float(best(played)) if played else None,
+            **counts[player],
+        })
+    return results
+
+
+def _knock_beaters(row: dict[str, Any], players: list[str]) -> list[str]:
+    """Who beat the knock: the others with the lowest count (ties all beat it)."""
+    details = row["details"] or {}
+    others = [p for p in players if p != row["out"] and "value" in details.get(p, {})]
+    if not others:
+        return []
+    low = min(details[p]["value"] for p in others)
+    return [p for p in others if details[p]["value"] == low]
+
+
+def results_rows(game: Game, sheet: dict[str, Any]) -> list[dict[str, Any]]:
+    """The game's SeatResult rows (as column dicts) for this sheet."""
+    return [
+        {"game_id": game.id, "seat": seat.seat, "account_id": game.account_id,
+         "player_id": seat.player_id, "variant": game.variant, **result}
+        for seat, result in zip(game.seats, tally(sheet))
+    ]
+
+
+def store_results(games: Iterable[tuple[Game, dict[str, Any]]]) -> None:
+    """Rewrite these games' SeatResult rows, in the caller's transaction.
+
+    The games must have ids (flushed).  Two statements, whatever the number
+    of games: a DELETE of their rows and one multi-row INSERT.
+    """
+    rows: list[dict[str, Any]] = []
+    ids = []
+    for game, sheet in games:
+        ids.append(game.id)
+        rows += results_rows(game, sheet)
+    if not ids:
+        return
+    db.session.execute(delete(SeatResult).where(SeatResult.game_id.in_(ids)))
+    if rows:
+        db.session.execute(insert(SeatResult), rows)
+
+
+# -- the sums the pages show -----------------------------------------------------
+
+
+@dataclass
+class Line:
+    """One line of a statistics table: a player's (or a variant's) sums."""
+
+    player_id: int
+    name: str
+    variant: str
+    lowest_wins: bool
+    games: int
+    playing: int
+    won: int
+    hands: int
+    hands_won: int
+    score_sum: float
+    best_hand: float | None
+    moments: dict[str, int]
+
+    @property
+    def win_rate(self) -> float | None:
+        """Games won per finished game, as a percentage (None before any)."""
+        return 100.0 * self.won / self.games if self.games else None
+
+    @property
+    def average(self) -> float | None:
+        """Average score per hand played (None before any hand)."""
+        return self.score_sum / self.hands if self.hands else None
+
+
+def _sums(*, best: Any) -> list[Any]:
+    finished = func.sum(case((SeatResult.finished, 1), else_=0))
+    return [
+        func.count().label("seats"),
+        finished.label("games"),
+        func.sum(case((and_(SeatResult.finished, SeatResult.won), 1), else_=0)).label("won"),
+        func.sum(SeatResult.hands).label("hands"),
+        func.sum(SeatResult.hands_won).label("hands_won"),
+        func.sum(SeatResult.score_sum).label("score_sum"),
+        best.label("best_hand"),
+        *(func.sum(getattr(SeatResult, moment)).label(moment) for moment in MOMENTS),
+    ]
+
+
+def _line(row: Any, *, player_id: int = 0, name: str = "", variant: str = "", lowest: bool = False) -> Line:
+    return Line(
+        player_id=player_id, name=name, variant=variant, lowest_wins=lowest,
+        games=int(row.games or 0), playing=int(row.seats - (row.games or 0)), won=int(row.won or 0),
+        hands=int(row.hands or 0), hands_won=int(row.hands_won or 0),
+        score_sum=float(row.score_sum or 0), best_hand=row.best_hand,
+        moments={moment: int(getattr(row, moment) or 0) for moment in MOMENTS},
+    )
+
+
+def player_lines(account_id: int, player_id: int) -> list[Line]:
+    """One player's sums per variant (and per way of winning: Basic's
+    penalty scoring is a lowest-wins game of its own), most games first."""
+    best = case((SeatResult.lowest_wins, func.min(SeatResult.best_hand)), else_=func.max(SeatResult.best_hand))
+    query = (
+        select(SeatResult.variant, SeatResult.lowest_wins, *_sums(best=best))
+        .where(SeatResult.account_id == account_id, SeatResult.player_id == player_id)
+        .group_by(SeatResult.variant, SeatResult.lowest_wins)
+    )
+    lines = [_line(row, player_id=player_id, variant=row.variant, lowest=bool(row.lowest_wins))
+             for row in db.session.execute(query)]
+    return sorted(lines, key=lambda line: (-line.games, -line.hands, line.variant))
+
+
+def player_total(lines: list[Line]) -> Line | None:
+    """A player's lines summed over variants (no best hand: it means
+    different things in different games)."""
+    if not lines:
+        return None
+    first = lines[0]
+    return Line(
+        player_id=first.player_id, name=first.name, variant="", lowest_wins=False,
+        games=sum(line.games for line in lines), playing=sum(line.playing for line in lines),
+        won=sum(line.won for line in lines), hands=sum(line.hands for line in lines),
+        hands_won=sum(line.hands_won for line in lines), score_sum=sum(line.score_sum for line in lines),
+        best_hand=None,
+        moments={moment: sum(line.moments[moment] for line in lines) for moment in MOMENTS},
+    )
+
+
+def table_lines(account_id: int, variant: str = "") -> list[Line]:
+    """Every player of the account with their sums (over every variant, or
+    one), most games won first; players who never sat are left out.
+
+    The best hand is given for one variant only, and only when all its games
+    agree on what best means (Basic's penalty scoring is lowest-wins).
+    """
+    lows = func.sum(case((SeatResult.lowest_wins, 1), else_=0))
+    best = case((lows == func.count(), func.min(SeatResult.best_hand)),
+                (lows == 0, func.max(SeatResult.best_hand)), else_=None)
+    query = (
+        select(SeatResult.player_id, Player.name, *_sums(best=best), lows.label("lows"))
+        .join(Player, Player.id == SeatResult.player_id)
+        .where(SeatResult.account_id == account_id)
+        .group_by(SeatResult.player_id, Player.name)
+    )
+    if variant:
+        query = query.where(SeatResult.variant == variant)
+    lines = []
+    for row in db.session.execute(query):
+        line = _line(row, player_id=row.player_id, name=row.name, variant=variant, lowest=bool(row.lows))
+        if not variant:
+            line.best_hand = None
+        lines.append(line)
+    return sorted(lines, key=lambda line: (-line.won, -line.games, line.name.lower()))
+
+
+@dataclass
+class HeadToHead:
+    """Two players' record in the two-player games they played each other."""
+
+    variant: str
+    player_id: int
+    name: str
+    opponent_id: int
+    opponent: str
+    games: int
+    won: int  # by the player
+    lost: int  # won by the opponent
+    shared: int  # both named winners (a tie)
+
+
+def head_to_head(account_id: int, player_id: int | None = None) -> list[HeadToHead]:
+    """Finished two-player games per pair of players and variant.
+
+    For one player: their record against each opponent.  For the account:
+    every pair once (the player with the lower id first).
+    """
+    mine, theirs = aliased(SeatResult), aliased(SeatResult)
+    me, them = aliased(Player), aliased(Player)
+    both = and_(mine.won, theirs.won)
+    query = (
+        select(
+            mine.variant, mine.player_id, me.name, theirs.player_id.label("opponent_id"),
+            them.name.label("opponent"), func.count().label("games"),
+            func.sum(case((and_(mine.won, ~theirs.won), 1), else_=0)).label("won"),
+            func.sum(case((and_(theirs.won, ~mine.won), 1), else_=0)).label("lost"),
+            func.sum(case((both, 1), else_=0)).label("shared"),
+        )
+        .join(theirs, and_(theirs.game_id == mine.game_id, theirs.seat != mine.seat))
+        .join(me, me.id == mine.player_id)
+        .join(them, them.id == theirs.player_id)
+        .where(mine.account_id == account_id, mine.players == 2, mine.finished)
+        .group_by(mine.variant, mine.player_id, me.name, theirs.player_id, them.name)
+    )
+    if player_id is None:
+        query = query.where(mine.player_id < theirs.player_id)
+    else:
+        query = query.where(mine.player_id == player_id)
+    found = [HeadToHead(row.variant, row.player_id, row.name, row.opponent_id, row.opponent,
+                        int(row.games), int(row.won), int(row.lost), int(row.shared))
+             for row in db.session.execute(query)]
+    return sorted(found, key=lambda h: (-h.games, h.name.lower(), h.opponent.lower(), h.variant))
+
+
+def variants_played(account_id: int) -> list[str]:
+    """The variants the account has any game of (for the table's filter)."""
+    return list(db.session.scalars(
+        select(SeatResult.variant).where(SeatResult.account_id == account_id).distinct()
+    ))
+
+
+__all__ = [
+    "MOMENTS", "VARIANT_MOMENTS", "HeadToHead", "Line", "head_to_head", "player_lines", "player_total",
+    "results_rows", "store_results", "table_lines", "tally", "variants_played",
+]

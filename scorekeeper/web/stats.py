@@ -1,0 +1,68 @@
+"""Player statistics: a table across the account's players, and one player's page.
+
+Every number is a sum over the games' SeatResult rows (one GROUP BY query
+each, see :mod:`scorekeeper.stats`); no game is replayed here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, render_template, request
+from flask_login import current_user, login_required
+
+from .. import stats
+from .access import own_player
+from .games import catalogue_by_key
+
+bp = Blueprint("stats", __name__, url_prefix="/stats")
+
+
+def variant_name(key: str, lowest_wins: bool = False) -> str:
+    """The variant's name; a lowest-wins way of playing a highest-wins game says so."""
+    variant = catalogue_by_key().get(key, {})
+    name = variant.get("name", key)
+    if lowest_wins and not variant.get("lowest_wins"):
+        name += " (lowest wins)"
+    return name
+
+
+def best_means(lowest_wins: bool) -> str:
+    return "lowest hand score" if lowest_wins else "highest hand score"
+
+
+def _page_basics() -> dict[str, Any]:
+    return {
+        "moments": stats.MOMENTS, "variant_moments": stats.VARIANT_MOMENTS,
+        "variant_name": variant_name, "best_means": best_means,
+    }
+
+
+@bp.route("/")
+@login_required
+def index() -> tuple[str, int]:
+    variant = request.args.get("variant", "").strip()
+    error = ""
+    if variant and variant not in catalogue_by_key():
+        error = f"There is no game called {variant!r}: pick one from the list."
+    chosen = "" if error else variant
+    played = set(stats.variants_played(current_user.id))
+    html = render_template(
+        "stats/index.html", variant=variant, chosen=chosen, error=error,
+        lines=stats.table_lines(current_user.id, chosen),
+        pairs=[pair for pair in stats.head_to_head(current_user.id) if not chosen or pair.variant == chosen],
+        catalogue=[v for v in catalogue_by_key().values() if v["key"] in played or v["key"] == chosen],
+        **_page_basics(),
+    )
+    return html, 422 if error else 200
+
+
+@bp.route("/players/<int:player_id>")
+@login_required
+def player(player_id: int) -> str:
+    found = own_player(player_id)
+    lines = stats.player_lines(current_user.id, found.id)
+    return render_template(
+        "stats/player.html", player=found, lines=lines, total=stats.player_total(lines),
+        rivals=stats.head_to_head(current_user.id, found.id), **_page_basics(),
+    )
