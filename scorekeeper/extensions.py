@@ -30,13 +30,24 @@ login_manager = LoginManager()
 csrf = CSRFProtect()
 
 
+# How long a write waits for another one holding the lock before the user is
+# told to try again (503): a moment's contention waits, a stuck lock does not
+# hang the request until the worker is killed.
+LOCK_WAIT_MS = 5000
+
+
 @event.listens_for(Engine, "connect")
-def _sqlite_pragmas(dbapi_connection, connection_record) -> None:  # type: ignore[no-untyped-def]
-    """WAL (readers never wait for the writer) and enforced foreign keys."""
-    if type(dbapi_connection).__module__ != "sqlite3":
-        return
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=5000")
-    cursor.close()
+def _connection_settings(dbapi_connection, connection_record) -> None:  # type: ignore[no-untyped-def]
+    """SQLite: WAL (readers never wait for the writer), enforced foreign keys and
+    the lock wait.  PostgreSQL: the same lock wait."""
+    module = type(dbapi_connection).__module__
+    if module == "sqlite3":
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={LOCK_WAIT_MS}")
+        cursor.close()
+    elif module.startswith("psycopg"):
+        with dbapi_connection.cursor() as cursor:
+            cursor.execute(f"SET lock_timeout = {LOCK_WAIT_MS}")
+        dbapi_connection.commit()  # a SET inside a rolled-back transaction would be undone

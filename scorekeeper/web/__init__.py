@@ -5,8 +5,11 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from flask import Flask, render_template, request
+from flask import Flask, current_app, g, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+from werkzeug.wrappers import Response
 
 from ..engine.games.base import whole
 from ..extensions import db, login_manager
@@ -21,6 +24,7 @@ BLUEPRINTS = [
     "catalogue",
     "games",
     "hands",
+    "health",
     "history",
     "players",
     "share",
@@ -44,6 +48,9 @@ def register(app: Flask) -> None:
 
     app.register_error_handler(404, _not_found)
     app.register_error_handler(CSRFError, _csrf_failed)
+    # The database locked past its wait, restarting or unreachable.
+    app.register_error_handler(OperationalError, database_unavailable)
+    app.register_error_handler(PoolTimeout, database_unavailable)
     app.add_template_filter(_number, "number")
     app.add_template_filter(_signed, "signed")
 
@@ -92,4 +99,52 @@ def _csrf_failed(error: CSRFError) -> tuple[str, int]:
     )), 400
 
 
-__all__ = ["register", "whole"]
+DATABASE_BUSY = (
+    "The score sheet's database is busy or unreachable just now, so nothing was saved and "
+    "nothing you typed is lost: try again in a few seconds."
+)
+RETRY_AFTER = "5"
+
+
+def database_unavailable(error: Exception) -> tuple[str | Response, int, dict[str, str]]:
+    """503 with Retry-After; a posted form comes back as a "Try again" button.
+
+    The button posts the same fields again, so what was typed is not lost
+    (a hand's one-time token makes a second post of it record once).  A form
+    with a password or a file is not carried: the page says to go back.
+    """
+    discard_session()
+    current_app.logger.warning("database unavailable: %s", type(error.__cause__ or error).__name__)
+    headers = {"Retry-After": RETRY_AFTER, "Cache-Control": "no-store"}
+    if request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json":
+        return jsonify(error=DATABASE_BUSY, retry_after=int(RETRY_AFTER)), 503, headers
+    resend = None
+    if request.method == "POST" and not request.files:
+        fields = list(request.form.items(multi=True))
+        if not any("password" in name for name, _ in fields):
+            resend = fields
+    reason = DATABASE_BUSY if resend is not None or request.method != "POST" else (
+        "The score sheet's database is busy or unreachable just now, so nothing was saved. "
+        "Go back (your browser keeps what you typed) and send it again in a few seconds."
+    )
+    return render_template("errors/503.html", reason=reason, resend=resend), 503, headers
+
+
+def discard_session() -> None:
+    """Roll back what the failed request began; a dead connection may refuse even that.
+
+    When the failure was loading the signed-in account, the page is drawn
+    signed out: Flask-Login's template context would otherwise try the
+    database again (it keeps the request's user in ``g._login_user``).
+    """
+    try:
+        db.session.rollback()
+    except Exception:  # noqa: BLE001  (the session is discarded at the request's end anyway)
+        pass
+    if "_login_user" not in g:
+        g._login_user = login_manager.anonymous_user()
+
+
+__all__ = [
+    "DATABASE_BUSY", "RETRY_AFTER", "database_unavailable", "discard_session", "register", "whole",
+]

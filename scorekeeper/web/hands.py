@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
 from flask_login import login_required
+from sqlalchemy.exc import OperationalError
 from werkzeug.wrappers import Response
 
 from .. import services
@@ -14,6 +16,7 @@ from ..engine import InvalidEntry, parse_cards
 from ..engine.cards import CardError
 from ..engine.games import get_variant
 from ..models import Game, entry_with_names
+from . import DATABASE_BUSY, RETRY_AFTER, discard_session
 from .access import own_game
 from .entry import EntryForm, too_many_cards
 from .games import catalogue_by_key
@@ -62,6 +65,8 @@ def new(game_id: int) -> str | tuple[str, int] | Response:
             form.errors["form"] = error.message
         except InvalidEntry as error:
             form.add_engine_error(error)
+        except OperationalError:
+            return _try_again(game_id, form)
         else:
             row = sheet["hands"][-1]
             flash(_saved_message(row), "success")
@@ -126,6 +131,27 @@ def preview(game_id: int) -> Response | tuple[Response, int]:
     wild = request.args.get("wild") or None
     shown = variant.preview(cards, options, {"wild": wild}, went_out=request.args.get("out") == "1")
     return jsonify(shown)
+
+
+@dataclass(frozen=True)
+class _GameLink:
+    """All the entry page needs of its game: where its links go."""
+
+    id: int
+
+
+def _try_again(game_id: int, form: EntryForm) -> tuple[str, int, dict[str, str]]:
+    """The database was locked past the wait, or gone: nothing was written.
+
+    The form comes back as typed with its one-time token, so saving it again
+    records the hand once.  The failed write expired every row this request
+    read, and reading one back needs that database: the page is drawn from
+    the form and the game's id alone.
+    """
+    discard_session()
+    form.errors["form"] = DATABASE_BUSY
+    page = render_template("hands/entry.html", game=_GameLink(game_id), form=form, editing=False)
+    return page, 503, {"Retry-After": RETRY_AFTER}
 
 
 def _options(game: Game) -> dict[str, Any]:

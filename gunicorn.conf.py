@@ -1,0 +1,59 @@
+"""gunicorn's settings for production: ``gunicorn`` (or ``make serve``) reads this file.
+
+Every setting a host needs to change comes from the environment:
+
+``BIND``                 where to listen (default ``127.0.0.1:8000``: behind a proxy
+                         on the same host; ``0.0.0.0:8000`` to take requests directly)
+``WEB_CONCURRENCY``      worker processes (default 2 x cores + 1, at most 8)
+``GUNICORN_THREADS``     threads per worker (default 4)
+``FORWARDED_ALLOW_IPS``  the proxies whose X-Forwarded-* headers are believed
+                         (default ``127.0.0.1``; comma-separated)
+
+The app itself reads ``SECRET_KEY`` and ``DATABASE_URL`` (see README,
+"Production").  Workers share nothing but the database and the signed
+session cookie, so any number of workers, on any number of hosts, serve
+the same sheets.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+
+wsgi_app = "scorekeeper:create_app()"
+
+bind = [address.strip() for address in os.environ.get("BIND", "127.0.0.1:8000").split(",")]
+
+# A request is mostly the engine's replay in Python (CPU) plus a short
+# database write; processes give the cores, a few threads each cover the
+# time spent waiting on the database and on slow phones' uploads.
+workers = int(os.environ.get("WEB_CONCURRENCY", min(2 * multiprocessing.cpu_count() + 1, 8)))
+worker_class = "gthread"
+threads = int(os.environ.get("GUNICORN_THREADS", 4))
+
+# No preloading: each worker imports the app and opens its own database
+# connections after the fork (never a pool shared across processes), and a
+# HUP signal reloads new code worker by worker.
+preload_app = False
+
+# A hand is recorded in milliseconds; a request still running after 30 s is
+# stuck, and its worker is replaced.
+timeout = 30
+graceful_timeout = 30
+keepalive = 5
+# Workers are replaced now and then (the jitter keeps them from all going at
+# once): a slow leak can never grow for weeks.  The Replay cache they drop
+# is only a cache.
+max_requests = 2000
+max_requests_jitter = 200
+
+# The proxy in front says whether the phone used https (X-Forwarded-Proto),
+# so redirects and secure cookies are right.
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+
+# Access log on stdout: who, when, method, path (never the query string: it
+# may carry a token), status, size and seconds taken.  No bodies, no
+# cookies, no referrer.
+accesslog = "-"
+errorlog = "-"
+access_log_format = '%(h)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(B)s %(L)ss'
