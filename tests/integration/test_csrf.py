@@ -34,6 +34,11 @@ IDS = [url for url, _, _ in POSTS]
 # A file upload is checked in its own tests (test_backup.py): its form data cannot be shared between tests.
 # Turning off a live link changes nothing when there is none: test_share.py checks it with one.
 CHECKED_ELSEWHERE = {"/backup/import", "/games/{game}/share/revoke"}
+# The API tokens page: test_api_tokens.py. The API itself takes no cookie, only
+# a bearer token, so it is exempt from CSRF checks (test_api.py shows a
+# signed-in cookie gets 401 there).
+CHECKED_ELSEWHERE |= {"/settings/tokens/", "/settings/tokens/{token}/revoke", "/api/v1/games",
+                      "/api/v1/games/{game}/end", "/api/v1/games/{game}/hands", "/api/v1/games/{game}/undo"}
 
 
 def csrf_token_on(client, path):
@@ -123,7 +128,7 @@ def test_a_token_from_another_session_is_refused(csrf_app, client, owned, rows):
 def test_every_post_route_is_checked(app):
     routes = {
         re.sub(r"<(?:\w+:)?(\w+)>", lambda arg: {"game_id": "{game}", "player_id": "{player}",
-                                                  "number": "1"}[arg.group(1)], rule.rule)
+                                                  "number": "1", "token_id": "{token}"}[arg.group(1)], rule.rule)
         for rule in app.url_map.iter_rules()
         if "POST" in rule.methods
     }
