@@ -76,6 +76,7 @@ PAGES: dict[str, tuple[str, bool, Callable[[Page], None] | None]] = {
     "delete-confirm": ("contract/delete", True, None),
     "variants": ("/variants", True, None),
     "not-found": ("/games/999999", True, None),
+    "share-live": ("share", False, _open_hand),
 }
 
 
@@ -98,18 +99,21 @@ def site(browser: Browser, live_server: LiveServer, browser_context_args: dict[s
         post_hand(page, games["contract"], {"out": out, "p0-count": "4" if out != "0" else "",
                                             "p1-count": bob, "p2-count": cara})
     post_hand(page, games["gin"], {"out": "0", "p0-count": "0", "p1-count": "80"})
+    page.goto(games["contract"])  # its live link: the game page shows the QR code, a guest the live sheet
+    page.get_by_role("button", name="Share a live link").click()
+    share = page.locator(".share-url a").get_attribute("href")
     page.goto(live_server("/players/"))
     rename = page.get_by_role("link", name="Rename Ann").get_attribute("href")
     state = context.storage_state()
     context.close()
-    yield {"games": games, "rename": live_server(rename or ""), "state": state}
+    yield {"games": games, "rename": live_server(rename or ""), "share": share, "state": state}
 
 
 def _url(key: str, site: dict[str, Any], server: LiveServer) -> str:
     if key.startswith("/"):
         return server(key)
-    if key == "rename":
-        return site["rename"]
+    if key in ("rename", "share"):
+        return site[key]
     game, _, rest = key.partition("/")
     return site["games"][game] + (f"/{rest}" if rest else "")
 

@@ -1,0 +1,112 @@
+"""A second phone opens the game's QR code and watches the sheet update as the
+owner records, corrects and undoes hands -- without an account, without a reload.
+
+Two browser contexts: the owner's (signed in, entering hands through the
+real entry page) and a guest's (no cookies at all, the live link only).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any
+
+import pytest
+import zxingcpp
+from PIL import Image
+from playwright.sync_api import Page, expect
+
+from .browser_kit import LiveServer, guide, save, screenshot, start_game, type_count, went_out
+
+pytestmark = pytest.mark.browser
+
+LIVE = 2_000  # ms: the sheet on every phone follows a change within two seconds
+
+
+def read_qr_code(page: Page) -> str:
+    """What a phone's camera reads from the QR code the owner's page shows, as Chromium drew it."""
+    shot = page.locator(".share .qr-code svg").screenshot()
+    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(shot)))
+    assert len(found) == 1, found
+    return found[0].text
+
+
+def record_hand(page: Page, number: int, out: str, counts: dict[str, int]) -> None:
+    page.get_by_role("link", name=f"Record hand {number}").click()
+    went_out(page, out)
+    for name, count in counts.items():
+        type_count(page, name, count)
+    save(page)
+
+
+def test_a_second_phone_follows_the_sheet_live_from_the_qr_code(
+    signed_in: Page, live_server: LiveServer, new_context: Any
+) -> None:
+    owner = signed_in
+    game_url = start_game(owner, live_server, "basic", ["Ann", "Bob", "Cara"])
+    owner.get_by_role("button", name="Share a live link").click()
+    expect(owner).to_have_url(f"{game_url}#share")
+    link = owner.locator(".share-url a").get_attribute("href") or ""
+    assert re.fullmatch(re.escape(live_server("/s/")) + r"[A-Za-z0-9_-]{32,}", link), link
+    assert read_qr_code(owner) == link
+    screenshot(owner, "share-owner-panel")
+
+    guest = new_context().new_page()  # another phone: no account, no cookie
+    guest.goto(read_qr_code(owner))
+    expect(guide(guest)).to_have_text("Hand 1 · Ann deals 7 cards")
+    expect(guest.locator(".live-word")).to_have_text("Live")
+    assert guest.locator("form, button, input").count() == 0
+    loads: list[str] = []
+    guest.on("load", lambda: loads.append(guest.url))
+    guest.evaluate("() => { window.sameDocument = true; }")  # gone if the page were ever reloaded
+
+    record_hand(owner, 1, "Ann", {"Bob": 12, "Cara": 3})
+    expect(guest.locator("table.sheet tfoot td")).to_have_text(["15", "0", "0"], timeout=LIVE)
+    expect(guide(guest)).to_have_text("Hand 2 · Bob deals 7 cards", timeout=LIVE)
+    expect(guest.locator(".live-news")).to_have_text("Hand 1 recorded")
+
+    record_hand(owner, 2, "Bob", {"Ann": 4, "Cara": 9})
+    expect(guest.locator("table.sheet tfoot td")).to_have_text(["15", "13", "0"], timeout=LIVE)
+    expect(guest.locator(".live-news")).to_have_text("Hand 2 recorded")
+
+    # A correction and an undo reach the second phone too.
+    owner.goto(f"{game_url}/hands/1/edit")
+    type_count(owner, "Bob", 30)
+    save(owner)
+    expect(guest.locator("table.sheet tfoot td")).to_have_text(["33", "13", "0"], timeout=LIVE)
+    expect(guest.locator(".live-news")).to_have_text("Hand 1 corrected")
+    owner.once("dialog", lambda dialog: dialog.accept())
+    owner.get_by_role("button", name="Undo hand 2").click()
+    expect(owner.locator(".flash.success")).to_contain_text("undone")
+    expect(guest.locator("table.sheet tfoot td")).to_have_text(["33", "0", "0"], timeout=LIVE)
+    expect(guest.locator(".live-news")).to_have_text("Hand 2 undone")
+    expect(guest.locator(".changes li")).to_have_count(2)
+
+    assert guest.evaluate("() => window.sameDocument") is True
+    assert loads == []
+    screenshot(guest, "share-live-guest")
+
+
+def test_the_live_page_says_reconnecting_when_offline_and_stops_when_the_link_is_turned_off(
+    signed_in: Page, live_server: LiveServer, new_context: Any
+) -> None:
+    owner = signed_in
+    game_url = start_game(owner, live_server, "basic", ["Ann", "Bob"])
+    owner.get_by_role("button", name="Share a live link").click()
+    link = owner.locator(".share-url a").get_attribute("href") or ""
+    context = new_context()
+    guest = context.new_page()
+    guest.goto(link)
+    expect(guest.locator(".live-word")).to_have_text("Live")
+
+    context.set_offline(True)
+    expect(guest.locator(".live-word")).to_have_text("Reconnecting…")
+    context.set_offline(False)
+    expect(guest.locator(".live-word")).to_have_text("Live")
+
+    owner.once("dialog", lambda dialog: dialog.accept())
+    owner.get_by_role("button", name="Turn off the live link").click()
+    expect(owner).to_have_url(f"{game_url}#share")
+    expect(owner.get_by_role("button", name="Share a live link")).to_be_visible()
+    expect(guest.locator(".live-word")).to_have_text("This live link was turned off")
+    assert guest.goto(link).status == 404
