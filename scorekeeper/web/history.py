@@ -38,17 +38,19 @@ class Filters:
 
     variant: str = ""
     player: str = ""
+    opponent: str = ""  # a second player at the same games (head to head)
     status: str = ""
     since: str = ""  # the form's "from"
     until: str = ""  # the form's "to"
     errors: dict[str, str] = field(default_factory=dict)
     player_id: int | None = None
+    opponent_id: int | None = None
     since_day: date | None = None
     until_day: date | None = None
 
     def query_args(self) -> dict[str, str]:
         """The filters as they go back into a link (only those set)."""
-        args = {"variant": self.variant, "player": self.player, "status": self.status,
+        args = {"variant": self.variant, "player": self.player, "opponent": self.opponent, "status": self.status,
                 "from": self.since, "to": self.until}
         return {key: value for key, value in args.items() if value}
 
@@ -69,6 +71,7 @@ def read_filters(args: Any, players: list[Player]) -> Filters:
     """The filters from the query string; a bad value is kept with a message, and not applied."""
     found = Filters(
         variant=args.get("variant", "").strip(), player=args.get("player", "").strip(),
+        opponent=args.get("opponent", "").strip(),
         status=args.get("status", "").strip(), since=args.get("from", "").strip(),
         until=args.get("to", "").strip(),
     )
@@ -76,12 +79,13 @@ def read_filters(args: Any, players: list[Player]) -> Filters:
         found.errors["variant"] = f"There is no game called {found.variant!r}: pick one from the list."
     if found.status and found.status not in STATUSES:
         found.errors["status"] = f"{found.status!r} is not a status: pick in progress or finished."
-    if found.player:
-        ids = {str(player.id): player.id for player in players}
-        if found.player in ids:
-            found.player_id = ids[found.player]
-        else:
-            found.errors["player"] = "That player is not on your roster: pick one from the list."
+    ids = {str(player.id): player.id for player in players}
+    for name in ("player", "opponent"):
+        chosen = getattr(found, name)
+        if chosen and chosen in ids:
+            setattr(found, f"{name}_id", ids[chosen])
+        elif chosen:
+            found.errors[name] = "That player is not on your roster: pick one from the list."
     found.since_day = _day(found, "since", "from")
     found.until_day = _day(found, "until", "to")
     if found.since_day and found.until_day and found.since_day > found.until_day:
@@ -108,8 +112,9 @@ def games_query(account_id: int, filters: Filters) -> Select[Any]:
         query = query.where(Game.variant == filters.variant)
     if filters.status and "status" not in filters.errors:
         query = query.where(Game.status == filters.status)
-    if filters.player_id is not None:
-        query = query.where(exists().where(Seat.game_id == Game.id, Seat.player_id == filters.player_id))
+    for chosen in (filters.player_id, filters.opponent_id):
+        if chosen is not None:
+            query = query.where(exists().where(Seat.game_id == Game.id, Seat.player_id == chosen))
     if filters.since_day:
         query = query.where(Game.updated_at >= datetime.combine(filters.since_day, datetime.min.time()))
     if filters.until_day:

@@ -282,3 +282,25 @@ def test_another_accounts_player_is_not_found_and_their_games_are_not_counted(ap
     assert other.get(f"/stats/players/{ann}").status_code == 404
     text = other.get("/stats/").get_data(as_text=True)
     assert "Ann" not in text and "No games yet" in text
+
+
+def test_the_head_to_head_link_lists_just_those_two_players_games_of_that_variant(app, user, gin, start_game, record):
+    with_cara = start_game(user, "gin", ["Ann", "Cara"])
+    ok(record(user, with_cara, {"out": "0", "p0-count": "0", "p1-count": "9"}))
+    ok(user.post(f"/games/{with_cara}/end"))
+    basic = start_game(user, "basic", ["Ann", "Bob"])
+    ok(user.post(f"/games/{basic}/end"))
+    rows = page(user.get(f"/stats/players/{player_id(app, 'Ann')}")).one(
+        "section", **{"aria-labelledby": "h2h-heading"}).find_all("tr")[1:]
+    bob_gin = next(row for row in rows if "Bob" in row.text and "Gin" in row.text)
+
+    listed = page(user.get(bob_gin.find_all("a")[1].get("href"))).one("ul", cls="history").find_all("a")
+
+    assert [int(a.get("href").split("/")[2]) for a in listed] == [gin]
+
+
+def test_the_history_refuses_an_opponent_not_on_the_roster(user, gin):
+    response = user.get("/history?opponent=999")
+
+    assert response.status_code == 422
+    assert "That player is not on your roster" in response.get_data(as_text=True)
