@@ -52,6 +52,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from . import models  # noqa: F401  (the tables, for migrations)
     from .web import register
 
+    # Before the routes are made: an id past what the database stores is a 404, not an overflow.
+    app.url_map.converters["int"] = security.RowNumber
     register(app)
     security.init_app(app)
     from . import cli

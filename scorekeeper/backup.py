@@ -149,6 +149,8 @@ def import_file(account: Account, text: str | bytes) -> ImportResult:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError) as error:
         raise BadImport(f"This file is not JSON ({error}); choose a Scorekeeper export.") from None
+    except RecursionError:  # brackets nested deeper than any export
+        raise BadImport("This file is not a Scorekeeper export (it nests too deeply); choose an export.") from None
     if isinstance(data, dict) and data.get("format") == BACKUP_FORMAT:
         return import_backup(account, data)
     return import_game(account, data)

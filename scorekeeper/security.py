@@ -19,6 +19,7 @@ from typing import Any
 from flask import Flask, g, render_template, request
 from werkzeug.exceptions import BadRequest, InternalServerError
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.routing import IntegerConverter
 from werkzeug.wrappers import Response
 
 # No inline script or style anywhere: every script and style sheet is a file
@@ -56,6 +57,18 @@ MISSING_SECRET_KEY = (
     "or as SECRET_KEY = '...' in instance/config.py. Every worker and host serving the "
     "same site needs the same key. (`make run` keeps one of its own in instance/secret_key.)"
 )
+
+
+class RowNumber(IntegerConverter):
+    """``<int:...>`` in every route: at most the largest id a PostgreSQL integer column holds.
+
+    A larger number in a URL matches no route (404) instead of overflowing the
+    database driver (a 500).
+    """
+
+    def __init__(self, map: Any, *args: Any, **kwargs: Any) -> None:  # noqa: A002  (werkzeug's name)
+        kwargs.setdefault("max", 2**31 - 1)
+        super().__init__(map, *args, **kwargs)
 
 
 def require_secret_key(app: Flask) -> None:

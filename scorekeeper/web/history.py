@@ -152,7 +152,8 @@ def history_row(game: Game) -> HistoryRow:
 def index() -> tuple[str, int]:
     players = list(current_user.players)
     filters = read_filters(request.args, players)
-    page = max(1, request.args.get("page", 1, type=int) or 1)
+    # Bounded: an absurd page number is the last page's emptiness, not a database overflow.
+    page = min(max(1, request.args.get("page", 1, type=int) or 1), 1_000_000)
     games = db.session.scalars(
         games_query(current_user.id, filters)
         .options(selectinload(Game.seats).joinedload(Seat.player))
