@@ -22,7 +22,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from flask import Blueprint, Flask, g, jsonify, render_template, request, url_for
+from flask import Blueprint, Flask, current_app, g, jsonify, render_template, request, url_for
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
@@ -65,6 +65,8 @@ def error_response(status: int, message: str, code: str | None = None, **details
 def http_error(error: HTTPException) -> Response:
     """A werkzeug error (404, 405, 413, a body that is not JSON...) as the API's JSON error."""
     status = error.code or 500
+    if status == 405 and not _path_takes_any_method():
+        status = 404
     messages = {
         404: "There is nothing here (or it belongs to another account).",
         405: f"{request.method} is not allowed here.",
@@ -74,6 +76,22 @@ def http_error(error: HTTPException) -> Response:
     if status == 405 and isinstance(error.valid_methods, list | tuple | set):  # type: ignore[attr-defined]
         response.headers["Allow"] = ", ".join(sorted(error.valid_methods))  # type: ignore[attr-defined]
     return response
+
+
+def _path_takes_any_method() -> bool:
+    """Whether some route answers this path with another method.
+
+    Werkzeug answers 405 when a route of the same shape takes other methods,
+    even if the path's number is out of range for every route (a 404).
+    """
+    adapter = current_app.url_map.bind_to_environ(request.environ)
+    for method in ("GET", "POST", "PUT", "DELETE", "PATCH"):
+        try:
+            adapter.match(method=method)
+        except HTTPException:
+            continue
+        return True
+    return False
 
 
 @bp.errorhandler(ApiError)
