@@ -1,0 +1,145 @@
+"""The Content Security Policy breaks no page: Chromium reports no violation anywhere.
+
+The policy allows no inline script or style, so an inline ``style=""`` (in
+a template, in the review chart's SVG, or set by one of our scripts) or an
+inline ``<script>`` would be refused by the browser and reported: as a
+``securitypolicyviolation`` event on the document and as a console error.
+The test listens for both while it visits every page it can reach by
+following links from the games page (so pages added later are visited too)
+and works the scripted pages (the card picker, the new-game chips).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .browser_kit import LiveServer, pick_cards, post_hand, register, start_game, type_count, went_out
+
+pytestmark = pytest.mark.browser
+
+LISTEN = """
+window.__csp = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__csp.push(`${event.violatedDirective} blocked ${event.blockedURI || "inline"} `
+                    + `at ${event.sourceFile}:${event.lineNumber} (${event.sample})`);
+});
+"""
+# Links never followed: they sign out, download a file, or delete.
+SKIP = re.compile(r"/logout|/export\.|/delete|/api/v1/openapi\.json")
+
+
+class Violations:
+    """Every CSP violation the page reports, from its events and its console."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.found: list[str] = []
+        page.add_init_script(LISTEN)
+        page.on("console", self._console)
+
+    def _console(self, message: Any) -> None:
+        if "Content Security Policy" in message.text:
+            self.found.append(f"console: {message.text}")
+
+    def collect(self) -> list[str]:
+        self.found += [f"{self.page.url}: {text}" for text in self.page.evaluate("window.__csp || []")]
+        found, self.found = self.found, []
+        return found
+
+
+@pytest.fixture(scope="module")
+def account(browser: Browser, live_server: LiveServer, browser_context_args: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """An account with a Basic game of two hands (one corrected) and a finished Gin game."""
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    register(page, live_server)
+    basic = start_game(page, live_server, "basic", ["Ann", "Bob", "Cara"])
+    post_hand(page, basic, {"out": "0", "p1-count": "12", "p2-count": "3"})
+    post_hand(page, basic, {"out": "1", "p0-count": "7", "p2-count": "9"})
+    gin = start_game(page, live_server, "gin", ["Ann", "Bob"])
+    post_hand(page, gin, {"out": "0", "p0-count": "0", "p1-count": "80"})
+    state = context.storage_state()
+    context.close()
+    yield {"basic": basic, "gin": gin, "state": state}
+
+
+@pytest.fixture
+def phone(account: dict[str, Any], new_context: Any) -> Page:
+    return new_context(storage_state=account["state"]).new_page()
+
+
+def test_a_deliberate_inline_style_is_reported_so_silence_means_none(phone: Page, live_server: LiveServer) -> None:
+    violations = Violations(phone)
+    phone.goto(live_server("/games"))
+
+    phone.evaluate("document.body.setAttribute('style', 'color: red')")
+    phone.wait_for_timeout(200)
+
+    assert any("style-src" in found for found in violations.collect())
+
+
+def test_no_page_reached_from_the_games_page_breaks_the_policy(
+    phone: Page, live_server: LiveServer, account: dict[str, Any]
+) -> None:
+    violations = Violations(phone)
+    origin = urlsplit(live_server.url).netloc
+    queue = [live_server("/games"), account["basic"] + "/review", account["basic"] + "/hands/1/edit",
+             live_server("/no-such-page")]
+    seen: set[str] = set()
+    report: dict[str, list[str]] = {}
+    while queue and len(seen) < 60:
+        url = queue.pop(0)
+        if url in seen:
+            continue
+        seen.add(url)
+        phone.goto(url)
+        phone.wait_for_load_state("networkidle")
+        report[url] = violations.collect()
+        for href in phone.eval_on_selector_all("a[href]", "links => links.map(link => link.href)"):
+            parts = urlsplit(href)
+            if parts.netloc == origin and not SKIP.search(parts.path) and not parts.path.startswith("/static/"):
+                queue.append(href.split("#")[0])
+
+    assert {url: found for url, found in report.items() if found} == {}
+    visited = {urlsplit(url).path for url in seen}
+    for path in ("/games", "/history", "/players/", "/backup", "/games/new"):
+        assert path in visited
+    assert any(path.endswith("/review") for path in visited)
+    assert any(re.fullmatch(r"/games/\d+", path) for path in visited)
+
+
+def test_the_signed_out_pages_break_no_policy(page: Page, live_server: LiveServer) -> None:
+    violations = Violations(page)
+    for path in ("/login", "/register", "/variants"):
+        page.goto(live_server(path))
+        page.wait_for_load_state("networkidle")
+
+    assert violations.collect() == []
+
+
+def test_the_hand_entry_card_picker_and_new_game_chips_break_no_policy(
+    phone: Page, live_server: LiveServer, account: dict[str, Any]
+) -> None:
+    violations = Violations(phone)
+    phone.goto(account["basic"] + "/hands/new")
+    went_out(phone, "Cara")
+    pick_cards(phone, "Ann", ["king of hearts", "5 of diamonds"])
+    type_count(phone, "Bob", 9)
+    phone.wait_for_load_state("networkidle")
+    entry = violations.collect()
+
+    phone.goto(live_server("/games/new?variant=basic"))
+    phone.locator("button.chip").first.click()
+    phone.get_by_text("House rules").click()
+    phone.wait_for_load_state("networkidle")
+    new_game = violations.collect()
+
+    assert entry == []
+    assert new_game == []
+    expect(phone.locator("button.chip").first).to_have_attribute("aria-pressed", "true")
