@@ -45,9 +45,11 @@ def run(seed: str) -> list[Figure]:
         client, game_id = _app_with_game(Path(folder) / "app.sqlite3", seed)
         record = _record_hand(client, game_id)
         render = _median(lambda: _ok(client.get(f"/games/{game_id}")))
+        unchanged, changed = _live_sheet(client, game_id)
     print(
         f"bare route (one SQLite write) {milliseconds(bare)}; record a hand {milliseconds(record)}; "
-        f"render the sheet {milliseconds(render)}"
+        f"render the sheet {milliseconds(render)}; a live phone's ask, unchanged (304) "
+        f"{milliseconds(unchanged)}, changed (the sheet) {milliseconds(changed)}"
     )
     target = f"<= {TARGET_SECONDS * 1e3:g} ms"
     ratio_target = f"<= {TARGET_RATIO:g}x bare"
@@ -57,6 +59,8 @@ def run(seed: str) -> list[Figure]:
         Figure("record a hand / bare route", times(record / bare), ratio_target, record / bare <= TARGET_RATIO),
         Figure("render the sheet, 200 hands", milliseconds(render), target, render <= TARGET_SECONDS),
         Figure("render the sheet / bare route", times(render / bare), ratio_target, render / bare <= TARGET_RATIO),
+        Figure("live sheet ask, game unchanged (304)", milliseconds(unchanged)),
+        Figure("live sheet ask, game changed (30 rows)", milliseconds(changed)),
     ]
 
 
@@ -140,6 +144,28 @@ def _app_with_game(path: Path, seed: str) -> tuple[Any, int]:
     client = app.test_client()
     _ok(client.post("/login", data={"email": "bench@example.com", "password": "benchmark password"}))
     return client, game_id
+
+
+def _live_sheet(client: Any, game_id: int) -> tuple[float, float]:
+    """Median time of a live-view phone's ask for the sheet: unchanged, and changed.
+
+    The phone has no account (no session cookie).  Unchanged is the 304 the
+    page gets every second while nobody records a hand; changed is the sheet
+    rendered (sent without an ETag, so it is rendered every time).
+    """
+    _ok(client.post(f"/games/{game_id}/share"))
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    path = re.search(r'href="https?://[^/"]+(/s/[^"]+)"', page).group(1) + "/sheet"  # type: ignore[union-attr]
+    phone = client.application.test_client()
+    etag = phone.get(path).headers["ETag"]
+
+    def unchanged() -> None:
+        assert phone.get(path, headers={"If-None-Match": etag}).status_code == 304
+
+    def changed() -> None:
+        assert phone.get(path).status_code == 200
+
+    return _median(unchanged), _median(changed)
 
 
 def _record_hand(client: Any, game_id: int) -> float:
