@@ -104,6 +104,23 @@ def test_the_live_page_says_reconnecting_when_offline_and_stops_when_the_link_is
     context.set_offline(False)
     expect(guest.locator(".live-word")).to_have_text("Live")
 
+    # A phone put away (the tab hidden) asks nothing; shown again, it asks at once.
+    asks: list[str] = []
+    guest.on("request", lambda request: asks.append(request.url) if request.url.endswith("/sheet") else None)
+    guest.evaluate("""() => {
+        Object.defineProperty(document, "hidden", { configurable: true, get: () => true });
+        document.dispatchEvent(new Event("visibilitychange"));
+    }""")
+    guest.wait_for_timeout(500)  # an ask already on its way may still go out
+    asks.clear()
+    guest.wait_for_timeout(2_500)
+    assert asks == []
+    with guest.expect_request(lambda request: request.url.endswith("/sheet"), timeout=LIVE):
+        guest.evaluate("""() => {
+            delete document.hidden;
+            document.dispatchEvent(new Event("visibilitychange"));
+        }""")
+
     owner.once("dialog", lambda dialog: dialog.accept())
     owner.get_by_role("button", name="Turn off the live link").click()
     expect(owner).to_have_url(f"{game_url}#share")

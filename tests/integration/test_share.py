@@ -168,6 +168,10 @@ def test_the_shared_sheet_opens_without_an_account(client, user, game):
     assert [cell.text for cell in html.one("tfoot").find_all("td")] == ["15", "0", "0"]
     assert html.one("p", cls="guide").text.startswith("Hand 2 · Bob deals")
     assert html.one("meta", name="robots").get("content").startswith("noindex")
+    # What changed is announced in one short line; the table is not read out again.
+    news = html.one("p", cls="live-news")
+    assert (news.get("role"), news.get("aria-live")) == ("status", "polite")
+    assert html.one("div", id="live-sheet").get("aria-live") is None
     assert response.headers["Referrer-Policy"] == "no-referrer"
     assert "Set-Cookie" not in response.headers
 
