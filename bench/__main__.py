@@ -10,7 +10,7 @@ import argparse
 import platform
 import sys
 
-from . import gin, replay, rlcard_gin, web, wild
+from . import gin, replay, rlcard_gin, stats, web, wild
 from .report import Figure, table
 
 
@@ -72,6 +72,7 @@ def main(argv: list[str]) -> None:
         figures += replay.run_deals(engine_replay, rlcard, deals[: args.replay_hands], args.repeats)
         figures += replay.run_long_games(engine_replay, deals, args.seed)
         figures += web.run(args.seed)
+        figures += stats.run(args.seed)
     finally:
         if rlcard is not None:
             rlcard.close()

@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import and_, case, delete, func, insert, select
+from sqlalchemy import and_, case, delete, func, insert, literal_column, null, select
 from sqlalchemy.orm import aliased
 
 from .extensions import db
@@ -180,17 +180,17 @@ class Line:
         return self.score_sum / self.hands if self.hands else None
 
 
-def _sums(*, best: Any) -> list[Any]:
-    finished = func.sum(case((SeatResult.finished, 1), else_=0))
+def _sums(best: Any, moments: Iterable[str]) -> list[Any]:
+    """The sums of a group of rows; only the moments asked for (each costs a column read)."""
     return [
         func.count().label("seats"),
-        finished.label("games"),
+        func.sum(case((SeatResult.finished, 1), else_=0)).label("games"),
         func.sum(case((and_(SeatResult.finished, SeatResult.won), 1), else_=0)).label("won"),
         func.sum(SeatResult.hands).label("hands"),
         func.sum(SeatResult.hands_won).label("hands_won"),
         func.sum(SeatResult.score_sum).label("score_sum"),
         best.label("best_hand"),
-        *(func.sum(getattr(SeatResult, moment)).label(moment) for moment in MOMENTS),
+        *(func.sum(getattr(SeatResult, moment)).label(moment) for moment in moments),
     ]
 
 
@@ -200,7 +200,7 @@ def _line(row: Any, *, player_id: int = 0, name: str = "", variant: str = "", lo
         games=int(row.games or 0), playing=int(row.seats - (row.games or 0)), won=int(row.won or 0),
         hands=int(row.hands or 0), hands_won=int(row.hands_won or 0),
         score_sum=float(row.score_sum or 0), best_hand=row.best_hand,
-        moments={moment: int(getattr(row, moment) or 0) for moment in MOMENTS},
+        moments={moment: int(getattr(row, moment, 0) or 0) for moment in MOMENTS},
     )
 
 
@@ -209,7 +209,7 @@ def player_lines(account_id: int, player_id: int) -> list[Line]:
     penalty scoring is a lowest-wins game of its own), most games first."""
     best = case((SeatResult.lowest_wins, func.min(SeatResult.best_hand)), else_=func.max(SeatResult.best_hand))
     query = (
-        select(SeatResult.variant, SeatResult.lowest_wins, *_sums(best=best))
+        select(SeatResult.variant, SeatResult.lowest_wins, *_sums(best, MOMENTS))
         .where(SeatResult.account_id == account_id, SeatResult.player_id == player_id)
         .group_by(SeatResult.variant, SeatResult.lowest_wins)
     )
@@ -236,7 +236,8 @@ def player_total(lines: list[Line]) -> Line | None:
 
 def table_lines(account_id: int, variant: str = "") -> list[Line]:
     """Every player of the account with their sums (over every variant, or
-    one), most games won first; players who never sat are left out.
+    one, with its moments), most games won first; players who never sat
+    are left out.
 
     The best hand is given for one variant only, and only when all its games
     agree on what best means (Basic's penalty scoring is lowest-wins).
@@ -244,21 +245,26 @@ def table_lines(account_id: int, variant: str = "") -> list[Line]:
     lows = func.sum(case((SeatResult.lowest_wins, 1), else_=0))
     best = case((lows == func.count(), func.min(SeatResult.best_hand)),
                 (lows == 0, func.max(SeatResult.best_hand)), else_=None)
+    if not variant:  # over every variant there is no best hand, nor moments: none summed
+        lows, best = literal_column("0"), null()
     query = (
-        select(SeatResult.player_id, Player.name, *_sums(best=best), lows.label("lows"))
-        .join(Player, Player.id == SeatResult.player_id)
+        select(SeatResult.player_id, *_sums(best, VARIANT_MOMENTS.get(variant, ())), lows.label("lows"))
         .where(SeatResult.account_id == account_id)
-        .group_by(SeatResult.player_id, Player.name)
+        .group_by(SeatResult.player_id)
     )
     if variant:
         query = query.where(SeatResult.variant == variant)
-    lines = []
-    for row in db.session.execute(query):
-        line = _line(row, player_id=row.player_id, name=row.name, variant=variant, lowest=bool(row.lows))
-        if not variant:
-            line.best_hand = None
-        lines.append(line)
+    names = _names(account_id)
+    lines = [
+        _line(row, player_id=row.player_id, name=names.get(row.player_id, ""), variant=variant,
+              lowest=bool(row.lows))
+        for row in db.session.execute(query)
+    ]
     return sorted(lines, key=lambda line: (-line.won, -line.games, line.name.lower()))
+
+
+def _names(account_id: int) -> dict[int, str]:
+    return dict(db.session.execute(select(Player.id, Player.name).where(Player.account_id == account_id)).all())
 
 
 @dataclass
@@ -280,43 +286,40 @@ def head_to_head(account_id: int, player_id: int | None = None) -> list[HeadToHe
     """Finished two-player games per pair of players and variant.
 
     For one player: their record against each opponent.  For the account:
-    every pair once (the player with the lower id first).
+    every pair once (the player with the lower id first).  One query counts
+    each game once (seat 0 against seat 1) by who won; the pairs are put
+    together here from its few rows.
     """
-    mine, theirs = aliased(SeatResult), aliased(SeatResult)
-    me, them = aliased(Player), aliased(Player)
-    both = and_(mine.won, theirs.won)
+    first, second = aliased(SeatResult), aliased(SeatResult)
     query = (
-        select(
-            mine.variant, mine.player_id, me.name, theirs.player_id.label("opponent_id"),
-            them.name.label("opponent"), func.count().label("games"),
-            func.sum(case((and_(mine.won, ~theirs.won), 1), else_=0)).label("won"),
-            func.sum(case((and_(theirs.won, ~mine.won), 1), else_=0)).label("lost"),
-            func.sum(case((both, 1), else_=0)).label("shared"),
-        )
-        .join(theirs, and_(theirs.game_id == mine.game_id, theirs.seat != mine.seat))
-        .join(me, me.id == mine.player_id)
-        .join(them, them.id == theirs.player_id)
-        .where(mine.account_id == account_id, mine.players == 2, mine.finished)
-        .group_by(mine.variant, mine.player_id, me.name, theirs.player_id, them.name)
+        select(first.variant, first.player_id, second.player_id.label("other_id"),
+               first.won, second.won.label("other_won"), func.count().label("games"))
+        .join(second, and_(second.account_id == first.account_id, second.players == first.players,
+                           second.game_id == first.game_id, second.seat == 1))
+        .where(first.account_id == account_id, first.players == 2, first.seat == 0, first.finished)
+        .group_by(first.variant, first.player_id, second.player_id, first.won, second.won)
     )
-    if player_id is None:
-        query = query.where(mine.player_id < theirs.player_id)
-    else:
-        query = query.where(mine.player_id == player_id)
-    found = [HeadToHead(row.variant, row.player_id, row.name, row.opponent_id, row.opponent,
-                        int(row.games), int(row.won), int(row.lost), int(row.shared))
-             for row in db.session.execute(query)]
-    return sorted(found, key=lambda h: (-h.games, h.name.lower(), h.opponent.lower(), h.variant))
-
-
-def variants_played(account_id: int) -> list[str]:
-    """The variants the account has any game of (for the table's filter)."""
-    return list(db.session.scalars(
-        select(SeatResult.variant).where(SeatResult.account_id == account_id).distinct()
-    ))
+    names = _names(account_id)
+    pairs: dict[tuple[str, int, int], HeadToHead] = {}
+    for row in db.session.execute(query):
+        one, other, one_won, other_won = row.player_id, row.other_id, row.won, row.other_won
+        if (player_id is None and one > other) or other == player_id:
+            one, other, one_won, other_won = other, one, other_won, one_won
+        if player_id is not None and one != player_id:
+            continue
+        pair = pairs.setdefault((row.variant, one, other), HeadToHead(
+            row.variant, one, names.get(one, ""), other, names.get(other, ""), 0, 0, 0, 0))
+        pair.games += row.games
+        if one_won and other_won:
+            pair.shared += row.games
+        elif one_won:
+            pair.won += row.games
+        elif other_won:
+            pair.lost += row.games
+    return sorted(pairs.values(), key=lambda h: (-h.games, h.name.lower(), h.opponent.lower(), h.variant))
 
 
 __all__ = [
     "MOMENTS", "VARIANT_MOMENTS", "HeadToHead", "Line", "head_to_head", "player_lines", "player_total",
-    "results_rows", "store_results", "table_lines", "tally", "variants_played",
+    "results_rows", "store_results", "table_lines", "tally",
 ]

@@ -55,8 +55,12 @@ def upgrade():
     sa.PrimaryKeyConstraint('game_id', 'seat', name=op.f('pk_seat_result'))
     )
     with op.batch_alter_table('seat_result', schema=None) as batch_op:
-        batch_op.create_index('ix_seat_result_account_player', ['account_id', 'player_id', 'variant'], unique=False)
-        batch_op.create_index('ix_seat_result_account_players', ['account_id', 'players'], unique=False)
+        batch_op.create_index('ix_seat_result_account_player', [
+            'account_id', 'player_id', 'variant', 'lowest_wins', 'finished', 'won', 'hands', 'hands_won',
+            'score_sum', 'best_hand', 'gins', 'undercuts', 'rummies', 'rum_hands', 'knocks_beaten', 'eliminated',
+            'drops'], unique=False)
+        batch_op.create_index('ix_seat_result_head_to_head', [
+            'account_id', 'players', 'game_id', 'seat', 'player_id', 'variant', 'finished', 'won'], unique=False)
 
     _fill_from_the_logs(op.get_bind())
 
@@ -125,7 +129,7 @@ def _fill_from_the_logs(connection):
 
 def downgrade():
     with op.batch_alter_table('seat_result', schema=None) as batch_op:
-        batch_op.drop_index('ix_seat_result_account_players')
+        batch_op.drop_index('ix_seat_result_head_to_head')
         batch_op.drop_index('ix_seat_result_account_player')
 
     op.drop_table('seat_result')

@@ -46,12 +46,11 @@ def index() -> tuple[str, int]:
     if variant and variant not in catalogue_by_key():
         error = f"There is no game called {variant!r}: pick one from the list."
     chosen = "" if error else variant
-    played = set(stats.variants_played(current_user.id))
     html = render_template(
         "stats/index.html", variant=variant, chosen=chosen, error=error,
         lines=stats.table_lines(current_user.id, chosen),
         pairs=[pair for pair in stats.head_to_head(current_user.id) if not chosen or pair.variant == chosen],
-        catalogue=[v for v in catalogue_by_key().values() if v["key"] in played or v["key"] == chosen],
+        catalogue=list(catalogue_by_key().values()),
         **_page_basics(),
     )
     return html, 422 if error else 200
