@@ -13,9 +13,12 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from datetime import datetime
+from functools import lru_cache
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, select, update
+from sqlalchemy import CursorResult, bindparam, select, update
+from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.security import check_password_hash, generate_password_hash
@@ -245,10 +248,18 @@ class _ReplayCache:
 _replays = _ReplayCache()
 
 
-def _cache_key(game: Game, *, revision: int | None = None) -> tuple[Any, ...]:
-    database = db.session.get_bind().url.render_as_string(hide_password=True)
-    revision = game.revision if revision is None else revision
-    return (database, game.id, revision, game.updated_at, tuple(game.names))
+@lru_cache(maxsize=16)
+def _database_name(url: URL) -> str:
+    return url.render_as_string(hide_password=True)
+
+
+def _cache_key(game: Game, *, revision: int | None = None,
+               updated_at: datetime | None = None) -> tuple[Any, ...]:
+    """The game's key as read, or as a change about to be committed leaves it."""
+    database = _database_name(db.session.get_bind().url)
+    if revision is None:
+        revision, updated_at = game.revision, game.updated_at
+    return (database, game.id, revision, updated_at, tuple(game.names))
 
 
 def replayed(game: Game) -> Replay:
@@ -444,6 +455,22 @@ def _refresh(game: Game, sheet: dict[str, Any]) -> None:
         setattr(game, column, value)
 
 
+_games = Game.__table__
+# Built once (a change is committed with every hand recorded): claims the
+# revision a change was computed from and stores the game's new summary, in
+# one statement.  A Core statement, so the ORM neither builds it anew nor
+# evaluates it against the session's objects each time.
+_CLAIM = (
+    update(_games)
+    .where(_games.c.id == bindparam("claim_game"), _games.c.revision == bindparam("claim_seen"))
+    .values(
+        revision=bindparam("claim_revision"),
+        **{column: bindparam(f"claim_{column}", type_=_games.c[column].type)
+           for column in ("status", "hands_count", "summary", "updated_at")},
+    )
+)
+
+
 def _commit_change(game: Game, sheet: dict[str, Any], on_conflict: Any = None,
                    before_commit: BeforeCommit = None) -> tuple[Any, ...]:
     """Commit, provided nobody changed the game since it was read.
@@ -459,12 +486,13 @@ def _commit_change(game: Game, sheet: dict[str, Any], on_conflict: Any = None,
         # Flushes this change (an INSERT may hit a unique constraint here),
         # then, in one statement, claims the revision the change was computed
         # from and stores the game's new summary.
-        result = db.session.execute(
-            update(Game)
-            .where(Game.id == game.id, Game.revision == seen)
-            .values(revision=seen + 1, **_summary_of(sheet))
-        )
-        committed = _cache_key(game, revision=seen + 1)
+        db.session.flush()
+        summary = _summary_of(sheet)
+        result = db.session.execute(_CLAIM, {
+            "claim_game": game.id, "claim_seen": seen, "claim_revision": seen + 1,
+            **{f"claim_{column}": value for column, value in summary.items()},
+        })
+        committed = _cache_key(game, revision=seen + 1, updated_at=summary["updated_at"])
         claimed = cast("CursorResult[Any]", result).rowcount == 1
         if claimed:
             stats.store_results([(game, sheet)])  # the statistics follow the change, in its commit
