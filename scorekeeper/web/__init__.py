@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Flask, current_app, g, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
+from sqlalchemy import bindparam, select
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.wrappers import Response
@@ -15,6 +16,9 @@ from ..engine.games.base import whole
 from ..extensions import db, login_manager
 from ..models import Account
 
+
+# Built once: every signed-in request loads its account with it.
+_ACCOUNT = select(Account).where(Account.id == bindparam("id"))
 
 # The blueprints, one module of this package each (each module's ``bp``).
 BLUEPRINTS = [
@@ -44,7 +48,11 @@ def register(app: Flask) -> None:
 
     @login_manager.user_loader
     def load_account(account_id: str) -> Account | None:
-        return db.session.get(Account, int(account_id))
+        try:
+            number = int(account_id)
+        except ValueError:
+            return None
+        return db.session.execute(_ACCOUNT, {"id": number}).scalar_one_or_none()
 
     app.register_error_handler(404, _not_found)
     app.register_error_handler(CSRFError, _csrf_failed)
@@ -53,6 +61,9 @@ def register(app: Flask) -> None:
     app.register_error_handler(PoolTimeout, database_unavailable)
     app.add_template_filter(_number, "number")
     app.add_template_filter(_signed, "signed")
+    from .sheet import drawn_rows
+
+    app.add_template_global(drawn_rows, "drawn_rows")
 
     @app.context_processor
     def _page_basics() -> dict[str, Any]:

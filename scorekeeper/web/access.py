@@ -4,17 +4,26 @@ from __future__ import annotations
 
 from flask import abort
 from flask_login import current_user
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
+from sqlalchemy.orm import joinedload
 
 from ..extensions import db
 from ..models import Game, Player
 
+# Built once: every page of a game starts here.  The seats and their players
+# come in the same statement, since every page of a game names them.
+_OWN_GAME = (
+    select(Game)
+    .options(joinedload(Game.seats))
+    .where(Game.id == bindparam("game_id"), Game.account_id == bindparam("account_id"))
+)
+
 
 def own_game(game_id: int) -> Game:
     """The signed-in account's game, or 404 (never 403: others' games do not exist)."""
-    game = db.session.scalar(
-        select(Game).where(Game.id == game_id, Game.account_id == current_user.id)
-    )
+    game = db.session.execute(
+        _OWN_GAME, {"game_id": game_id, "account_id": current_user.id}
+    ).unique().scalar_one_or_none()
     if game is None:
         abort(404)
     return game

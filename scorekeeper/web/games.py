@@ -17,7 +17,7 @@ from ..models import Game
 from .access import own_game
 from .forms import ConfirmForm
 from .newgame import NewGameForm
-from .sheet import sheet_view
+from .sheet import drawn_sheet
 
 bp = Blueprint("games", __name__)
 
@@ -78,9 +78,10 @@ def new() -> str | tuple[str, int] | Response:
 @login_required
 def show(game_id: int) -> str:
     game = own_game(game_id)
-    view = sheet_view(game, every_hand=request.args.get("all") == "1")
-    template = "games/_sheet.html" if request.headers.get("HX-Request") == "true" else "games/show.html"
-    return render_template(template, game=game, view=view, confirm=ConfirmForm())
+    view, drawn = drawn_sheet(game, every_hand=request.args.get("all") == "1")
+    if request.headers.get("HX-Request") == "true":
+        return drawn
+    return render_template("games/show.html", game=game, view=view, sheet=drawn, confirm=ConfirmForm())
 
 
 @bp.route("/games/<int:game_id>/undo", methods=["POST"])

@@ -6,13 +6,18 @@ from the engine's replay of the game's log.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
+
+from flask import current_app, render_template, request
+from markupsafe import Markup
 
 from ..engine import InvalidEntry
 from ..engine.games import get_variant
 from ..models import Change, Game, entry_with_names
-from ..services import sheet_of
+from ..services import _cache_key, _ReplayCache, sheet_of
 
 
 @dataclass
@@ -82,6 +87,31 @@ def is_folded(number: int, hands: int) -> bool:
     return number <= hands - RECENT_HANDS
 
 
+#: each game's sheet, drawn, as of its last change (the same key as the Replay
+#: cache: database, game, revision, time of the last change and names)
+_drawn: _ReplayCache = _ReplayCache(size=64)
+
+
+def drawn_sheet(game: Game, *, every_hand: bool = False, **context: Any) -> tuple[SheetView, Markup]:
+    """The sheet's view and its HTML (``games/_sheet.html``), drawn once per change.
+
+    A sheet changes only when its game does, and every change bumps the key,
+    so a look at an unchanged sheet costs a dictionary lookup instead of a
+    200-row page.  ``context`` (the template's other values, such as
+    ``read_only``) is part of the key, as is the script root the links are
+    made under.
+    """
+    key = (_cache_key(game), every_hand, request.script_root, tuple(sorted(context.items())))
+    found = _drawn.get(key)
+    if found is None:
+        view = sheet_view(game, every_hand=every_hand)
+        html = Markup(render_template("games/_sheet.html", game=game, view=view, **context))
+        found = (view, html)
+        if not view.broken:
+            _drawn.put(key, found)
+    return found  # type: ignore[no-any-return]
+
+
 def sheet_view(game: Game, *, every_hand: bool = False) -> SheetView:
     variant = get_variant(game.variant)
     try:
@@ -101,7 +131,7 @@ def sheet_view(game: Game, *, every_hand: bool = False) -> SheetView:
         for name in names
     ]
     shown = sheet["hands"] if every_hand else sheet["hands"][-RECENT_HANDS:]
-    rows = [_row(hand, names, sheet) for hand in shown]
+    rows = [_kept_row(hand, names, sheet) for hand in shown]
     view = SheetView(
         name=sheet["name"],
         columns=columns,
@@ -121,6 +151,80 @@ def sheet_view(game: Game, *, every_hand: bool = False) -> SheetView:
         view.final_notes = sheet["final_notes"]
     view.changes = [_change_line(change, game) for change in reversed(game.changes)]
     return view
+
+
+class _KeptFor:
+    """Values made from an object, kept while this holds that object.
+
+    The engine's sheets share a recorded hand's row (a dict) from one replay
+    to the next (:meth:`Replay.after`), and never change it; any edit, undo
+    or rename replays the game afresh, into new rows.  So what is made from
+    a row can be kept for as long as that very row is: the entry holds the
+    row, so its ``id`` cannot be another's while the entry lives.
+    """
+
+    def __init__(self, size: int) -> None:
+        self._items: OrderedDict[tuple[int, Any], tuple[Any, Any]] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def get(self, source: Any, extra: Any) -> Any:
+        key = (id(source), extra)
+        with self._lock:
+            found = self._items.get(key)
+            if found is None or found[0] is not source:
+                return None
+            self._items.move_to_end(key)
+            return found[1]
+
+    def put(self, source: Any, extra: Any, value: Any) -> None:
+        with self._lock:
+            key = (id(source), extra)
+            self._items[key] = (source, value)
+            self._items.move_to_end(key)
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+
+
+#: a few long games' rows, kept as views and as drawn HTML
+_rows = _KeptFor(size=4096)
+_lines = _KeptFor(size=4096)
+
+
+def _kept_row(hand: dict[str, Any], names: list[str], sheet: dict[str, Any]) -> Row:
+    """The hand's Row, made once per engine row."""
+    number = hand["number"]
+    extra = (tuple(names), tuple(name for name in names if sheet["eliminated"].get(name) == number))
+    row = _rows.get(hand, extra)
+    if row is None:
+        row = _row(hand, names, sheet)
+        _rows.put(hand, extra, row)
+    return row  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True)
+class DrawnRow:
+    line: Markup  # the hand's row of the sheet
+    why: Markup  # its notes: why each score is what it is
+
+
+def drawn_rows(view: SheetView, game_id: int, read_only: bool = False) -> list[DrawnRow]:
+    """The view's rows as HTML (``games/_rows.html``), each drawn once per Row.
+
+    A sheet with one more hand draws that hand's row; the rest were drawn
+    before.  The links in a row depend on the game, whether the page can
+    change it, and the script root the app is served under.
+    """
+    macros = current_app.jinja_env.get_template("games/_rows.html").module
+    extra = (game_id, bool(read_only), request.script_root, view.out_verb)
+    drawn = []
+    for row in view.rows:
+        found = _lines.get(row, extra)
+        if found is None:
+            found = DrawnRow(macros.line(row, view.out_verb), macros.why(row, game_id, read_only))
+            _lines.put(row, extra, found)
+        drawn.append(found)
+    return drawn
 
 
 def _row(hand: dict[str, Any], names: list[str], sheet: dict[str, Any]) -> Row:
