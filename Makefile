@@ -13,7 +13,7 @@ HOST ?= 0.0.0.0
 PORT ?= 5000
 PYTEST_ARGS ?=
 
-.PHONY: venv install test run migrate bench clean
+.PHONY: venv install test run migrate serve bench clean
 
 venv: $(PYTHON)
 
@@ -46,6 +46,13 @@ migrate: install $(SECRET_KEY_FILE)
 # SESSION_COOKIE_SECURE=1 is set (serve over https for that).
 run: migrate
 	SESSION_COOKIE_SECURE=$${SESSION_COOKIE_SECURE:-0} $(FLASK) --app scorekeeper run --host $(HOST) --port $(PORT)
+
+# Production (README, "Production"): migrate, then gunicorn with
+# gunicorn.conf.py (BIND, WEB_CONCURRENCY, ...). SECRET_KEY comes from the
+# environment, the same on every host; no key file is made here.
+serve: install
+	$(FLASK) --app scorekeeper db upgrade
+	exec $(VENV)/bin/gunicorn --config gunicorn.conf.py
 
 bench: install
 	$(PYTHON) -m bench

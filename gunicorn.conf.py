@@ -36,6 +36,11 @@ threads = int(os.environ.get("GUNICORN_THREADS", 4))
 # HUP signal reloads new code worker by worker.
 preload_app = False
 
+# No control socket (gunicorn 25.1+): its one default path per user would be
+# shared by every instance on the host (a staging copy, the tests' servers),
+# and signals (HUP reloads, TERM stops) are all this app needs.
+control_socket_disable = True
+
 # A hand is recorded in milliseconds; a request still running after 30 s is
 # stuck, and its worker is replaced.
 timeout = 30

@@ -1,7 +1,8 @@
-"""``python -m bench``: time the engine and print the figures with their targets.
+"""``python -m bench``: time the engine and the server, and print the figures with their targets.
 
 Options shrink or grow the run (``--hands``, ``--repeats``, ...); the
-defaults are what ``make bench`` reports.  Every figure runs on one thread.
+defaults are what ``make bench`` reports.  The engine's figures run on one
+thread; figure 7 (:mod:`bench.load`) plays many tables at once against gunicorn.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import argparse
 import platform
 import sys
 
-from . import gin, replay, rlcard_gin, stats, web, wild
+from . import gin, load, replay, rlcard_gin, stats, web, wild
 from .report import Figure, table
 
 
@@ -45,6 +46,16 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         "--repeats", type=int, default=5, help="passes per rate; the median is reported (default 5)"
     )
     parser.add_argument("--seed", default="20", help="seed of every random deal (default 20)")
+    parser.add_argument(
+        "--load-tables", type=int, default=50,
+        help="tables playing at once in the load test against gunicorn (default 50; 0 skips it)",
+    )
+    parser.add_argument(
+        "--load-seconds", type=float, default=60, help="how long the load test plays (default 60)"
+    )
+    parser.add_argument(
+        "--load-workers", type=int, default=5, help="gunicorn workers in the load test (default 5)"
+    )
     return parser.parse_args(argv)
 
 
@@ -72,6 +83,10 @@ def main(argv: list[str]) -> None:
         figures += replay.run_deals(engine_replay, rlcard, deals[: args.replay_hands], args.repeats)
         figures += replay.run_long_games(engine_replay, deals, args.seed)
         figures += web.run(args.seed)
+        if args.load_tables:
+            figures += load.figures(
+                tables=args.load_tables, seconds=args.load_seconds, workers=args.load_workers
+            )
         figures += stats.run(args.seed)
     finally:
         if rlcard is not None:
