@@ -51,10 +51,13 @@ class ApiError(Exception):
     def __init__(self, status: int, message: str, code: str | None = None, **details: Any) -> None:
         super().__init__(message)
         self.status = status
-        self.body = {"error": message, "code": code or CODES.get(status, "error"), **details}
+        self.message = message
+        self.code = code
+        self.details = details
 
 
 def error_response(status: int, message: str, code: str | None = None, **details: Any) -> Response:
+    """``{"error": sentence, "code": word, ...details}`` with the status (and, for 401, the scheme)."""
     response = jsonify({"error": message, "code": code or CODES.get(status, "error"), **details})
     response.status_code = status
     if status == 401:
@@ -96,12 +99,8 @@ def _path_takes_any_method() -> bool:
 
 @bp.errorhandler(ApiError)
 def _api_error(error: ApiError) -> Response:
-    db.session.rollback()
-    response = jsonify(error.body)
-    response.status_code = error.status
-    if error.status == 401:
-        response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
-    return response
+    db.session.rollback()  # nothing a refused request began is kept
+    return error_response(error.status, error.message, error.code, **error.details)
 
 
 @bp.errorhandler(HTTPException)
