@@ -13,7 +13,7 @@ from flask import Flask
 from flask.cli import with_appcontext
 from sqlalchemy import select
 
-from . import backup, services
+from . import backup, services, stats
 from .extensions import db
 from .models import Account, Game, utcnow
 
@@ -22,6 +22,7 @@ def register(app: Flask) -> None:
     app.cli.add_command(export_command)
     app.cli.add_command(import_command)
     app.cli.add_command(demo_command)
+    app.cli.add_command(stats_refresh_command)
 
 
 def _account(email: str) -> Account:
@@ -155,3 +156,14 @@ DEMO_GAMES: list[tuple[str, list[str], dict[str, Any], list[dict[str, Any]], boo
         {"out": "Cara", "upcard": "KH", "hands": {"Bob": _count(25), "Cara": _count(0)}},
     ], True, 9),
 ]
+
+
+@click.command("stats-refresh")
+@with_appcontext
+@click.option("--account", "email", default=None, help="Only this account's games (default: every game).")
+def stats_refresh_command(email: str | None) -> None:
+    """Replay games and rewrite their statistics rows (after a change to the rules)."""
+    done, refused = stats.refresh(_account(email).id if email else None)
+    click.echo(f"Refreshed the statistics of {done} games.")
+    if refused:
+        click.echo(f"Games whose log no longer replays (left out): {', '.join(map(str, refused))}.", err=True)

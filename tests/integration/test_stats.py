@@ -304,3 +304,17 @@ def test_the_history_refuses_an_opponent_not_on_the_roster(user, gin):
 
     assert response.status_code == 422
     assert "That player is not on your roster" in response.get_data(as_text=True)
+
+
+def test_stats_refresh_rewrites_the_rows_from_the_logs(app, runner, gin, knock):
+    kept = results(app, gin) + results(app, knock)
+    with app.app_context():
+        db.session.execute(SeatResult.__table__.update().values(gins=99, hands=0))
+        db.session.commit()
+        db.session.remove()
+
+    outcome = runner.invoke(args=["stats-refresh"])
+
+    assert outcome.exit_code == 0, outcome.output
+    assert "Refreshed the statistics of 2 games." in outcome.output
+    assert results(app, gin) + results(app, knock) == kept
