@@ -318,3 +318,18 @@ def test_stats_refresh_rewrites_the_rows_from_the_logs(app, runner, gin, knock):
     assert outcome.exit_code == 0, outcome.output
     assert "Refreshed the statistics of 2 games." in outcome.output
     assert results(app, gin) + results(app, knock) == kept
+
+
+def test_a_shared_win_counts_for_both_and_as_shared_head_to_head(app, user, start_game, record):
+    # Ann gin (30 + 25 = 55), then Bob gin (30 + 25 = 55): level when they stop.
+    game = start_game(user, "gin", ["Ann", "Bob"])
+    ok(record(user, game, {"out": "0", "p0-count": "0", "p1-count": "30"}))
+    ok(record(user, game, {"out": "1", "p1-count": "0", "p0-count": "30"}))
+    ok(user.post(f"/games/{game}/end"))
+
+    assert [r["won"] for r in results(app, game)] == [True, True]
+    with app.app_context():
+        account_id = db.session.scalar(select(Player.account_id).where(Player.name == "Ann"))
+        (pair,) = stats.head_to_head(account_id)
+        db.session.remove()
+    assert (pair.name, pair.opponent, pair.games, pair.won, pair.lost, pair.shared) == ("Ann", "Bob", 1, 0, 0, 1)
