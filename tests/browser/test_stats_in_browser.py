@@ -108,6 +108,22 @@ def test_a_players_page_gives_the_head_to_head_and_links_to_just_those_games(
     expect(phone.get_by_label("Against")).to_have_value(re.compile(r"\d+"))
 
 
+@pytest.mark.parametrize("where", ["/stats/", "/stats/?variant=knock", "player"])
+def test_at_360_px_the_statistics_pages_never_scroll_sideways(
+    where: str, phone: Page, live_server: LiveServer
+) -> None:
+    phone.set_viewport_size({"width": 360, "height": 740})
+    phone.goto(live_server("/players/"))
+    url = phone.get_by_role("link", name="Stats of Ann").get_attribute("href") if where == "player" else where
+    phone.goto(live_server(url))
+
+    expect(phone.locator("h1")).to_be_visible()
+    scroll_width, client_width = no_sideways_scroll(phone)
+    assert scroll_width <= client_width == 360
+    box = phone.locator(".stat-scroll").first.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 360
+
+
 @pytest.mark.parametrize("where", ["table", "table-knock", "player", "refused"])
 def test_the_statistics_pages_have_no_serious_or_critical_axe_violations_in_light_or_dark(
     where: str, phone: Page, live_server: LiveServer
