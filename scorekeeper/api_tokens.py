@@ -38,6 +38,8 @@ def create_token(account: Account, name: str) -> tuple[ApiToken, str]:
         raise ServiceError("Name the token (what will use it?).", "name")
     if len(name) > MAX_NAME:
         raise ServiceError(f"Keep token names to {MAX_NAME} characters.", "name")
+    if not name.isprintable():
+        raise ServiceError("Use letters, digits, spaces and punctuation only.", "name")
     secret = PREFIX + secrets.token_urlsafe(32)
     token = ApiToken(account_id=account.id, name=name, token_hash=hash_of(secret), prefix=secret[:SHOWN])
     db.session.add(token)
