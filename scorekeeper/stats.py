@@ -316,6 +316,10 @@ class HeadToHead:
     shared: int  # both named winners (a tie)
 
 
+# Made once: an alias copies every column, which costs more than the query's compiling.
+_FIRST_SEAT, _SECOND_SEAT = aliased(SeatResult, name="first_seat"), aliased(SeatResult, name="second_seat")
+
+
 def head_to_head(account_id: int, player_id: int | None = None) -> list[HeadToHead]:
     """Finished two-player games per pair of players and variant.
 
@@ -324,7 +328,7 @@ def head_to_head(account_id: int, player_id: int | None = None) -> list[HeadToHe
     each game once (seat 0 against seat 1) by who won; the pairs are put
     together here from its few rows.
     """
-    first, second = aliased(SeatResult), aliased(SeatResult)
+    first, second = _FIRST_SEAT, _SECOND_SEAT
     query = (
         select(first.variant, first.player_id, second.player_id.label("other_id"),
                first.won, second.won.label("other_won"), func.count().label("games"))
