@@ -78,7 +78,7 @@ def _schemas() -> dict[str, Any]:
                 "code": {"type": "string", "enum": [
                     "bad_request", "unauthorized", "not_found", "method_not_allowed", "conflict",
                     "stale_hand", "game_over", "too_large", "unsupported_media_type", "invalid_request",
-                    "invalid_entry", "idempotency_key_reused", "database_busy",
+                    "invalid_entry", "idempotency_key_reused", "server_error",
                 ]},
                 "hand": {"type": ["integer", "null"]},
                 "player": nullable_string,

@@ -42,7 +42,8 @@ csrf.exempt(bp)
 
 PUBLIC = {"api.openapi_json", "api.docs"}
 CODES = {400: "bad_request", 401: "unauthorized", 404: "not_found", 405: "method_not_allowed",
-         409: "conflict", 413: "too_large", 415: "unsupported_media_type", 422: "invalid_request"}
+         409: "conflict", 413: "too_large", 415: "unsupported_media_type", 422: "invalid_request",
+         500: "server_error"}
 
 
 class ApiError(Exception):
@@ -74,6 +75,7 @@ def http_error(error: HTTPException) -> Response:
         404: "There is nothing here (or it belongs to another account).",
         405: f"{request.method} is not allowed here.",
         413: "The request body is larger than the server takes.",
+        500: "Something went wrong on the server. Read the game back before trying again.",
     }
     response = error_response(status, messages.get(status, error.description or error.name))
     if status == 405 and isinstance(error.valid_methods, list | tuple | set):  # type: ignore[attr-defined]
@@ -105,7 +107,15 @@ def _api_error(error: ApiError) -> Response:
 
 @bp.errorhandler(HTTPException)
 def _http_error(error: HTTPException) -> Response:
+    if (error.code or 500) >= 500:
+        db.session.rollback()
     return http_error(error)
+
+
+# By status too: the app's handlers for a status (a NUL byte's 400, the 500
+# page) would otherwise answer API requests with a page.
+for _status in (400, 401, 404, 405, 409, 413, 415, 422, 500):
+    bp.register_error_handler(_status, _http_error)
 
 
 @bp.record_once

@@ -678,6 +678,13 @@ def test_a_body_the_document_does_not_allow_is_422_naming_the_field(api, game, b
     assert message in response.get_json()["error"]
 
 
+def test_a_nul_character_in_the_query_is_400_json(api):
+    response = api.get("/games?status=%00")
+
+    assert response.status_code == 400
+    assert response.is_json
+
+
 def test_a_body_over_the_size_limit_is_413_json(app, api, game):
     app.config["MAX_CONTENT_LENGTH"] = 1000
 
