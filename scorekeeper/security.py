@@ -10,13 +10,14 @@ https, and the cookie flags from the settings -- a dozen lines.
 
 from __future__ import annotations
 
+import json
 import re
 import secrets
 import traceback
 from types import TracebackType
 from typing import Any
 
-from flask import Flask, g, render_template, request
+from flask import Flask, g, jsonify, render_template, request
 from werkzeug.exceptions import BadRequest, InternalServerError
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter
@@ -96,7 +97,8 @@ def init_app(app: Flask) -> None:
     app.after_request(_security_headers)
     app.log_exception = _log_exception.__get__(app)  # type: ignore[method-assign]
     app.register_error_handler(InternalServerError, _server_error)
-    app.register_error_handler(NulByte, _nul_byte)
+    app.register_error_handler(NulByte, _refused_input)
+    app.register_error_handler(UnreadableJson, _refused_input)
 
 
 def request_id() -> str:
@@ -106,6 +108,16 @@ def request_id() -> str:
 class NulByte(BadRequest):
     """A form or query value holding a NUL character: no field takes one, and PostgreSQL stores none."""
 
+    description = ("Something you sent holds a NUL character, which no field takes. "
+                   "Go back, retype it and try again: nothing was saved.")
+
+
+class UnreadableJson(BadRequest):
+    """A JSON body that parses into what no text column can store, or nests past the parser's depth."""
+
+    description = ("The JSON body nests too deeply or holds a lone surrogate (\\ud800-\\udfff) that is "
+                   "no character; nothing was saved.")
+
 
 def _start_request() -> None:
     offered = request.headers.get("X-Request-ID", "")
@@ -114,6 +126,18 @@ def _start_request() -> None:
         for key, value in values.items(multi=True):
             if "\x00" in key or "\x00" in value:
                 raise NulByte()
+    if request.is_json:
+        _check_json_body()
+
+
+def _check_json_body() -> None:
+    """Parse a JSON body once (Flask keeps the result for the view) and refuse what would be a 500 later."""
+    try:
+        body = request.get_json(silent=True)
+        if body is not None:
+            json.dumps(body, ensure_ascii=False).encode("utf-8")
+    except (RecursionError, UnicodeEncodeError):
+        raise UnreadableJson() from None
 
 
 def _security_headers(response: Response) -> Response:
@@ -151,18 +175,20 @@ def _log_exception(
                      "caused by ".join(lines).rstrip())
 
 
-def _server_error(error: Exception) -> tuple[str, int]:
+def _server_error(error: Exception) -> tuple[Any, int]:
     from .extensions import db
 
     db.session.rollback()  # a failed transaction must not fail the error page too
+    if request.path.startswith("/api/"):
+        return jsonify(error=f"The server failed on this request (reference {request_id()}).",
+                       code="server_error", request_id=request_id()), 500
     return render_template("errors/500.html", request_id=request_id()), 500
 
 
-def _nul_byte(error: Exception) -> tuple[str, int]:
-    return render_template("errors/400.html", reason=(
-        "Something you sent holds a NUL character, which no field takes. "
-        "Go back, retype it and try again: nothing was saved."
-    )), 400
+def _refused_input(error: BadRequest) -> tuple[Any, int]:
+    if request.path.startswith("/api/"):
+        return jsonify(error=error.description, code="bad_request"), 400
+    return render_template("errors/400.html", reason=error.description), 400
 
 
 def flag(value: Any, default: bool) -> bool:

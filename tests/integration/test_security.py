@@ -164,3 +164,45 @@ def test_a_nul_character_anywhere_is_refused_with_400_and_saves_nothing(client, 
     assert response.status_code == 400
     assert "NUL character" in page(response).text
     assert rows() == before
+
+
+@pytest.fixture
+def api_headers(app, user):  # type: ignore[no-untyped-def]
+    from sqlalchemy import select
+
+    from scorekeeper import api_tokens
+    from scorekeeper.extensions import db
+    from scorekeeper.models import Account
+
+    with app.app_context():
+        _, secret = api_tokens.create_token(db.session.scalar(select(Account)), "script")
+        db.session.remove()
+    return {"Authorization": f"Bearer {secret}"}
+
+
+@pytest.mark.parametrize(("body", "why"), [
+    ("[" * 100_000, "nests too deeply"),
+    ('{"variant": "basic", "players": ["Ann\\ud800", "Bob"]}', "lone surrogate"),
+])
+def test_a_json_body_no_column_could_store_is_a_400_in_the_apis_shape(client, api_headers, rows, body, why):
+    before = rows()
+
+    response = client.post("/api/v1/games", data=body, content_type="application/json", headers=api_headers)
+
+    assert response.status_code == 400
+    assert response.json["code"] == "bad_request"
+    assert why in response.json["error"]
+    assert rows() == before
+
+
+def test_a_server_error_under_the_api_answers_json_with_the_request_id(failing):
+    @failing.get("/api/v1/fails-too")
+    def fails_too():  # type: ignore[no-untyped-def]
+        raise RuntimeError("boom")
+
+    response = failing.test_client().get("/api/v1/fails-too")
+
+    assert response.status_code == 500
+    assert response.json == {"error": f"The server failed on this request (reference "
+                                      f"{response.headers['X-Request-ID']}).",
+                             "code": "server_error", "request_id": response.headers["X-Request-ID"]}
