@@ -127,7 +127,8 @@ def fresh_database(kind: str, folder: Path, postgres: str | None = None) -> Iter
 class Server:
     """gunicorn with the repository's ``gunicorn.conf.py``, in a process group of its own."""
 
-    def __init__(self, database_url: str, folder: Path, *, workers: int = 3, port: int | None = None) -> None:
+    def __init__(self, database_url: str, folder: Path, *, workers: int = 3, port: int | None = None,
+                 secret: str | None = None) -> None:
         self.database_url = database_url
         self.folder = folder
         self.workers = workers
@@ -135,7 +136,8 @@ class Server:
         self.process: subprocess.Popen[bytes] | None = None
         # Production requires one; this is random, and the same across a
         # restart, so the phones' sessions outlive it as they would in production.
-        self.secret = uuid.uuid4().hex + uuid.uuid4().hex
+        # Several servers ("hosts") given one secret accept each other's sessions.
+        self.secret = secret or uuid.uuid4().hex + uuid.uuid4().hex
         self.log_path = folder / f"gunicorn-{self.port}.log"
 
     @property
@@ -263,8 +265,10 @@ class Timings:
 class Phone:
     """One browser: its own cookies, the server's pages and forms."""
 
-    def __init__(self, port: int, timings: Timings) -> None:
-        self.port = port
+    def __init__(self, ports: int | tuple[int, ...], timings: Timings) -> None:
+        # With several servers, each request goes to any of them, as behind
+        # a load balancer without sticky sessions.
+        self.ports = (ports,) if isinstance(ports, int) else ports
         self.timings = timings
         self.cookies: dict[str, str] = {}
 
@@ -298,7 +302,8 @@ class Phone:
             body = urlencode(form).encode()
             headers["Content-Type"] = "application/x-www-form-urlencoded"
         started = time.perf_counter()
-        status, answer, page = raw_request(self.port, method, path, body, headers)
+        port = self.ports[0] if len(self.ports) == 1 else random.choice(self.ports)
+        status, answer, page = raw_request(port, method, path, body, headers)
         self.timings.add(kind, time.perf_counter() - started, status)
         for line in answer.get_all("Set-Cookie") or []:
             jar = SimpleCookie()
@@ -337,7 +342,7 @@ class Table:
     """One table: an account, two phones, its games and every acknowledged hand."""
 
     index: int
-    port: int
+    port: int | tuple[int, ...]  # a server, or several sharing the database and secret
     timings: Timings
     rng: random.Random
     email: str = ""
@@ -527,6 +532,7 @@ class Result:
     tables: int
     seconds: float
     workers: int
+    hosts: int
     timings: Timings
     hands: int
     requests: int
@@ -551,7 +557,8 @@ class Result:
 
     def summary(self) -> str:
         lines = [
-            f"{self.database}: {self.tables} tables x {self.seconds:.0f} s, {self.workers} gunicorn workers: "
+            f"{self.database}: {self.tables} tables x {self.seconds:.0f} s, "
+            f"{self.hosts} gunicorn server{'s' if self.hosts > 1 else ''} x {self.workers} workers: "
             f"{self.hands} hands recorded ({self.hands / self.seconds:.1f}/s), "
             f"{self.requests} requests ({self.requests / self.seconds:.1f}/s), "
             f"{self.edits} corrections, {self.races} races, {self.double_posts} double posts, "
@@ -571,14 +578,23 @@ class Result:
 
 
 def run_load(database_url: str, folder: Path, *, tables: int, seconds: float, workers: int,
-             seed: int = 6, database: str = "") -> Result:
-    """Migrate, start gunicorn, play ``tables`` tables for ``seconds``, stop, check every game."""
-    server = Server(database_url, folder, workers=workers)
-    server.migrate()
-    server.start()
+             hosts: int = 1, seed: int = 6, database: str = "") -> Result:
+    """Migrate, start gunicorn, play ``tables`` tables for ``seconds``, stop, check every game.
+
+    ``hosts`` gunicorn servers (each with ``workers`` workers) share the
+    database and the secret key, as hosts behind a load balancer do; every
+    request goes to any of them.
+    """
+    first = Server(database_url, folder, workers=workers)
+    servers = [first] + [Server(database_url, folder, workers=workers, secret=first.secret)
+                         for _ in range(hosts - 1)]
+    first.migrate()
     timings = Timings()
     try:
-        players = [Table(i, server.port, timings, random.Random(f"{seed}-{i}")) for i in range(tables)]
+        for server in servers:
+            server.start()
+        ports = tuple(server.port for server in servers)
+        players = [Table(i, ports, timings, random.Random(f"{seed}-{i}")) for i in range(tables)]
         # Signing up hashes passwords (deliberately slow): a few tables at a
         # time, so no sign-up waits out its timeout behind 49 others.
         setting_up = threading.Semaphore(4)
@@ -596,14 +612,16 @@ def run_load(database_url: str, folder: Path, *, tables: int, seconds: float, wo
         requests = sum(len(v) for v in timings.seconds.values()) - first_request
         shown = {(t.index, game): t.shown_totals(game) for t in players for game in t.games}
     finally:
-        server.stop()
+        for server in servers:
+            server.stop()
     checked, failures = check_games(database_url, players, shown)
     return Result(
         database=database or database_url.split(":", 1)[0], tables=tables, seconds=elapsed,
-        workers=workers, timings=timings, hands=sum(len(h) for t in players for h in t.games.values()),
+        workers=workers, hosts=hosts, timings=timings, hands=sum(len(h) for t in players for h in t.games.values()),
         requests=requests, games=len(checked), checked=checked, failures=failures,
         races=sum(t.races for t in players), double_posts=sum(t.double_posts for t in players),
-        edits=sum(t.edits for t in players), server_errors=server.errors_logged(),
+        edits=sum(t.edits for t in players),
+        server_errors=[line for server in servers for line in server.errors_logged()],
     )
 
 
@@ -761,14 +779,16 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench.load", description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=50, help="tables playing at once (default 50)")
     parser.add_argument("--seconds", type=float, default=60, help="how long they play (default 60)")
-    parser.add_argument("--workers", type=int, default=5, help="gunicorn workers (default 5)")
+    parser.add_argument("--workers", type=int, default=5, help="gunicorn workers per server (default 5)")
+    parser.add_argument("--hosts", type=int, default=1,
+                        help="gunicorn servers sharing the database and secret key (default 1)")
     parser.add_argument("--database", choices=["sqlite", "postgresql", "both"], default="both",
                         help="which database (default both; PostgreSQL when one answers)")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     return parser.parse_args(argv)
 
 
-def run(kinds: list[str], *, tables: int, seconds: float, workers: int) -> list[Result]:
+def run(kinds: list[str], *, tables: int, seconds: float, workers: int, hosts: int = 1) -> list[Result]:
     results = []
     postgres = postgres_url()
     for kind in kinds:
@@ -777,7 +797,7 @@ def run(kinds: list[str], *, tables: int, seconds: float, workers: int) -> list[
             continue
         with tempfile.TemporaryDirectory() as folder, fresh_database(kind, Path(folder), postgres) as url:
             results.append(run_load(url, Path(folder), tables=tables, seconds=seconds,
-                                    workers=workers, database="SQLite" if kind == "sqlite" else "PostgreSQL"))
+                                    workers=workers, hosts=hosts, database="SQLite" if kind == "sqlite" else "PostgreSQL"))
     return results
 
 
@@ -785,7 +805,7 @@ def main(argv: list[str]) -> int:
     args = parse_args(argv)
     kinds = ["sqlite", "postgresql"] if args.database == "both" else [args.database]
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-    results = run(kinds, tables=args.tables, seconds=args.seconds, workers=args.workers)
+    results = run(kinds, tables=args.tables, seconds=args.seconds, workers=args.workers, hosts=args.hosts)
     print(f"load test of {started}, load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} after it")
     for result in results:
         print("\n" + result.summary())
