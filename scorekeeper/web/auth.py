@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, flash, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, flash, make_response, redirect, render_template, request, url_for
 from flask_login import login_required, login_user, logout_user
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
 from .. import services, throttle
+from ..security import request_id
 from .forms import ConfirmForm, RegisterForm, SignInForm
 
 bp = Blueprint("auth", __name__)
@@ -80,6 +81,9 @@ def _too_many(wait: int) -> str:
 
 
 def _throttled(template: str, form: FlaskForm, wait: int) -> Response:
+    # Neither the e-mail nor the address: the request id finds the rest.
+    current_app.logger.warning("%s refused for %ss after too many failures (request %s)",
+                               request.endpoint, wait, request_id())
     response = make_response(render_template(template, form=form), 429)
     response.headers["Retry-After"] = str(wait)
     return response

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 
 import pytest
@@ -43,6 +44,18 @@ def test_five_failures_for_an_email_refuse_even_the_right_password_with_429_and_
     assert page(response).error_near("password") == (
         "Too many tries with this email or from this network. Wait 15 minutes and try again.")
     assert client.get("/games").status_code == 302  # not signed in
+
+
+def test_a_refusal_is_logged_without_the_email_or_the_address(client, ann, caplog):
+    for _ in range(throttle.PER_EMAIL):
+        sign_in(client, WRONG, address="192.0.2.44")
+
+    with caplog.at_level(logging.WARNING):
+        response = sign_in(client, RIGHT, address="192.0.2.44")
+
+    assert f"auth.login refused for {response.headers['Retry-After']}s after too many failures (request " \
+           f"{response.headers['X-Request-ID']})" in caplog.text
+    assert "ann@" not in caplog.text and "192.0.2.44" not in caplog.text
 
 
 def test_the_email_is_refused_from_every_address_and_only_that_email(client, ann, sign_up, app):
