@@ -46,9 +46,13 @@ def index() -> tuple[str, int]:
     if variant and variant not in catalogue_by_key():
         error = f"There is no game called {variant!r}: pick one from the list."
     chosen = "" if error else variant
+    lines = stats.table_lines(current_user.id, chosen)
+    # What "best" means in this table: a player who played a game both ways
+    # (Basic, winner and penalty scoring) has no best hand here at all.
+    ways = {line.lowest_wins for line in lines if line.best_hand is not None}
     html = render_template(
-        "stats/index.html", variant=variant, chosen=chosen, error=error,
-        lines=stats.table_lines(current_user.id, chosen),
+        "stats/index.html", variant=variant, chosen=chosen, error=error, lines=lines,
+        best_note=best_means(ways.pop()) if len(ways) == 1 else "",
         pairs=[pair for pair in stats.head_to_head(current_user.id) if not chosen or pair.variant == chosen],
         catalogue=list(catalogue_by_key().values()),
         **_page_basics(),

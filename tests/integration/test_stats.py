@@ -333,3 +333,9 @@ def test_a_shared_win_counts_for_both_and_as_shared_head_to_head(app, user, star
         (pair,) = stats.head_to_head(account_id)
         db.session.remove()
     assert (pair.name, pair.opponent, pair.games, pair.won, pair.lost, pair.shared) == ("Ann", "Bob", 1, 0, 0, 1)
+
+
+def test_the_table_says_best_is_the_lowest_for_a_lowest_wins_game(user, tunk):
+    text = " ".join(page(user.get("/stats/?variant=tunk")).text.split())
+
+    assert "Best hand: the lowest hand score." in text
