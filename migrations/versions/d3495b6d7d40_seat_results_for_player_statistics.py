@@ -76,10 +76,11 @@ _seat = sa.table('seat', sa.column('game_id', sa.Integer()), sa.column('seat', s
 _player = sa.table('player', sa.column('id', sa.Integer()), sa.column('name', sa.String(40)))
 _hand = sa.table('hand_entry', sa.column('game_id', sa.Integer()), sa.column('number', sa.Integer()),
                  sa.column('entry', sa.JSON()))
+#: the tallied columns as this revision made them (a later tally may give more, or fewer)
+_TALLIED = ('lowest_wins', 'players', 'finished', 'won', 'hands', 'hands_won', 'score_sum', 'best_hand',
+            'gins', 'undercuts', 'rummies', 'rum_hands', 'knocks_beaten', 'eliminated', 'drops')
 _result = sa.table('seat_result', *(sa.column(name) for name in (
-    'game_id', 'seat', 'account_id', 'player_id', 'variant', 'lowest_wins', 'players', 'finished', 'won',
-    'hands', 'hands_won', 'score_sum', 'best_hand', 'gins', 'undercuts', 'rummies', 'rum_hands',
-    'knocks_beaten', 'eliminated', 'drops')))
+    'game_id', 'seat', 'account_id', 'player_id', 'variant', *_TALLIED)))
 
 _BATCH = 500
 
@@ -120,7 +121,8 @@ def _fill_from_the_logs(connection):
                 continue  # the game's page says what is wrong; it counts for nothing here
             rows += [
                 {'game_id': game.id, 'seat': seat.seat, 'account_id': game.account_id,
-                 'player_id': seat.player_id, 'variant': game.variant, **result}
+                 'player_id': seat.player_id, 'variant': game.variant,
+                 **{name: result.get(name, 0) for name in _TALLIED}}
                 for seat, result in zip(seated, results)
             ]
         if rows:
