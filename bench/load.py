@@ -356,6 +356,7 @@ class Table:
     edit_chance: float = EDIT_CHANCE
     race_chance: float = RACE_CHANCE
     double_post_chance: float = DOUBLE_POST_CHANCE
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)  # two phones post at once
 
     def __post_init__(self) -> None:
         self.phone = Phone(self.port, self.timings)
@@ -414,7 +415,7 @@ class Table:
             number = int(match.group(1)) if match else -1
             if number != int(form["expected"]):
                 self.timings.problem(f"table {self.index}: hand {form['expected']} acknowledged as {location}")
-            with _table_lock(self):
+            with self.lock:
                 self.hands.setdefault(number, Acked(number, form["token"], fields))
         elif status not in (409,):
             self.timings.problem(f"table {self.index}: posting hand {form.get('expected')} answered {status}")
@@ -497,13 +498,6 @@ class Table:
         foot = re.search(r"<tfoot>(.*?)</tfoot>", page, re.S)
         cells = re.findall(r"<td[^>]*>(.*?)</td>", foot.group(1), re.S) if foot else []
         return [re.sub(r"<[^>]+>|\s+", "", cell) for cell in cells]
-
-
-_locks: dict[int, threading.Lock] = defaultdict(threading.Lock)
-
-
-def _table_lock(table: Table) -> threading.Lock:
-    return _locks[id(table)]
 
 
 def _at_once(*calls: Any) -> list[int]:
