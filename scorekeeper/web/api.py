@@ -184,6 +184,8 @@ def _body(schema: str, *, optional: bool = False) -> dict[str, Any]:
         data = json.loads(raw)
     except ValueError as error:
         raise ApiError(400, f"The body is not JSON: {error}.") from None
+    except RecursionError:
+        raise ApiError(400, "The body nests too deeply.") from None
     problems = sorted(_validator(schema).iter_errors(data), key=lambda e: list(e.absolute_path))
     if problems:
         first = problems[0]
@@ -294,9 +296,10 @@ class _Idempotency:
             raise ApiError(400, f"An Idempotency-Key is 1 to {MAX_KEY} visible ASCII characters.")
         body = request.get_data(cache=True)
         try:
+            # The same JSON however spaced and ordered is the same request.
             canonical = json.dumps(json.loads(body), sort_keys=True, separators=(",", ":")) if body.strip() else ""
-        except ValueError:
-            canonical = body.decode("latin-1")
+        except (ValueError, RecursionError):
+            canonical = body.decode("latin-1")  # refused later (400/415); only compared, never kept
         self.fingerprint = hashlib.sha256(f"{request.method} {request.path}\n{canonical}".encode()).hexdigest()
         self.stored = False
 

@@ -678,6 +678,15 @@ def test_a_body_the_document_does_not_allow_is_422_naming_the_field(api, game, b
     assert message in response.get_json()["error"]
 
 
+@pytest.mark.parametrize("content_type", ["text/plain", "application/json"])
+def test_a_body_nested_past_the_parsers_depth_is_refused_not_a_500(api, game, content_type):
+    response = api.client.post(f"/api/v1/games/{game}/hands", data="[" * 100_000 + "]" * 100_000,
+                               content_type=content_type, headers=api.headers("deep"))
+
+    assert response.status_code in (400, 415)
+    assert response.is_json
+
+
 def test_a_nul_character_in_the_query_is_400_json(api):
     response = api.get("/games?status=%00")
 
