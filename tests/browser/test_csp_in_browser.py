@@ -55,7 +55,7 @@ class Violations:
 
 @pytest.fixture(scope="module")
 def account(browser: Browser, live_server: LiveServer, browser_context_args: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    """An account with a Basic game of two hands (one corrected) and a finished Gin game."""
+    """An account with a Basic game of two hands, shared by a live link, and a Gin game."""
     context = browser.new_context(**browser_context_args)
     page = context.new_page()
     register(page, live_server)
@@ -64,6 +64,9 @@ def account(browser: Browser, live_server: LiveServer, browser_context_args: dic
     post_hand(page, basic, {"out": "1", "p0-count": "7", "p2-count": "9"})
     gin = start_game(page, live_server, "gin", ["Ann", "Bob"])
     post_hand(page, gin, {"out": "0", "p0-count": "0", "p1-count": "80"})
+    page.goto(basic)  # shared: the live view's page, its QR code and polling script join the crawl
+    page.get_by_role("button", name="Share a live link").click()
+    expect(page.locator(".share-url a")).to_be_visible()
     state = context.storage_state()
     context.close()
     yield {"basic": basic, "gin": gin, "state": state}
@@ -112,6 +115,7 @@ def test_no_page_reached_from_the_games_page_breaks_the_policy(
         assert path in visited
     assert any(path.endswith("/review") for path in visited)
     assert any(re.fullmatch(r"/games/\d+", path) for path in visited)
+    assert any(path.startswith("/s/") for path in visited)  # the live view, for phones without an account
 
 
 def test_the_signed_out_pages_break_no_policy(page: Page, live_server: LiveServer) -> None:

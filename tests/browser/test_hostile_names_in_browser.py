@@ -37,6 +37,10 @@ def test_player_names_with_html_show_as_text_on_every_page_and_never_run(
 
     pages = [sheet, sheet + "/hands/new", sheet + "/hands/1/edit", sheet + "/review", live_server("/games"),
              live_server("/history"), live_server("/players/"), live_server("/games/new?variant=basic")]
+    page.goto(sheet)
+    page.get_by_role("button", name="Share a live link").click()
+    live_view = page.locator(".share-url a").get_attribute("href") or ""  # the page for phones without an account
+    pages.append(live_view)
     page.goto(live_server("/games"))
     for href in page.eval_on_selector_all("header nav a[href]", "links => links.map(link => link.href)"):
         if urlsplit(href).path not in {urlsplit(url).path for url in pages}:
@@ -47,7 +51,8 @@ def test_player_names_with_html_show_as_text_on_every_page_and_never_run(
         page.wait_for_load_state("networkidle")
         assert page.locator(INJECTED).count() == 0, url
         shown = page.locator("main").inner_text()
-        if urlsplit(url).path in {urlsplit(sheet).path, "/players/", urlsplit(sheet).path + "/review"}:
+        if urlsplit(url).path in {urlsplit(sheet).path, "/players/", urlsplit(sheet).path + "/review",
+                                  urlsplit(live_view).path}:
             for name in NAMES:
                 assert name in shown, (url, name)
 
