@@ -54,7 +54,8 @@ class Violations:
 
 
 @pytest.fixture(scope="module")
-def account(browser: Browser, live_server: LiveServer, browser_context_args: dict[str, Any]) -> Iterator[dict[str, Any]]:
+def account(browser: Browser, live_server: LiveServer,
+            browser_context_args: dict[str, Any]) -> Iterator[dict[str, Any]]:
     """An account with a Basic game of two hands, shared by a live link, and a Gin game."""
     context = browser.new_context(**browser_context_args)
     page = context.new_page()
