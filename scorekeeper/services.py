@@ -482,12 +482,15 @@ def _commit_change(game: Game, sheet: dict[str, Any], on_conflict: Any = None,
     seen = game.revision
     if before_commit is not None:
         before_commit(sheet)
+    # Tallied before the writes: under SQLite the write lock is held from
+    # the first write to the commit, so only the writes go inside it.
+    results = stats.results_rows(game, sheet)
+    summary = _summary_of(sheet)
     try:
         # Flushes this change (an INSERT may hit a unique constraint here),
         # then, in one statement, claims the revision the change was computed
         # from and stores the game's new summary.
         db.session.flush()
-        summary = _summary_of(sheet)
         result = db.session.execute(_CLAIM, {
             "claim_game": game.id, "claim_seen": seen, "claim_revision": seen + 1,
             **{f"claim_{column}": value for column, value in summary.items()},
@@ -495,7 +498,7 @@ def _commit_change(game: Game, sheet: dict[str, Any], on_conflict: Any = None,
         committed = _cache_key(game, revision=seen + 1, updated_at=summary["updated_at"])
         claimed = cast("CursorResult[Any]", result).rowcount == 1
         if claimed:
-            stats.store_results([(game, sheet)])  # the statistics follow the change, in its commit
+            stats.write_results([game.id], results)  # the statistics follow the change, in its commit
             db.session.commit()
     except (IntegrityError, StaleDataError):
         # A unique hand number or token taken, or a hand row another request

@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import and_, case, delete, func, insert, literal_column, null, select
+from sqlalchemy import and_, bindparam, case, delete, func, insert, literal_column, null, select
 from sqlalchemy.orm import aliased
 
 from .extensions import db
@@ -137,16 +137,30 @@ def store_results(games: Iterable[tuple[Game, dict[str, Any]]]) -> None:
     The games must have ids (flushed).  Two statements, whatever the number
     of games: a DELETE of their rows and one multi-row INSERT.
     """
+    ids: list[int] = []
     rows: list[dict[str, Any]] = []
-    ids = []
     for game, sheet in games:
         ids.append(game.id)
         rows += results_rows(game, sheet)
+    write_results(ids, rows)
+
+
+_seat_results = SeatResult.__table__
+# Built once, and Core rather than ORM statements: a hand's commit runs both,
+# inside the write lock, so they should cost no more than the writes do.
+_DELETE_RESULTS = delete(_seat_results).where(
+    _seat_results.c.game_id.in_(bindparam("game_ids", expanding=True))
+)
+_INSERT_RESULTS = insert(_seat_results)
+
+
+def write_results(ids: list[int], rows: list[dict[str, Any]]) -> None:
+    """Replace the rows of games ``ids`` by ``rows`` (from :func:`results_rows`)."""
     if not ids:
         return
-    db.session.execute(delete(SeatResult).where(SeatResult.game_id.in_(ids)))
+    db.session.execute(_DELETE_RESULTS, {"game_ids": ids})
     if rows:
-        db.session.execute(insert(SeatResult), rows)
+        db.session.execute(_INSERT_RESULTS, rows)
 
 
 def refresh(account_id: int | None = None, *, batch: int = 200) -> tuple[int, list[int]]:
@@ -359,5 +373,5 @@ def head_to_head(account_id: int, player_id: int | None = None) -> list[HeadToHe
 
 __all__ = [
     "MOMENTS", "VARIANT_MOMENTS", "HeadToHead", "Line", "head_to_head", "player_lines", "player_total",
-    "refresh", "results_rows", "store_results", "table_lines", "tally",
+    "refresh", "results_rows", "store_results", "write_results", "table_lines", "tally",
 ]
