@@ -361,14 +361,18 @@ def delete_game(game: Game) -> None:
 # -- share links: a game's read-only live sheet for phones without an account ----
 
 
+# Built once: the game page asks it every time it is drawn.
+_LIVE_SHARE_LINK = (
+    select(ShareLink)
+    .where(ShareLink.game_id == bindparam("game_id"), ShareLink.revoked_at.is_(None))
+    .order_by(ShareLink.id.desc())
+    .limit(1)
+)
+
+
 def live_share_link(game: Game) -> ShareLink | None:
     """The game's share link that is not turned off, if it has one."""
-    return db.session.scalar(
-        select(ShareLink)
-        .where(ShareLink.game_id == game.id, ShareLink.revoked_at.is_(None))
-        .order_by(ShareLink.id.desc())
-        .limit(1)
-    )
+    return db.session.execute(_LIVE_SHARE_LINK, {"game_id": game.id}).scalar_one_or_none()
 
 
 def share_game(game: Game) -> ShareLink:
