@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+import secrets
+
+from flask import Blueprint, abort, flash, redirect, render_template, session, url_for
 from flask_login import current_user, login_required
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
-from wtforms import StringField, SubmitField
+from wtforms import HiddenField, StringField, SubmitField
 from wtforms.validators import DataRequired, Length
 
 from .. import api_tokens, services
@@ -20,7 +22,20 @@ class TokenForm(FlaskForm):
         "Name", validators=[DataRequired("Name the token (what will use it?)."), Length(max=api_tokens.MAX_NAME)],
         description="What will use it, e.g. “score bot” or “league spreadsheet”.",
     )
+    # One use per form shown: the page that shows a new secret cannot be
+    # redirected away from (the secret is not kept), so a reload would post
+    # the form again; the second post finds its mark already spent.
+    once = HiddenField()
     submit = SubmitField("Create token")
+
+
+_ONCE = "token_form_once"
+
+
+def _fresh_form() -> TokenForm:
+    form = TokenForm(formdata=None)
+    form.once.data = session[_ONCE] = secrets.token_urlsafe(16)
+    return form
 
 
 @bp.route("/", methods=["GET", "POST"])
@@ -28,7 +43,15 @@ class TokenForm(FlaskForm):
 def index() -> tuple[str, int] | str:
     form = TokenForm()
     created = None
-    if form.validate_on_submit():
+    if not form.is_submitted():
+        form = _fresh_form()
+    elif form.validate_on_submit() and session.get(_ONCE) != form.once.data:
+        form = _fresh_form()
+        form.name.errors = [
+            "This form was sent already, and its token made then (see the list). "
+            "If its secret was not copied, revoke that token and make another."
+        ]
+    elif form.validate_on_submit():
         try:
             token, secret = api_tokens.create_token(current_user, form.name.data or "")
         except services.ServiceError as error:
@@ -37,7 +60,7 @@ def index() -> tuple[str, int] | str:
             # Shown on this answer only (never redirected to, never stored):
             # reloading the page shows it no more.
             created = {"name": token.name, "secret": secret}
-            form = TokenForm(formdata=None)
+            form = _fresh_form()
     page = render_template("settings/tokens.html", form=form, created=created,
                            tokens=api_tokens.tokens_of(current_user), confirm=ConfirmForm())
     if form.is_submitted() and created is None:

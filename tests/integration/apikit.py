@@ -11,9 +11,14 @@ from webpage import page
 
 def make_token(client: FlaskClient, name: str = "score bot") -> str:
     """A new API token, made on the settings page as a person does; the secret it shows once."""
-    response = client.post("/settings/tokens/", data={"name": name})
+    response = client.post("/settings/tokens/", data=token_form(client, name))
     assert response.status_code == 200, page(response).errors()
     return page(response).one("code", id="new-token").text
+
+
+def token_form(client: FlaskClient, name: str) -> dict[str, str]:
+    """The settings page's token form, opened (for its one-time mark) and named."""
+    return {**page(client.get("/settings/tokens/")).form_data(), "name": name}
 
 
 class Api:

@@ -6,7 +6,7 @@ import hashlib
 import re
 
 import pytest
-from apikit import Api, make_token
+from apikit import Api, make_token, token_form
 from sqlalchemy import select
 from webpage import flashes, page
 
@@ -36,7 +36,7 @@ def test_the_page_needs_a_signed_in_account(client):
 
 
 def test_a_new_token_is_shown_once_and_only_its_hash_is_kept(app, user):
-    response = user.post("/settings/tokens/", data={"name": "  league   bot "})
+    response = user.post("/settings/tokens/", data=token_form(user, "  league   bot "))
 
     secret = page(response).one("code", id="new-token").text
     assert re.fullmatch(r"sk_[A-Za-z0-9_-]{43}", secret)
@@ -49,6 +49,20 @@ def test_a_new_token_is_shown_once_and_only_its_hash_is_kept(app, user):
     assert secret not in listed.get_data(as_text=True)
     assert prefix in page(listed).one("ul", cls="tokens").text
     assert "league bot" in page(listed).one("ul", cls="tokens").text
+
+
+def test_the_form_sent_again_by_a_reload_makes_no_second_token(app, user):
+    form = token_form(user, "score bot")
+    assert user.post("/settings/tokens/", data=form).status_code == 200
+
+    again = user.post("/settings/tokens/", data=form)  # the browser's "send again?" after a reload
+
+    assert again.status_code == 422
+    assert "sent already" in page(again).error_near("name")
+    assert page(again).find("code", id="new-token") is None
+    assert len(tokens_stored(app)) == 1
+    assert user.post("/settings/tokens/", data=token_form(user, "second")).status_code == 200
+    assert len(tokens_stored(app)) == 2
 
 
 def test_two_tokens_are_different_and_both_work(app, user):
@@ -75,7 +89,7 @@ def test_the_list_says_when_a_token_was_last_used(app, user):
     ("bot\u0007", "Use letters, digits, spaces and punctuation only."),
 ])
 def test_a_token_needs_a_short_name(app, user, name, message):
-    response = user.post("/settings/tokens/", data={"name": name})
+    response = user.post("/settings/tokens/", data=token_form(user, name))
 
     assert response.status_code == 422
     assert page(response).error_near("name") == message

@@ -115,9 +115,33 @@ def test_the_game_buttons_take_any_junk(user, game, data):
 
 
 @FUZZ
-@given(query=form(["variant", "player", "status", "from", "to", "page"]))
+@given(query=form(["variant", "player", "against", "status", "from", "to", "page"]))
 def test_the_history_filters_take_any_junk(user, game, query):
     assert_handled(user.get("/history", query_string=query))
+
+
+@FUZZ
+@given(query=form(["variant", "against", "page"]))
+def test_the_statistics_pages_take_any_junk(app, user, game, query):
+    assert_handled(user.get("/stats/", query_string=query))
+    assert_handled(user.get("/stats/players/1", query_string=query))
+
+
+@FUZZ
+@given(data=form(["name", "once", "csrf_token", "submit"]))
+def test_the_api_token_form_takes_any_junk(user, data):
+    assert_handled(user.post("/settings/tokens/", data=data))
+    assert_handled(user.post("/settings/tokens/1/revoke", data=data))
+
+
+@FUZZ
+@given(data=form(["confirm", "csrf_token", "submit"]), query=form(["all", "page"]))
+def test_the_share_buttons_and_the_live_page_take_any_junk(client, user, game, data, query):
+    assert_handled(user.post(f"/games/{game}/share", data=data))
+    assert_handled(user.post(f"/games/{game}/share/revoke", data=data))
+    assert_handled(client.get("/s/not-a-token", query_string=query))
+    assert_handled(client.get("/s/not-a-token/sheet", query_string=query,
+                              headers={"If-None-Match": '"junk"'}))
 
 
 json_values = st.recursive(
