@@ -19,6 +19,9 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import re
+
+from gunicorn import glogging
 
 wsgi_app = "scorekeeper:create_app()"
 
@@ -62,3 +65,21 @@ forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 accesslog = "-"
 errorlog = "-"
 access_log_format = '%(h)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(B)s %(L)ss'
+
+
+class MaskedLogger(glogging.Logger):
+    """The access log with a live view's secret masked: ``/s/<token>`` is
+    logged as ``/s/…``, since whoever reads the log must not be able to open
+    the game's live sheet."""
+
+    def atoms(self, resp, req, environ, request_time):  # type: ignore[no-untyped-def]
+        atoms = super().atoms(resp, req, environ, request_time)
+        atoms["U"] = masked_path(atoms["U"])
+        return atoms
+
+
+def masked_path(path: str) -> str:
+    return re.sub(r"^/s/[^/]+", "/s/…", path)
+
+
+logger_class = MaskedLogger
