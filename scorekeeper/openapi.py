@@ -78,7 +78,7 @@ def _schemas() -> dict[str, Any]:
                 "code": {"type": "string", "enum": [
                     "bad_request", "unauthorized", "not_found", "method_not_allowed", "conflict",
                     "stale_hand", "game_over", "too_large", "unsupported_media_type", "invalid_request",
-                    "invalid_entry", "idempotency_key_reused", "server_error",
+                    "invalid_entry", "idempotency_key_reused", "server_error", "unavailable",
                 ]},
                 "hand": {"type": ["integer", "null"]},
                 "player": nullable_string,
@@ -86,6 +86,7 @@ def _schemas() -> dict[str, Any]:
                 "expected": {"type": "integer", "description": "409 stale_hand: the hand number the request expected."},
                 "recorded": {"type": "integer", "description": "409 stale_hand: how many hands the game has now."},
                 "sheet": _ref("Sheet"),
+                "retry_after": {"type": "integer", "description": "503 unavailable: seconds to wait before trying again."},
             },
         },
         "Variant": {
@@ -316,7 +317,8 @@ _IDEMPOTENCY_KEY = {
     "example": "6f1c2b1e-7d0a-4a53-9b7e-3f0c2d1a9e42",
 }
 
-_COMMON = {"401": {"$ref": "#/components/responses/Unauthorized"}}
+_COMMON = {"401": {"$ref": "#/components/responses/Unauthorized"},
+           "503": {"$ref": "#/components/responses/Unavailable"}}
 _GAME_COMMON = {**_COMMON, "404": {"$ref": "#/components/responses/NotFound"}}
 _BODY_ERRORS = {
     "400": _error("The body is not JSON."),
@@ -459,6 +461,12 @@ def document() -> dict[str, Any]:
             "responses": {
                 "Unauthorized": _error("No token, or an unknown or revoked one."),
                 "NotFound": _error("No such game or hand in this account."),
+                "Unavailable": {
+                    **_error("The database is busy or unreachable just now: nothing was changed; try "
+                             "again after `Retry-After` seconds (with the same `Idempotency-Key`)."),
+                    "headers": {"Retry-After": {"schema": {"type": "integer"},
+                                                "description": "Seconds to wait before trying again."}},
+                },
             },
             "schemas": _schemas(),
         },

@@ -128,7 +128,7 @@ def database_unavailable(error: Exception) -> tuple[str | Response, int, dict[st
     current_app.logger.warning("database unavailable: %s", type(error.__cause__ or error).__name__)
     headers = {"Retry-After": RETRY_AFTER, "Cache-Control": "no-store"}
     if request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json":
-        return jsonify(error=DATABASE_BUSY, retry_after=int(RETRY_AFTER)), 503, headers
+        return jsonify(error=DATABASE_BUSY, code="unavailable", retry_after=int(RETRY_AFTER)), 503, headers
     resend = None
     if request.method == "POST" and not request.files:
         fields = list(request.form.items(multi=True))

@@ -206,3 +206,22 @@ def test_a_sign_in_while_the_database_is_unreachable_never_echoes_the_password(c
     assert response.status_code == 503
     assert "hunter2" not in response.get_data(as_text=True)
     assert "Go back" in page(response).text
+
+
+def test_an_api_call_while_the_database_is_unreachable_is_a_503_error_in_the_documented_shape(unreachable):
+    import jsonschema
+
+    from scorekeeper.openapi import document
+
+    response = unreachable.test_client(use_cookies=False).post(
+        "/api/v1/games/1/hands", json={"entry": {"out": "Ann"}},
+        headers={"Authorization": "Bearer sk_anything", "Idempotency-Key": "hand-1"})
+
+    assert response.status_code == 503
+    assert response.headers["Retry-After"] == "5"
+    body = response.get_json()
+    assert body["code"] == "unavailable" and body["retry_after"] == 5
+    spec = document()
+    schema = {**spec["components"]["schemas"]["Error"], "components": spec["components"]}
+    jsonschema.validate(body, schema)
+    assert "503" in spec["paths"]["/games/{game_id}/hands"]["post"]["responses"]
