@@ -19,6 +19,7 @@ import json
 import re
 import uuid
 from collections.abc import Callable
+from datetime import timedelta
 from functools import cache
 from typing import Any
 
@@ -26,14 +27,14 @@ from flask import Blueprint, Flask, current_app, g, jsonify, render_template, re
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
 from .. import api_tokens, backup, services
 from ..engine import InvalidEntry
 from ..extensions import csrf, db
-from ..models import Account, Game, HandEntry, IdempotencyRecord, entry_with_names
+from ..models import Account, Game, HandEntry, IdempotencyRecord, entry_with_names, utcnow
 from ..openapi import KEY_PATTERN, MAX_ID, MAX_KEY, document
 from .games import catalogue_by_key
 
@@ -286,6 +287,10 @@ def _check_names(entry: Any, names: list[str], number: int) -> None:
 # -- idempotency ---------------------------------------------------------------
 
 
+#: how long an Idempotency-Key's first answer is kept
+KEEP_ANSWERS = timedelta(hours=24)
+
+
 class _Idempotency:
     """The request's Idempotency-Key, if it has one, and its stored answer."""
 
@@ -331,15 +336,29 @@ class _Idempotency:
             return None
 
         def keep(sheet: dict[str, Any]) -> None:
+            self.forget_old()
             db.session.add(IdempotencyRecord(account_id=self.account.id, key=self.key, fingerprint=self.fingerprint,
                                              status_code=status, response=answer(sheet)))
             self.stored = True
 
         return keep
 
+    def forget_old(self) -> None:
+        """The account's answers older than a day go (an answer holds a whole sheet).
+
+        A retry comes within seconds or minutes; a key sent again after a day
+        is a new request, and a hand's token (made from the key) still keeps
+        that hand from being recorded twice.
+        """
+        with db.session.no_autoflush:  # the change's own rows are flushed where a clash is handled
+            db.session.execute(delete(IdempotencyRecord).where(
+                IdempotencyRecord.account_id == self.account.id,
+                IdempotencyRecord.created_at < utcnow() - KEEP_ANSWERS))
+
     def store_alone(self, status: int, body: dict[str, Any]) -> None:
         """For an answer that changed nothing (a correction identical to the hand)."""
         if self.key is not None and not self.stored:
+            self.forget_old()
             db.session.add(IdempotencyRecord(account_id=self.account.id, key=self.key, fingerprint=self.fingerprint,
                                              status_code=status, response=body))
             db.session.commit()

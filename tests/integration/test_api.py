@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import threading
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from apikit import Api, gin, make_token
 from appstate import hands_in
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
 from scorekeeper import backup, services
 from scorekeeper.engine import replay, variants
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, HandEntry, IdempotencyRecord
+from scorekeeper.models import Game, HandEntry, IdempotencyRecord, utcnow
 
 HAND_1 = gin("Ann", "Bob", 31)  # Ann goes gin: 31 + 25
 HAND_2 = gin("Bob", "Ann", 20, knocker_count=4)  # Bob knocks 4 against 20: 16
@@ -504,6 +505,20 @@ def test_the_same_key_returns_the_first_answer_and_records_once(app, api, game):
     assert "Idempotent-Replayed" not in first.headers
     assert len(hands_in(app, game)) == 2
     assert stored(app, IdempotencyRecord) == 1
+
+
+def test_answers_older_than_a_day_are_forgotten_and_their_hands_still_record_once(app, api, game):
+    api.record(game, HAND_1, 1, key="yesterday")
+    with app.app_context():
+        db.session.execute(update(IdempotencyRecord).values(created_at=utcnow() - timedelta(hours=25)))
+        db.session.commit()
+
+    api.record(game, HAND_2, 2, key="today")
+    again = api.record(game, HAND_1, key="yesterday")  # a day later: a new request
+
+    assert stored(app, IdempotencyRecord) == 1  # yesterday's answer, with its sheet, is gone
+    assert again.status_code == 409  # its hand's token still says it was recorded
+    assert [hand["number"] for hand in hands_in(app, game)] == [1, 2]
 
 
 def test_the_same_key_without_a_hand_number_still_records_once(app, api, game):
