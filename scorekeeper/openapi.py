@@ -311,7 +311,8 @@ _IDEMPOTENCY_KEY = {
     "description": (
         "Any unique string (a UUID is good), up to 255 visible ASCII characters. The first successful "
         "answer is kept: the same key again returns that answer (with `Idempotent-Replayed: true`) and "
-        "changes nothing. The same key with a different request is refused (422)."
+        "changes nothing. The same key with a different request is refused (422). Answers are kept "
+        "for a day."
     ),
     "schema": {"type": "string", "minLength": 1, "maxLength": MAX_KEY, "pattern": KEY_PATTERN},
     "example": "6f1c2b1e-7d0a-4a53-9b7e-3f0c2d1a9e42",
