@@ -11,6 +11,7 @@ https, and the cookie flags from the settings -- a dozen lines.
 from __future__ import annotations
 
 import json
+import logging
 import re
 import secrets
 import traceback
@@ -99,6 +100,26 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(InternalServerError, _server_error)
     app.register_error_handler(NulByte, _refused_input)
     app.register_error_handler(UnreadableJson, _refused_input)
+    _mask_request_lines(logging.getLogger("werkzeug"))
+
+
+SHARE_PATH = re.compile(r"(/s/)[^/\s?]+")
+
+
+class _MaskedShareTokens(logging.Filter):
+    """The development server's request log (``make run``) with a live view's
+    token masked, as gunicorn's access log has it (gunicorn.conf.py)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(SHARE_PATH.sub(r"\1…", arg) if isinstance(arg, str) else arg
+                                for arg in record.args)
+        return True
+
+
+def _mask_request_lines(logger: logging.Logger) -> None:
+    if not any(isinstance(found, _MaskedShareTokens) for found in logger.filters):
+        logger.addFilter(_MaskedShareTokens())
 
 
 def request_id() -> str:

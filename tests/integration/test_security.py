@@ -206,3 +206,31 @@ def test_a_server_error_under_the_api_answers_json_with_the_request_id(failing):
     assert response.json == {"error": f"The server failed on this request (reference "
                                       f"{response.headers['X-Request-ID']}).",
                              "code": "server_error", "request_id": response.headers["X-Request-ID"]}
+
+
+def test_the_development_servers_request_log_masks_a_live_views_token(app, caplog):
+    import threading
+    import urllib.error
+    import urllib.request
+
+    from werkzeug.serving import make_server
+
+    token = "LiveViewSecret0123456789abcdefXYZ"
+    server = make_server("127.0.0.1", 0, app)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        with caplog.at_level(logging.INFO, logger="werkzeug"):
+            for path in (f"/s/{token}", f"/s/{token}/sheet?all=1"):
+                try:
+                    urllib.request.urlopen(f"http://127.0.0.1:{server.port}{path}", timeout=10)
+                except urllib.error.HTTPError as error:
+                    assert error.code == 404
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+
+    lines = [record.getMessage() for record in caplog.records if record.name == "werkzeug"]
+    assert any("GET /s/… HTTP/1.1" in line for line in lines), lines
+    assert any("GET /s/…/sheet?all=1 HTTP/1.1" in line for line in lines), lines
+    assert not any(token in line for line in lines), lines
