@@ -11,7 +11,10 @@ config = context.config
 
 # Interpret the config file for Python logging.
 # This line sets up loggers basically.
-fileConfig(config.config_file_name)
+# Without disabling the loggers that exist already: a migration run inside a
+# running process (the tests, the statistics backfill) must leave the app's
+# own logs (errors, sign-in refusals, the request log) working.
+fileConfig(config.config_file_name, disable_existing_loggers=False)
 logger = logging.getLogger('alembic.env')
 
 
