@@ -15,7 +15,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from functools import lru_cache
-from typing import Any, cast
+from typing import Any, Generic, TypeVar, cast
 
 from sqlalchemy import CursorResult, bindparam, select, update
 from sqlalchemy.engine import URL
@@ -214,8 +214,12 @@ def sheet_of(game: Game) -> dict[str, Any]:
     return replayed(game).sheet()
 
 
-class _ReplayCache:
-    """Each game's Replay as of its last change, kept in this process.
+Kept = TypeVar("Kept")
+
+
+class _ReplayCache(Generic[Kept]):
+    """Each game's Replay as of its last change, kept in this process
+    (and, by the web layer, each game's sheet as drawn).
 
     Keyed by the database, the game's id, its revision and the time of its
     last change (every change bumps both; a database swapped or restored
@@ -226,18 +230,18 @@ class _ReplayCache:
     """
 
     def __init__(self, size: int = 128) -> None:
-        self._items: OrderedDict[tuple[Any, ...], Replay] = OrderedDict()
+        self._items: OrderedDict[tuple[Any, ...], Kept] = OrderedDict()
         self._size = size
         self._lock = threading.Lock()
 
-    def get(self, key: tuple[Any, ...]) -> Replay | None:
+    def get(self, key: tuple[Any, ...]) -> Kept | None:
         with self._lock:
             found = self._items.get(key)
             if found is not None:
                 self._items.move_to_end(key)
             return found
 
-    def put(self, key: tuple[Any, ...], value: Replay) -> None:
+    def put(self, key: tuple[Any, ...], value: Kept) -> None:
         with self._lock:
             self._items[key] = value
             self._items.move_to_end(key)
@@ -245,7 +249,7 @@ class _ReplayCache:
                 self._items.popitem(last=False)
 
 
-_replays = _ReplayCache()
+_replays: _ReplayCache[Replay] = _ReplayCache()
 
 
 @lru_cache(maxsize=16)

@@ -6,8 +6,6 @@ from the engine's replay of the game's log.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -89,7 +87,7 @@ def is_folded(number: int, hands: int) -> bool:
 
 #: each game's sheet, drawn, as of its last change (the same key as the Replay
 #: cache: database, game, revision, time of the last change and names)
-_drawn: _ReplayCache = _ReplayCache(size=64)
+_drawn: _ReplayCache[tuple[SheetView, Markup]] = _ReplayCache(size=64)
 
 
 def drawn_sheet(game: Game, *, every_hand: bool = False, **context: Any) -> tuple[SheetView, Markup]:
@@ -109,7 +107,7 @@ def drawn_sheet(game: Game, *, every_hand: bool = False, **context: Any) -> tupl
         found = (view, html)
         if not view.broken:
             _drawn.put(key, found)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def sheet_view(game: Game, *, every_hand: bool = False) -> SheetView:
@@ -164,26 +162,14 @@ class _KeptFor:
     """
 
     def __init__(self, size: int) -> None:
-        self._items: OrderedDict[tuple[int, Any], tuple[Any, Any]] = OrderedDict()
-        self._size = size
-        self._lock = threading.Lock()
+        self._kept: _ReplayCache[tuple[Any, Any]] = _ReplayCache(size=size)
 
     def get(self, source: Any, extra: Any) -> Any:
-        key = (id(source), extra)
-        with self._lock:
-            found = self._items.get(key)
-            if found is None or found[0] is not source:
-                return None
-            self._items.move_to_end(key)
-            return found[1]
+        found = self._kept.get((id(source), extra))
+        return found[1] if found is not None and found[0] is source else None
 
     def put(self, source: Any, extra: Any, value: Any) -> None:
-        with self._lock:
-            key = (id(source), extra)
-            self._items[key] = (source, value)
-            self._items.move_to_end(key)
-            while len(self._items) > self._size:
-                self._items.popitem(last=False)
+        self._kept.put((id(source), extra), (source, value))
 
 
 #: a few long games' rows, kept as views and as drawn HTML
