@@ -92,7 +92,7 @@ def _parse_token(text: str) -> Card:
         rank = RANKS_BY_NAME.get(rank_part)
         if rank is not None and suit in SUITS and suit:
             return ALL_CARDS[SUITS.index(suit) * 13 + rank - 1]
-    raise CardError(f'"{text.strip()}" is not a card')
+    raise CardError(f'"{_cut(text.strip())}" is not a card')
 
 
 def parse_cards(text: str) -> list[Card]:
@@ -115,8 +115,13 @@ def parse_rank(text: str) -> int:
     """A rank written as on a card (``7``, ``10``, ``T``, ``q``) as 1..13."""
     rank = RANKS_BY_NAME.get(str(text).strip().upper())
     if rank is None:
-        raise CardError(f'"{text}" is not a rank (write A, 2-10, J, Q or K)')
+        raise CardError(f'"{_cut(str(text))}" is not a rank (write A, 2-10, J, Q or K)')
     return rank
+
+
+def _cut(text: str) -> str:
+    """A bad token as a message quotes it: never more than a few dozen characters."""
+    return text if len(text) <= 20 else text[:20] + "…"
 
 
 def rank_name(rank: int) -> str:

@@ -9,7 +9,12 @@ class InvalidEntry(ValueError):
     ``hand`` is the 1-based number of the offending hand, or ``None`` for a bad
     header (players, options, variant).  ``player`` names the player whose
     input is wrong, or is ``None``.  ``where`` is the header field at fault
-    when ``hand`` is ``None`` ("players", "options", ...).
+    when ``hand`` is ``None`` ("players", "options", ...).  ``field`` is the
+    input the mistake is about (``count``, ``cards``, ``target``...), or
+    ``None``; ``code`` a stable word for the kind of mistake (``out_of_bounds``,
+    ``bad_option``, ``bad_name``...; ``invalid_entry`` when nothing more
+    particular is said), for the web layer and the API to act on instead of
+    the wording.
 
     ``str()`` gives the full message a player can act on::
 
@@ -26,11 +31,15 @@ class InvalidEntry(ValueError):
         hand: int | None = None,
         player: str | None = None,
         where: str | None = None,
+        field: str | None = None,
+        code: str = "invalid_entry",
     ) -> None:
         self.message = message
         self.hand = hand
         self.player = player
         self.where = where
+        self.field = field
+        self.code = code
         super().__init__(self._full_message())
 
     def _full_message(self) -> str:
@@ -45,7 +54,7 @@ class InvalidEntry(ValueError):
     def __repr__(self) -> str:
         return (
             f"InvalidEntry({self.message!r}, hand={self.hand!r}, "
-            f"player={self.player!r}, where={self.where!r})"
+            f"player={self.player!r}, where={self.where!r}, field={self.field!r}, code={self.code!r})"
         )
 
     def to_dict(self) -> dict[str, object]:
@@ -56,4 +65,6 @@ class InvalidEntry(ValueError):
             "hand": self.hand,
             "player": self.player,
             "where": self.where,
+            "field": self.field,
+            "code": self.code,
         }

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .bounds import MAX_DEALS, MAX_POINTS, MAX_TARGET, shown
 from .errors import InvalidEntry
 
 
@@ -13,9 +14,10 @@ from .errors import InvalidEntry
 class Option:
     """One house rule.  ``kind`` is "int", "bool" or "choice".
 
-    ``default`` ``None`` means "none" (no target, no pool).  ``minimum`` is
-    the lowest whole number accepted (0 for bonuses, 1 for targets);
-    ``allowed`` restricts whole numbers to a list (Indian's pool: 101, 201).
+    ``default`` ``None`` means "none" (no target, no pool).  ``minimum`` and
+    ``maximum`` bound the whole numbers accepted (0 to 10,000 for bonuses, 1
+    to 100,000 for targets: SCORING.md section 6); ``allowed`` restricts whole
+    numbers to a list (Indian's pool: 101, 201).
     """
 
     key: str
@@ -24,6 +26,7 @@ class Option:
     help: str
     choices: tuple[str, ...] = ()
     minimum: int = 0
+    maximum: int = MAX_POINTS
     allowed: tuple[int, ...] = ()
     default_text: str = ""  # when the default depends on other options
 
@@ -34,6 +37,7 @@ class Option:
             "default": self.default,
             "choices": list(self.choices) or (list(self.allowed) if self.allowed else None),
             "minimum": self.minimum if self.kind == "int" and not self.allowed else None,
+            "maximum": self.maximum if self.kind == "int" and not self.allowed else None,
             "nullable": self.default is None,
             "default_text": self.default_text or None,
             "help": self.help,
@@ -55,7 +59,7 @@ class Option:
             raise self._invalid(self._int_rule())
         if self.allowed and value not in self.allowed:
             raise self._invalid(self._int_rule())
-        if value < self.minimum:
+        if not self.minimum <= value <= self.maximum:
             raise self._invalid(self._int_rule())
         return value
 
@@ -64,18 +68,18 @@ class Option:
             listed = ", ".join(str(n) for n in self.allowed[:-1])
             return f"must be none, {listed} or {self.allowed[-1]}"
         if self.minimum == 1:
-            return "must be a positive whole number"
-        return f"must be a whole number, {self.minimum} or more"
+            return f"must be a positive whole number, at most {self.maximum}"
+        return f"must be a whole number from {self.minimum} to {self.maximum}"
 
     def _invalid(self, rule: str) -> InvalidEntry:
-        return InvalidEntry(f"{self.key} {rule}", where="options")
+        return InvalidEntry(f"{self.key} {rule}", where="options", field=self.key, code="bad_option")
 
 
 def target(default: int | None, help: str = "", default_text: str = "") -> Option:
     return Option(
         "target", "int", default,
         help or "The game ends after the hand in which a total reaches this.",
-        minimum=1, default_text=default_text,
+        minimum=1, maximum=MAX_TARGET, default_text=default_text,
     )
 
 
@@ -83,12 +87,12 @@ def deals(help: str = "") -> Option:
     return Option(
         "deals", "int", None,
         help or "The game ends after this many hands (or at the target, if first).",
-        minimum=1,
+        minimum=1, maximum=MAX_DEALS,
     )
 
 
 def points(key: str, default: int, help: str) -> Option:
-    return Option(key, "int", default, help, minimum=0)
+    return Option(key, "int", default, help, minimum=0, maximum=MAX_POINTS)
 
 
 def check_options(
@@ -98,10 +102,12 @@ def check_options(
     if given is None:
         given = {}
     if not isinstance(given, Mapping):
-        raise InvalidEntry("options must be an object of option names and values", where="options")
+        raise InvalidEntry("options must be an object of option names and values", where="options",
+                           code="bad_option")
     known = {option.key: option for option in declared}
     for key in given:
         if key not in known:
             valid = ", ".join(known) or "none"
-            raise InvalidEntry(f"{key!r} is not an option of this game (options: {valid})", where="options")
+            raise InvalidEntry(f"{shown(key)} is not an option of this game (options: {valid})",
+                               where="options", code="bad_option")
     return {key: option.check(given.get(key)) for key, option in known.items()}

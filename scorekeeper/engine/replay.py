@@ -13,6 +13,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
+from .bounds import MAX_HANDS, check_names, quoted, shown
 from .errors import InvalidEntry
 from .games import get_variant
 from .games.base import Game, Variant, shown_scores
@@ -53,6 +54,9 @@ class Replay:
         hands = log.get("hands") or []
         if not isinstance(hands, list):
             raise InvalidEntry("hands must be a list of hand entries", where="hands")
+        if len(hands) > MAX_HANDS:
+            raise InvalidEntry(f"{len(hands)} hands; a game holds at most {MAX_HANDS}", where="hands",
+                               code="too_many_hands")
         for entry in hands:
             game.play(entry)
         if log.get("ended"):
@@ -69,8 +73,11 @@ class Replay:
         if self._game.finished:
             raise InvalidEntry(
                 "the game is already finished; start a new game (or a rematch) to play on",
-                hand=number,
+                hand=number, code="game_over",
             )
+        if number > MAX_HANDS:
+            raise InvalidEntry(f"a game holds at most {MAX_HANDS} hands; end this one and start a rematch",
+                               hand=number, code="too_many_hands")
         self._rows.append(_play(self._game, number, entry))
 
     def after(self, entry: Any) -> Replay:
@@ -107,7 +114,7 @@ def _start(log: Mapping[str, Any]) -> Game:
         raise InvalidEntry("a game log must be an object", where="log")
     for key in log:
         if key not in _LOG_KEYS:
-            raise InvalidEntry(f"{key!r} is not part of a game log", where="log")
+            raise InvalidEntry(f"{shown(key)} is not part of a game log", where="log")
     variant = get_variant(log.get("variant"))
     players = _players(log.get("players"), variant)
     options = variant.resolve_options(check_options(variant.options, log.get("options")))
@@ -115,7 +122,7 @@ def _start(log: Mapping[str, Any]) -> Game:
     if first_dealer is None:
         first_dealer = players[0]
     elif first_dealer not in players:
-        raise InvalidEntry(f'"{first_dealer}" is not a player in this game', where="first_dealer")
+        raise InvalidEntry(f'{quoted(first_dealer)} is not a player in this game', where="first_dealer")
     ended = log.get("ended", False)
     if not isinstance(ended, bool):
         raise InvalidEntry("ended must be true or false", where="ended")
@@ -134,15 +141,11 @@ def _players(raw: Any, variant: Variant) -> tuple[str, ...]:
     if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
         raise InvalidEntry("players must be a list of names", where="players")
     names = tuple(raw)
-    if any(not name.strip() for name in names):
-        raise InvalidEntry("a player's name cannot be empty", where="players")
-    if len(set(names)) != len(names):
-        twice = next(n for n in names if names.count(n) > 1)
-        raise InvalidEntry(f'"{twice}" is named twice; each player needs their own name', where="players")
     low, high = variant.min_players, variant.max_players
     if not low <= len(names) <= high:
         wanted = str(low) if low == high else f"{low} to {high}"
         raise InvalidEntry(f"{variant.name} is for {wanted} players, got {len(names)}", where="players")
+    check_names(raw)  # each 1 to 40 characters of text, no two alike but for case or spaces
     return names
 
 

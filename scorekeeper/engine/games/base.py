@@ -16,6 +16,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+from ..bounds import MAX_CARDS_TEXT, MAX_COUNT, quoted, shown
 from ..cards import Card, CardError, find_excess_copies, parse_hand
 from ..errors import InvalidEntry
 from ..options import Option
@@ -85,8 +86,9 @@ class Hand:
     seats: tuple[str, ...]  # every player who started, in seat order (the pack is theirs)
     others: tuple[str, ...]  # every player still in except the one who went out
 
-    def invalid(self, message: str, player: str | None = None) -> InvalidEntry:
-        return InvalidEntry(message, hand=self.number, player=player)
+    def invalid(self, message: str, player: str | None = None, *, field: str | None = None,
+                code: str = "invalid_entry") -> InvalidEntry:
+        return InvalidEntry(message, hand=self.number, player=player, field=field, code=code)
 
 
 @dataclass(slots=True)
@@ -230,6 +232,21 @@ class Variant(ABC):
     def jokers(self, players: int) -> int:
         return 0
 
+    def most_cards(self, hand_number: int = 1) -> int:
+        """More cards than anyone holds at the end of a hand: twice the biggest deal.
+
+        The meld search on a hand takes time that grows fast with its size, so
+        a list of the whole pack typed as one player's cards is refused
+        rather than searched (SCORING.md section 6's bounds).
+        """
+        kept: dict[int, int] = self.__dict__.setdefault("_most_cards", {})  # asked for every input read
+        most = kept.get(hand_number)
+        if most is None:
+            counts = range(self.min_players, self.max_players + 1)
+            most = kept[hand_number] = 2 * max(
+                self.cards_each(n, number) for n in counts for number in {1, hand_number})
+        return most
+
     def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Fill defaults that depend on other options (Basic's target)."""
         return options
@@ -259,6 +276,7 @@ class Variant(ABC):
                 "flags": list(self.entry_flags),
                 "inputs": list(self.input_fields),
                 "exact_cards": self.exact_cards,
+                "most_cards": self.most_cards(),
             },
         }
 
@@ -314,7 +332,7 @@ class Variant(ABC):
     def _not_in_game(self, player: Any, game: Game, number: int) -> None:
         """Why a name given in an entry is not one of the players still in."""
         if not isinstance(player, str) or player not in game.players:
-            raise InvalidEntry(f'"{player}" is not a player in this game', hand=number)
+            raise InvalidEntry(f'{quoted(player)} is not a player in this game', hand=number, code="not_a_player")
         if player in game.eliminated:
             raise InvalidEntry(
                 f"{player} is out of the game since hand {game.eliminated[player]} and takes no input",
@@ -334,7 +352,8 @@ class Variant(ABC):
         if cards not in (None, "") and count is not None:
             raise hand.invalid("give either the cards or a count, not both", player)
         return PlayerInput(
-            None if cards is None else read_cards(hand, player, cards, exact=self.exact_cards),
+            None if cards is None else read_cards(hand, player, cards, exact=self.exact_cards,
+                                                  most=self.most_cards(hand.number)),
             None if count is None else read_count(hand, player, count),
         )
 
@@ -345,7 +364,7 @@ class Variant(ABC):
         required = hand.players if self.out_gives_input else hand.others
         for player in required:
             if player not in hand.inputs:
-                raise hand.invalid(f"no input for {player}")
+                raise hand.invalid(f"no input for {player}", code="missing_input")
         if not self.out_gives_input and hand.out in hand.inputs:
             if not hand.inputs[hand.out].is_empty:
                 raise hand.invalid(
@@ -436,32 +455,49 @@ def _docstring(cls: type) -> str:
 # -- shared input readers ----------------------------------------------------
 
 
-def read_cards(hand: Hand, player: str, raw: Any, *, exact: int | None = None) -> tuple[Card, ...] | None:
-    """A cards field: a string like ``"KH 5D AS"`` or a list of card strings."""
+def read_cards(hand: Hand, player: str, raw: Any, *, exact: int | None = None, most: int | None = None,
+               field_name: str = "cards") -> tuple[Card, ...] | None:
+    """A cards field: a string like ``"KH 5D AS"`` or a list of card strings.
+
+    At most :data:`MAX_CARDS_TEXT` characters, and ``most`` cards where given.
+    """
     if raw is None:
         return None
     if not isinstance(raw, str):
         if not isinstance(raw, (list, tuple)) or not all(isinstance(token, str) for token in raw):
-            raise hand.invalid("cards must be written like \"KH 5D AS\"", player)
+            raise hand.invalid(f"{field_name} must be written like \"KH 5D AS\"", player, field=field_name)
         raw = " ".join(raw)
+    if len(raw) > MAX_CARDS_TEXT:
+        raise hand.invalid(f"{field_name} is {len(raw)} characters long; a hand is written in at most "
+                           f"{MAX_CARDS_TEXT}", player, field=field_name, code="out_of_bounds")
     try:
         cards = parse_hand(raw)
     except CardError as error:
-        raise hand.invalid(f"{error} (write rank then suit, like 10H, QS or JK)", player) from None
+        raise hand.invalid(f"{error} (write rank then suit, like 10H, QS or JK)", player,
+                           field=field_name, code="not_a_card") from None
     if exact is not None and len(cards) != exact:
         raise hand.invalid(
-            f"{len(cards)} cards given; a hand here is exactly {exact} cards (or give a count)", player
+            f"{len(cards)} cards given; a hand here is exactly {exact} cards (or give a count)", player,
+            field=field_name,
         )
+    if most is not None and len(cards) > most:
+        raise hand.invalid(f"{len(cards)} cards is more than a hand holds here (at most {most})", player,
+                           field=field_name, code="out_of_bounds")
     return cards
 
 
 def read_count(hand: Hand, player: str, raw: Any, *, field_name: str = "count") -> int | None:
+    """A whole number from 0 to :data:`MAX_COUNT` (SCORING.md section 6), or None."""
     if raw is None:
         return None
     if isinstance(raw, bool) or not isinstance(raw, int):
-        raise hand.invalid(f"{field_name} {raw!r} is not a whole number", player)
+        raise hand.invalid(f"{field_name} {shown(raw)} is not a whole number", player, field=field_name)
     if raw < 0:
-        raise hand.invalid(f"{field_name} {raw} is below 0; a count is 0 or more", player)
+        raise hand.invalid(f"{field_name} {shown(raw)} is below 0; a count is a whole number from 0 to "
+                           f"{MAX_COUNT}", player, field=field_name, code="out_of_bounds")
+    if raw > MAX_COUNT:
+        raise hand.invalid(f"{field_name} must be a whole number from 0 to {MAX_COUNT}, not {shown(raw)}",
+                           player, field=field_name, code="out_of_bounds")
     return raw
 
 

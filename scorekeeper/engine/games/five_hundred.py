@@ -78,7 +78,7 @@ class FiveHundred(Variant):
     @staticmethod
     def _cards_or_value(hand: Hand, player: str, raw: Any, name: str) -> tuple[Card, ...] | int:
         if raw is None or isinstance(raw, (str, list, tuple)):
-            return read_cards(hand, player, raw) or ()
+            return read_cards(hand, player, raw, field_name=name) or ()
         return read_count(hand, player, raw, field_name=name) or 0
 
     def check_required(self, hand: Hand) -> None:

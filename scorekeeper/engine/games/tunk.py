@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..bounds import MAX_TARGET
 from ..cards import format_cards
 from ..melds import MeldRules, arrange
 from ..options import Option
@@ -44,7 +45,8 @@ class Tunk(Variant):
     options = (
         Option("tunker_double", "bool", False,
                "The tunker's count is entered; if it is not the lowest, the tunker is charged double it."),
-        Option("eliminate_at", "int", 100, "A player whose total reaches this is out of the game.", minimum=1),
+        Option("eliminate_at", "int", 100, "A player whose total reaches this is out of the game.",
+               minimum=1, maximum=MAX_TARGET),
     )
     lowest_wins = True
     out_verb = "tunked"

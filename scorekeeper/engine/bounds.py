@@ -1,0 +1,127 @@
+"""The bounds on every value a game log may hold (SCORING.md section 6).
+
+A sheet is drawn, charted, summed for statistics and written to files from
+what the log holds, so a value past any sensible game (a count of 10**307,
+a name with a control character, a million hands) is refused here, where
+every way in (the entry form, the API, an imported file) passes, with a
+message that names the bounds and an :class:`InvalidEntry` ``code`` saying
+which kind of bound it was.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from .errors import InvalidEntry
+
+#: a count, 500 Rummy's melded and left numbers, low aces
+MAX_COUNT = 10_000
+#: bonus and point options, ``knock_limit``
+MAX_POINTS = 10_000
+#: ``target`` and ``eliminate_at``
+MAX_TARGET = 100_000
+#: ``deals``
+MAX_DEALS = 1_000
+#: hands in one game
+MAX_HANDS = 5_000
+#: characters in a player's name
+MAX_NAME = 40
+#: characters in one cards field (two packs and their jokers, spaced, fit in 500)
+MAX_CARDS_TEXT = 1_000
+
+
+def shown(value: Any, limit: int = 40) -> str:
+    """A value as a message quotes it, cut short: a message never repeats a megabyte.
+
+    >>> shown(10**50)
+    'a number of 51 digits'
+    >>> shown("x" * 50)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'"
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**12:
+        return f"a number of {len(str(abs(value)))} digits"
+    if isinstance(value, str) and len(value) > limit:
+        return repr(value[:limit] + "…")
+    text = repr(value)
+    return text if len(text) <= limit + 2 else text[:limit] + "…"
+
+
+def quoted(value: Any, limit: int = 40) -> str:
+    """A name as a message quotes it: ``"Zed"``, cut short if it is long (or not text)."""
+    if not isinstance(value, str):
+        return shown(value, limit)
+    return '"' + (value if len(value) <= limit else value[:limit] + "…") + '"'
+
+
+def text_problem(text: str) -> str | None:
+    """Why this text cannot be stored and shown, or None.
+
+    A control character (a NUL, an escape, a newline) or a lone surrogate
+    (half of a UTF-16 pair, which no UTF-8 file, database or page can hold)
+    breaks the files and pages that would show it.
+
+    >>> text_problem("Ann") is None
+    True
+    >>> text_problem("A\\x00nn")
+    'holds a control character (U+0000)'
+    >>> text_problem("\\ud800")
+    'holds a lone surrogate (U+D800), which is not text'
+    """
+    for char in text:
+        if char.isprintable() or char == " ":
+            continue
+        category = unicodedata.category(char)
+        if category == "Cc":
+            return f"holds a control character (U+{ord(char):04X})"
+        if category == "Cs":
+            return f"holds a lone surrogate (U+{ord(char):04X}), which is not text"
+    return None
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same player: letter case and spaces aside.
+
+    >>> name_key("  ann  lee ") == name_key("Ann Lee")
+    True
+    """
+    return " ".join(name.split()).casefold()
+
+
+def check_name(name: Any, *, where: str = "players") -> str:
+    """A player's name, or :class:`InvalidEntry` (code ``bad_name``) saying what is wrong."""
+    if not isinstance(name, str):
+        raise InvalidEntry(f"a player's name is text, not {shown(name)}", where=where, code="bad_name")
+    if not name.strip():
+        raise InvalidEntry("a player's name cannot be empty", where=where, code="bad_name")
+    if len(name) > MAX_NAME:
+        raise InvalidEntry(f"{shown(name)} is too long: a name is 1 to {MAX_NAME} characters",
+                           where=where, code="bad_name")
+    problem = text_problem(name)
+    if problem:
+        raise InvalidEntry(f"the name {shown(name)} {problem}", where=where, code="bad_name")
+    return name
+
+
+def check_names(names: list[str], *, where: str = "players") -> None:
+    """Every name good, and no two the same but for letter case or spaces."""
+    seen: dict[str, str] = {}
+    for name in names:
+        check_name(name, where=where)
+        key = name_key(name)
+        if key in seen:
+            twice = (f'"{name}" is named twice' if seen[key] == name
+                     else f'"{seen[key]}" and "{name}" differ only by letter case or spaces')
+            raise InvalidEntry(f"{twice}; each player needs their own name", where=where, code="same_name")
+        seen[key] = name
+
+
+def whole_in(value: Any, low: int, high: int) -> bool:
+    """Whether ``value`` is a whole number (not a bool) from ``low`` to ``high``."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+__all__ = [
+    "MAX_CARDS_TEXT", "MAX_COUNT", "MAX_DEALS", "MAX_HANDS", "MAX_NAME", "MAX_POINTS", "MAX_TARGET",
+    "check_name", "check_names", "name_key", "quoted", "shown", "text_problem", "whole_in",
+]
