@@ -83,6 +83,14 @@ def _schemas() -> dict[str, Any]:
                 "hand": {"type": ["integer", "null"]},
                 "player": nullable_string,
                 "where": nullable_string,
+                "field": {"type": ["string", "null"], "description": (
+                    "422 invalid_entry: the input or option the engine refused (count, cards, target...).")},
+                "reason": {"type": "string", "description": (
+                    "422 invalid_entry: the engine's word for the kind of mistake, such as out_of_bounds (a "
+                    "count past 0 to 10000, a cards field past 1000 characters), bad_option (an option "
+                    "outside its bounds), bad_name, same_name (two names differing only by letter case or "
+                    "spaces), too_many_hands (past 5000), not_a_card, not_a_player, missing_input, or "
+                    "invalid_entry.")},
                 "expected": {"type": "integer", "description": "409 stale_hand: the hand number the request expected."},
                 "recorded": {"type": "integer", "description": "409 stale_hand: how many hands the game has now."},
                 "sheet": _ref("Sheet"),
@@ -113,6 +121,7 @@ def _schemas() -> dict[str, Any]:
                         "default": {},
                         "choices": {"type": ["array", "null"]},
                         "minimum": {"type": ["integer", "null"]},
+                        "maximum": {"type": ["integer", "null"]},
                         "nullable": {"type": "boolean"},
                         "default_text": nullable_string,
                         "help": {"type": "string"},

@@ -26,11 +26,11 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from . import stats
 from . import passwords
 from .engine import InvalidEntry, Replay, replay
+from .engine.bounds import MAX_NAME, check_name, check_names, name_key
 from .engine.games import get_variant
 from .extensions import db
 from .models import Account, Change, Game, HandEntry, Player, Seat, ShareLink, entry_with_seats, utcnow
 
-MAX_NAME = 40
 # 32 URL-safe characters: 192 random bits, past any guessing.
 SHARE_TOKEN_BYTES = 24
 
@@ -126,11 +126,22 @@ def authenticate(email: str, password: str) -> Account | None:
 
 
 def clean_name(name: str) -> str:
+    """A typed name as the roster keeps it: spaces collapsed, then the engine's name rule.
+
+    The one rule for names, whichever way they come (the forms, the API, an
+    import): 1 to 40 characters, no control character or lone surrogate
+    (SCORING.md section 6), and two names that differ only by letter case
+    or spaces are the same player.
+    """
     name = " ".join(name.split())
     if not name:
         raise ServiceError("A player needs a name.", "name")
     if len(name) > MAX_NAME:
         raise ServiceError(f"Keep names to {MAX_NAME} characters.", "name")
+    try:
+        check_name(name)
+    except InvalidEntry as error:
+        raise ServiceError(error.message[:1].upper() + error.message[1:] + ".", "name") from None
     return name
 
 
@@ -146,16 +157,23 @@ def add_player(account: Account, name: str) -> Player:
 
 
 def find_player(account: Account, name: str) -> Player | None:
-    return db.session.scalar(
-        select(Player).where(Player.account_id == account.id, Player.name == name)
-    )
+    """The roster's player of this name: the exact spelling, else one that differs
+    only by letter case or spaces ("ann" is Ann)."""
+    key = name_key(name)
+    alike = None
+    for player in db.session.scalars(select(Player).where(Player.account_id == account.id)):
+        if player.name == name:
+            return player
+        if alike is None and name_key(player.name) == key:
+            alike = player
+    return alike
 
 
 def rename_player(player: Player, name: str) -> Player:
     name = clean_name(name)
     other = find_player(player.account, name)
     if other is not None and other.id != player.id:
-        raise ServiceError(f"{name} is already on your roster.", "name")
+        raise ServiceError(f"{other.name} is already on your roster.", "name")
     player.name = name
     db.session.commit()
     return player
@@ -179,6 +197,8 @@ def start_game(
     added to it in the same commit, so a game that cannot start adds nobody.
     """
     try:
+        typed = [p.name if isinstance(p, Player) else clean_name(p) for p in players]
+        check_names(typed)  # "Ann" and "ann" are one player, who sits once
         seated = [p if isinstance(p, Player) else _roster_player(account, p) for p in players]
         if len({id(p) for p in seated}) != len(seated):
             raise ServiceError("Each player can sit only once.", "players")

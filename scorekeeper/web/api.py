@@ -262,8 +262,9 @@ def _time(value: Any) -> str:
 
 
 def _invalid(error: InvalidEntry, message: str | None = None) -> ApiError:
-    return ApiError(422, message or str(error), "invalid_entry",
-                    hand=error.hand, player=error.player, where=error.where)
+    """The engine's refusal: its sentence, where it is, and its ``code`` as the ``reason``."""
+    return ApiError(422, message or str(error), "invalid_entry", hand=error.hand, player=error.player,
+                    where=error.where, field=error.field, reason=error.code)
 
 
 def _check_names(entry: Any, names: list[str], number: int) -> None:

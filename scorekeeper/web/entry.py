@@ -294,12 +294,12 @@ def how_to(key: str, options: Mapping[str, Any]) -> str:
 
 
 def most_cards(variant: Mapping[str, Any]) -> int:
-    """More cards than anyone holds in this variant: twice its biggest deal.
+    """More cards than anyone holds in this variant: the engine's bound (twice its biggest deal).
 
     Working out the melds of a hand takes time that grows fast with its size;
     a typed list of the whole pack must not keep the server busy for minutes.
     """
-    return 2 * max(int(cards) for cards in variant["cards_each"].values())
+    return int(variant["entry"]["most_cards"])
 
 
 def too_many_cards(variant: Mapping[str, Any], cards_text: str) -> str:
