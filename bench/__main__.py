@@ -11,7 +11,7 @@ import argparse
 import platform
 import sys
 
-from . import gin, load, replay, rlcard_gin, stats, web, wild
+from . import gin, imports, load, replay, rlcard_gin, stats, web, wild
 from .report import Figure, table
 
 
@@ -88,6 +88,7 @@ def main(argv: list[str]) -> None:
                 tables=args.load_tables, seconds=args.load_seconds, workers=args.load_workers
             )
         figures += stats.run(args.seed)
+        figures += imports.figures(("sqlite", "postgres") if load.postgres_url() else ("sqlite",))
     finally:
         if rlcard is not None:
             rlcard.close()

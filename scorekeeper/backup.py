@@ -14,15 +14,18 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
+import time
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import insert, select
 from sqlalchemy.exc import IntegrityError
 
 from . import stats
 from .engine import InvalidEntry, replay, variants
+from .engine.bounds import MAX_CARDS_TEXT, MAX_COUNT, MAX_HANDS, check_name, name_key, quoted, shown, text_problem, whole_in
 from .extensions import db
 from .models import (
     Account,
@@ -35,7 +38,7 @@ from .models import (
     entry_with_seats,
     utcnow,
 )
-from .services import MAX_NAME, ServiceError, _summary_of, sheet_of
+from .services import ServiceError, _summary_of, sheet_of
 
 GAME_FORMAT = "scorekeeper-game"
 BACKUP_FORMAT = "scorekeeper-backup"
@@ -76,12 +79,23 @@ def export_game(game: Game) -> dict[str, Any]:
                 "at": _time(change.at),
                 "action": change.action,
                 "hand": change.hand_number,
-                "before": None if change.before is None else entry_with_names(change.before, names),
-                "after": None if change.after is None else entry_with_names(change.after, names),
+                "before": _logged(change.before, names),
+                "after": _logged(change.after, names),
             }
             for change in game.changes
         ],
     }
+
+
+def _logged(entry: Any, names: list[str]) -> dict[str, Any] | None:
+    """A change log's entry with names; one stored before imports were checked that
+    names no seat of the game (or is no entry) is left out rather than breaking the export."""
+    if entry is None:
+        return None
+    try:
+        return entry_with_names(entry, names)
+    except (LookupError, TypeError, ValueError, AttributeError):
+        return None
 
 
 def export_account(account: Account) -> dict[str, Any]:
@@ -99,11 +113,16 @@ def export_account(account: Account) -> dict[str, Any]:
 
 
 def export_csv(game: Game) -> str:
-    """The sheet as a spreadsheet opens it: per hand each player's score and running total."""
+    """The sheet as a spreadsheet opens it: per hand each player's score and running total.
+
+    Text that a spreadsheet would take for a formula (a name such as
+    ``=HYPERLINK(...)``) is written as text, as OWASP recommends (see
+    :func:`_cell`); scores stay numbers.
+    """
     sheet = sheet_of(game)
     players = sheet["players"]
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = _SafeWriter(csv.writer(out))
     writer.writerow(["Hand", "Dealer", *[f"{name}{suffix}" for name in players for suffix in ("", " total")],
                      "Notes"])
     for hand in sheet["hands"]:
@@ -119,36 +138,95 @@ def export_csv(game: Game) -> str:
     return out.getvalue()
 
 
+#: what a spreadsheet reads as the start of a formula (OWASP, "CSV Injection")
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+
+
+def _cell(value: Any) -> Any:
+    """A CSV cell that no spreadsheet runs: text starting like a formula gets a leading ``'``.
+
+    >>> print(_cell('=HYPERLINK("http://x")'), _cell("-5"), _cell(-5), _cell("Ann"))
+    '=HYPERLINK("http://x") '-5 -5 Ann
+    """
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
+class _SafeWriter:
+    """A csv writer whose every text cell goes through :func:`_cell`."""
+
+    def __init__(self, writer: Any) -> None:
+        self._writer = writer
+
+    def writerow(self, row: list[Any]) -> None:
+        self._writer.writerow([_cell(value) for value in row])
+
+
 def _time(value: datetime) -> str:
     return value.isoformat()
 
 
 # -- import --------------------------------------------------------------------
 
+#: a file larger than this is refused before it is parsed (a backup of years of games is a few MB)
+MAX_IMPORT_BYTES = 20 * 1024 * 1024
+#: games in one file, hands in all its games together, change-log lines in one game
+MAX_IMPORT_GAMES = 5_000
+MAX_IMPORT_HANDS = 100_000
+MAX_CHANGES = 10_000
+#: players on a backup's roster
+MAX_ROSTER = 1_000
+#: brackets nested deeper than any export holds
+MAX_DEPTH = 12
+
+_GAME_KEYS = {"format", "version", "uid", "variant", "players", "options", "first_dealer", "hands", "ended",
+              "created_at", "updated_at", "hand_times", "changes"}
+_BACKUP_KEYS = {"format", "version", "exported_at", "players", "games"}
+_CHANGE_KEYS = {"at", "action", "hand", "before", "after"}
+_UID = re.compile(r"[\x21-\x7e]{1,36}")
+
 
 def import_game(account: Account, data: Any) -> ImportResult:
     """Import one exported game (``data`` parsed from JSON)."""
     _check_header(data, GAME_FORMAT)
+    _check_text(data, "")
+    _check_hand_total([data])
     return _import(account, [], [_checked_game(data, "")])
 
 
 def import_backup(account: Account, data: Any) -> ImportResult:
     """Import an account backup: its players and every game it holds."""
     _check_header(data, BACKUP_FORMAT)
+    _check_text(data, "")
+    _unknown_keys(data, _BACKUP_KEYS, "")
     players = _field(data, "players", list, "")
+    if len(players) > MAX_ROSTER:
+        raise BadImport(f"the roster holds {len(players)} players; a backup holds at most {MAX_ROSTER}.")
     for name in players:
         _check_name(name, "players")
+    _when(data.get("exported_at"), "", "exported_at")
     games = _field(data, "games", list, "")
-    checked = [_checked_game(game, _game_place(number, game)) for number, game in enumerate(games, 1)]
+    if len(games) > MAX_IMPORT_GAMES:
+        raise BadImport(f"this backup holds {len(games)} games; one file holds at most {MAX_IMPORT_GAMES}. "
+                        "Split it into several files.")
+    _check_hand_total(games)
+    checked = []
+    for number, game in enumerate(games, 1):
+        checked.append(_checked_game(game, _game_place(number, game)))
+        time.sleep(0)  # a long file lets the process's other requests in between its games
     return _import(account, players, checked)
 
 
 def import_file(account: Account, text: str | bytes) -> ImportResult:
     """A game or a backup file, whichever it is."""
+    if len(text) > MAX_IMPORT_BYTES:
+        raise BadImport(f"This file is larger than any Scorekeeper backup should be "
+                        f"({MAX_IMPORT_BYTES // (1024 * 1024)} MB).")
     try:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError) as error:
-        raise BadImport(f"This file is not JSON ({error}); choose a Scorekeeper export.") from None
+        raise BadImport(f"This file is not JSON ({_cut(str(error))}); choose a Scorekeeper export.") from None
     except RecursionError:  # brackets nested deeper than any export
         raise BadImport("This file is not a Scorekeeper export (it nests too deeply); choose an export.") from None
     if isinstance(data, dict) and data.get("format") == BACKUP_FORMAT:
@@ -172,13 +250,59 @@ def _check_header(data: Any, expected: str) -> None:
         raise BadImport("This file is not a Scorekeeper export: it holds no game or backup.")
     found = data.get("format")
     if found not in (GAME_FORMAT, BACKUP_FORMAT):
-        raise BadImport(f'This file is not a Scorekeeper export (format {found!r}; '
+        raise BadImport(f'This file is not a Scorekeeper export (format {shown(found)}; '
                         f'expected "{GAME_FORMAT}" or "{BACKUP_FORMAT}").')
     if found != expected:
         raise BadImport(f'This file is a {found}, not a {expected}.')
     version = data.get("version")
-    if version != VERSION:
-        raise BadImport(f"This file is version {version!r}; this Scorekeeper reads version {VERSION}.")
+    if version != VERSION or isinstance(version, bool):
+        raise BadImport(f"This file is version {shown(version)}; this Scorekeeper reads version {VERSION}.")
+
+
+def _check_text(data: Any, place: str) -> None:
+    """Every string of the file (keys too) is text a page can show, and nothing nests too deep.
+
+    The message says where: ``games/3/hands/2/hands/Bob/cards``.
+    """
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
+    while stack:
+        value, path = stack.pop()
+        if len(path) > MAX_DEPTH:
+            raise BadImport(f"{place}{_path(path)} nests deeper than any Scorekeeper export.")
+        if isinstance(value, str):
+            _text_ok(value, path, place)
+        elif isinstance(value, dict):
+            for key in value:
+                _text_ok(key, (*path, key), place)
+            # Pushed last first, so the walk (and the first fault it names) follows the file's order.
+            stack.extend(((item, (*path, key)) for key, item in reversed(value.items())))
+        elif isinstance(value, list):
+            stack.extend((value[index], (*path, index + 1)) for index in range(len(value) - 1, -1, -1))
+
+
+def _text_ok(text: str, path: tuple[Any, ...], place: str) -> None:
+    problem = text_problem(text)
+    if problem:
+        raise BadImport(f"{place}{_path(path)} {problem}; nothing was imported.")
+
+
+def _path(path: tuple[Any, ...]) -> str:
+    return "the text at " + ("/".join(_cut(str(part), 40) for part in path) or "the top")
+
+
+def _check_hand_total(games: list[Any]) -> None:
+    total = sum(len(game["hands"]) for game in games
+                if isinstance(game, dict) and isinstance(game.get("hands"), list))
+    if total > MAX_IMPORT_HANDS:
+        raise BadImport(f"this file holds {total} hands; one file holds at most {MAX_IMPORT_HANDS}. "
+                        "Split it into several files.")
+
+
+def _unknown_keys(data: dict[str, Any], known: set[str], place: str) -> None:
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise BadImport(f"{place}{', '.join(shown(key) for key in unknown[:3])} "
+                        f"{'is' if len(unknown) == 1 else 'are'} not part of a Scorekeeper export.")
 
 
 def _game_place(number: int, game: Any) -> str:
@@ -187,8 +311,8 @@ def _game_place(number: int, game: Any) -> str:
     if not isinstance(game, dict):
         return f"game {number}: "
     players = game.get("players")
-    who = " v ".join(str(p) for p in players) if isinstance(players, list) else "?"
-    variant = names.get(str(game.get("variant")), str(game.get("variant")))
+    who = " v ".join(_cut(str(p), 40) for p in players[:12]) if isinstance(players, list) else "?"
+    variant = names.get(str(game.get("variant")), _cut(str(game.get("variant")), 20))
     return f'game {number} ("{variant}", {who}): '
 
 
@@ -199,35 +323,50 @@ def _field(data: dict[str, Any], name: str, kind: type, place: str, *, required:
         return None
     value = data[name]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise BadImport(f'{place}the field "{name}" should be a {kind.__name__}, not {value!r}.')
+        raise BadImport(f'{place}the field "{name}" should be a {kind.__name__}, not {shown(value)}.')
     return value
 
 
 def _check_name(name: Any, place: str) -> str:
-    if not isinstance(name, str) or " ".join(name.split()) != name or not name or len(name) > MAX_NAME:
-        raise BadImport(f"{place}: {name!r} is not a player's name (1 to {MAX_NAME} characters).")
-    return name
+    """A name as an export writes it: the engine's rule, and spaces already collapsed."""
+    try:
+        check_name(name, where=place)
+    except InvalidEntry as error:
+        raise BadImport(f"{error}.") from None
+    if " ".join(name.split()) != name:
+        raise BadImport(f"{place}: {shown(name)} has spaces at its ends or two together; "
+                        "a name is written as the roster keeps it.")
+    return name  # type: ignore[no-any-return]
 
 
 def _when(value: Any, place: str, name: str) -> datetime | None:
+    """A time as an export writes it (ISO 8601; one with an offset is taken as UTC)."""
     if value is None:
         return None
     try:
-        return datetime.fromisoformat(value).replace(tzinfo=None)
+        when = datetime.fromisoformat(value)
     except (TypeError, ValueError):
-        raise BadImport(f'{place}"{name}" is not a date and time: {value!r}.') from None
+        raise BadImport(f'{place}"{name}" is not a date and time: {shown(value)}.') from None
+    if when.tzinfo is not None:
+        when = when.astimezone(timezone.utc)
+    return when.replace(tzinfo=None)
 
 
 def _checked_game(data: Any, place: str) -> _Checked:
     """The game replayed by the engine, or :class:`BadImport` saying what and where."""
     if not isinstance(data, dict):
         raise BadImport(f"{place}not a game.")
+    _unknown_keys(data, _GAME_KEYS if data.get("format") == GAME_FORMAT else _GAME_KEYS - {"format", "version"},
+                  place)
+    if "format" in data and (data.get("format") != GAME_FORMAT or data.get("version") != VERSION):
+        raise BadImport(f"{place}not a {GAME_FORMAT} of version {VERSION}.")
     uid = _field(data, "uid", str, place)
-    if not uid or len(uid) > 36:
-        raise BadImport(f"{place}the uid {uid!r} should be 1 to 36 characters.")
+    if not _UID.fullmatch(uid):
+        raise BadImport(f"{place}the uid {shown(uid)} should be 1 to 36 visible characters, no spaces.")
     variant = _field(data, "variant", str, place)
-    if variant not in {v["key"] for v in variants()}:
-        raise BadImport(f'{place}"{variant}" is not a variant this Scorekeeper knows.')
+    catalogue = {v["key"]: v for v in variants()}
+    if variant not in catalogue:
+        raise BadImport(f'{place}{quoted(variant)} is not a variant this Scorekeeper knows.')
     players = _field(data, "players", list, place)
     for name in players:
         _check_name(name, f"{place}players")
@@ -244,36 +383,116 @@ def _checked_game(data: Any, place: str) -> _Checked:
         sheet = replay(log)
     except InvalidEntry as error:
         raise BadImport(f"{place}{error}") from None
-    for name in ("created_at", "updated_at"):
-        _when(data.get(name), place, name)
+    created = _when(data.get("created_at"), place, "created_at")
+    _when(data.get("updated_at"), place, "updated_at")
     times = _field(data, "hand_times", list, place, required=False) or []
+    if len(times) > len(hands):
+        raise BadImport(f"{place}hand_times has {len(times)} pairs of times for {len(hands)} hands.")
     hand_times = []
-    for number, stamp in enumerate(times[: len(hands)], 1):
-        if not isinstance(stamp, dict):
+    for number, stamp in enumerate(times, 1):
+        if not isinstance(stamp, dict) or not set(stamp) <= {"created_at", "updated_at"}:
             raise BadImport(f"{place}hand_times {number} is not a pair of times.")
-        created = _when(stamp.get("created_at"), place, f"hand {number} created_at") or utcnow()
-        hand_times.append((created, _when(stamp.get("updated_at"), place, f"hand {number} updated_at") or created))
+        made = _when(stamp.get("created_at"), place, f"hand {number} created_at") or created or utcnow()
+        hand_times.append((made, _when(stamp.get("updated_at"), place, f"hand {number} updated_at") or made))
     changes = _field(data, "changes", list, place, required=False) or []
+    if len(changes) > MAX_CHANGES:
+        raise BadImport(f"{place}the change log holds {len(changes)} lines; a game keeps at most {MAX_CHANGES}.")
+    entry = catalogue[variant]["entry"]
     for number, change in enumerate(changes, 1):
-        if not isinstance(change, dict) or change.get("action") not in ("edit", "undo", "end"):
-            raise BadImport(f"{place}change {number} is not an edit, undo or end.")
-        _when(change.get("at"), place, f"change {number} at")
+        _check_change(change, f"{place}change {number}: ", players, entry)
     return _Checked(data, log, sheet, hand_times, changes)
 
 
+def _check_change(change: Any, place: str, players: list[str], rules: dict[str, Any]) -> None:
+    """One line of the change log, as strictly as an entry: what it was and became, by whom."""
+    if not isinstance(change, dict) or change.get("action") not in ("edit", "undo", "end"):
+        raise BadImport(f"{place}not an edit, undo or end.")
+    _unknown_keys(change, _CHANGE_KEYS, place)
+    _when(change.get("at"), place, "at")
+    hand = change.get("hand")
+    if hand is not None and not whole_in(hand, 1, MAX_HANDS):
+        raise BadImport(f"{place}hand {shown(hand)} is not a hand number (1 to {MAX_HANDS}).")
+    if change["action"] == "end":
+        if change.get("before") is not None or change.get("after") is not None:
+            raise BadImport(f"{place}an end of the game changes no hand; it has no before or after.")
+        return
+    if change["action"] != "end" and hand is None:
+        raise BadImport(f"{place}says which hand it changed.")
+    if change["action"] == "undo" and change.get("after") is not None:
+        raise BadImport(f"{place}an undone hand has no after.")
+    for side in ("before", "after"):
+        if change.get(side) is not None:
+            _check_logged_entry(change[side], f"{place}{side}: ", players, rules)
+
+
+def _check_logged_entry(entry: Any, place: str, players: list[str], rules: dict[str, Any]) -> None:
+    """An entry as the change log keeps it: the shape the engine reads, naming only the game's players.
+
+    (Whether it scored then depends on the hands before it at the time, so
+    its shape and values are checked, not its rules.)
+    """
+    if not isinstance(entry, dict):
+        raise BadImport(f"{place}an entry is an object with who went out and each player's hand.")
+    _unknown_keys(entry, {"out", "hands", *rules["flags"]}, place)
+    if entry.get("out") is not None and entry["out"] not in players:
+        raise BadImport(f"{place}{quoted(entry['out'])} is not a player in this game.")
+    for flag in rules["flags"]:
+        value = entry.get(flag)
+        if not (value is None or isinstance(value, bool) or whole_in(value, 0, MAX_COUNT)
+                or (isinstance(value, str) and len(value) <= 20)):
+            raise BadImport(f"{place}{flag} {shown(value)} is not what an entry holds.")
+    hands = entry.get("hands") or {}
+    if not isinstance(hands, dict):
+        raise BadImport(f"{place}hands must map each player to their cards or count.")
+    for name, given in hands.items():
+        if name not in players:
+            raise BadImport(f"{place}{quoted(name)} is not a player in this game.")
+        if not isinstance(given, dict):
+            raise BadImport(f"{place}{name}'s input is not an object.")
+        _unknown_keys(given, set(rules["inputs"]), f"{place}{name}: ")
+        for key, value in given.items():
+            if not _input_value(value):
+                raise BadImport(f"{place}{name}: {key} {shown(value)} is not a count, cards or a choice.")
+
+
+def _input_value(value: Any) -> bool:
+    if value is None or isinstance(value, bool) or whole_in(value, 0, MAX_COUNT):
+        return True
+    if isinstance(value, str):
+        return len(value) <= MAX_CARDS_TEXT
+    if isinstance(value, list):
+        return len(value) <= MAX_CARDS_TEXT // 2 and all(isinstance(card, str) and len(card) <= 8 for card in value)
+    return False
+
+
+def _cut(text: str, limit: int = 200) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def _import(account: Account, roster: list[str], games: list[_Checked]) -> ImportResult:
-    """Write every checked game the account lacks, in one commit."""
+    """Write every checked game the account lacks, in one commit.
+
+    A name the account's roster already has but for letter case or spaces
+    ("ann" for Ann) is that player; the game is then scored under the
+    roster's spelling.
+    """
     result = ImportResult()
     have = set(db.session.scalars(select(Game.uid).where(Game.account_id == account.id)))
-    players = {p.name: p for p in db.session.scalars(select(Player).where(Player.account_id == account.id))}
+    exact: dict[str, Player] = {}
+    alike: dict[str, Player] = {}
+    for known in db.session.scalars(select(Player).where(Player.account_id == account.id)):
+        exact[known.name] = known
+        alike.setdefault(name_key(known.name), known)
 
     def player(name: str) -> Player:
-        if name not in players:
-            players[name] = Player(account_id=account.id, name=name)
-            db.session.add(players[name])
-        return players[name]
+        found = exact.get(name) or alike.get(name_key(name))
+        if found is None:
+            found = exact[name] = alike[name_key(name)] = Player(account_id=account.id, name=name)
+            db.session.add(found)
+        return found
 
     sheets: list[tuple[Game, dict[str, Any]]] = []
+    rows: list[tuple[Game, list[dict[str, Any]], list[dict[str, Any]]]] = []
     try:
         for name in roster:
             player(name)
@@ -283,11 +502,16 @@ def _import(account: Account, roster: list[str], games: list[_Checked]) -> Impor
                 result.skipped.append(uid)
                 continue
             have.add(uid)
-            game = _game_row(account, checked, [player(name) for name in checked.log["players"]])
+            seated = [player(name) for name in checked.log["players"]]
+            checked = _as_seated(checked, [p.name for p in seated])
+            game, hands, changes = _game_rows(account, checked, seated)
             db.session.add(game)
             result.created.append(game)
             sheets.append((game, checked.sheet))
-        db.session.flush()  # the games' ids, for their statistics rows
+            rows.append((game, hands, changes))
+        db.session.flush()  # the games' ids, for their hands, changes and statistics rows
+        _write_many(HandEntry, [{**hand, "game_id": game.id} for game, hands, _ in rows for hand in hands])
+        _write_many(Change, [{**change, "game_id": game.id} for game, _, changes in rows for change in changes])
         stats.store_results(sheets)
         db.session.commit()
     except IntegrityError:
@@ -300,7 +524,37 @@ def _import(account: Account, roster: list[str], games: list[_Checked]) -> Impor
     return result
 
 
-def _game_row(account: Account, checked: _Checked, seated: list[Player]) -> Game:
+def _write_many(model: Any, rows: list[dict[str, Any]]) -> None:
+    """Rows in multi-row INSERTs of the table itself: a backup's hundred thousand hands
+    are written in about a second, where one ORM object each took ten (and, on SQLite,
+    held the one write lock that long)."""
+    if rows:
+        db.session.execute(insert(model.__table__), rows)
+
+
+def _as_seated(checked: _Checked, names: list[str]) -> _Checked:
+    """The game under the roster's spelling of its players' names (usually the file's own)."""
+    old = checked.log["players"]
+    if names == old:
+        return checked
+    hands = [entry_with_names(entry_with_seats(entry, old), names) for entry in checked.log["hands"]]
+    log = {**checked.log, "players": names, "hands": hands,
+           "first_dealer": names[old.index(checked.log["first_dealer"])]}
+    changes = [
+        {**change, **{side: entry_with_names(entry_with_seats(change[side], old), names)
+                      for side in ("before", "after") if isinstance(change.get(side), dict)}}
+        for change in checked.changes
+    ]
+    try:
+        sheet = replay(log)
+    except InvalidEntry as error:  # the log named players by seat; it cannot score otherwise
+        raise BadImport(f"{error}") from None
+    return _Checked(checked.data, log, sheet, checked.hand_times, changes)
+
+
+def _game_rows(account: Account, checked: _Checked,
+               seated: list[Player]) -> tuple[Game, list[dict[str, Any]], list[dict[str, Any]]]:
+    """The game's row with its seats, and its hands' and changes' rows (without the game's id)."""
     log, data = checked.log, checked.data
     names = log["players"]
     created = _when(data.get("created_at"), "", "created_at") or utcnow()
@@ -310,29 +564,22 @@ def _game_row(account: Account, checked: _Checked, seated: list[Player]) -> Game
     for column, value in _summary_of(checked.sheet).items():
         setattr(game, column, value)
     game.updated_at = _when(data.get("updated_at"), "", "updated_at") or created
+    hands = []
     for number, entry in enumerate(log["hands"], 1):
         when = checked.hand_times[number - 1] if number <= len(checked.hand_times) else (created, created)
-        game.hands.append(HandEntry(number=number, entry=entry_with_seats(entry, names),
-                                    token=f"import-{number}", created_at=when[0], updated_at=when[1]))
-    for change in checked.changes:
-        game.changes.append(Change(
-            at=_when(change.get("at"), "", "at") or game.updated_at,
-            action=change["action"],
-            hand_number=change.get("hand") if isinstance(change.get("hand"), int) else None,
-            before=_stored(change.get("before"), names),
-            after=_stored(change.get("after"), names),
-        ))
-    return game
-
-
-def _stored(entry: Any, names: list[str]) -> dict[str, Any] | None:
-    """A logged entry as stored; one that names nobody in the game is kept as it is."""
-    if not isinstance(entry, dict):
-        return None
-    try:
-        return entry_with_seats(entry, names)
-    except (ValueError, TypeError, AttributeError):
-        return entry
+        hands.append({"number": number, "entry": entry_with_seats(entry, names), "token": f"import-{number}",
+                      "created_at": when[0], "updated_at": when[1]})
+    changes = [
+        {
+            "at": _when(change.get("at"), "", "at") or game.updated_at,
+            "action": change["action"],
+            "hand_number": change.get("hand"),
+            "before": None if change.get("before") is None else entry_with_seats(change["before"], names),
+            "after": None if change.get("after") is None else entry_with_seats(change["after"], names),
+        }
+        for change in checked.changes
+    ]
+    return game, hands, changes
 
 
 __all__ = ["BadImport", "ImportResult", "export_account", "export_csv", "export_game", "import_backup",

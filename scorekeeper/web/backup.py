@@ -18,7 +18,7 @@ from .access import own_game
 
 bp = Blueprint("backup", __name__)
 
-MAX_IMPORT_BYTES = 20 * 1024 * 1024
+MAX_IMPORT_BYTES = backup.MAX_IMPORT_BYTES
 
 
 class ImportForm(FlaskForm):
@@ -38,7 +38,8 @@ def game_json(game_id: int) -> Response:
 @login_required
 def game_csv(game_id: int) -> Response:
     game = own_game(game_id)
-    return _download(backup.export_csv(game), _filename(game, "csv"), "text/csv; charset=utf-8")
+    # The mimetype alone: Werkzeug adds the one "charset=utf-8" itself.
+    return _download(backup.export_csv(game), _filename(game, "csv"), "text/csv")
 
 
 @bp.get("/backup")

@@ -140,7 +140,7 @@ def upload(client: FlaskClient, content: bytes | str, name: str = "game.json") -
 def account_of(client: FlaskClient, app: Flask) -> Account:
     """The account signed in on ``client`` (read in the test's app context)."""
     with client.session_transaction() as session:
-        account_id = int(session["_user_id"])
+        account_id = int(session["_user_id"].split(":")[0])  # "<account id>:<sign-in secret>"
     account = db.session.get(Account, account_id)
     assert account is not None
     return account
