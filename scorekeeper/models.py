@@ -260,3 +260,20 @@ class SeatResult(db.Model):  # type: ignore[name-defined,misc]
     knocks_beaten: Mapped[int] = mapped_column(default=0)
     eliminated: Mapped[int] = mapped_column(default=0)
     drops: Mapped[int] = mapped_column(default=0)
+
+
+class SignIn(db.Model):  # type: ignore[name-defined,misc]
+    """One signed-in phone or browser: a sign-in, or a registration, until it signs out.
+
+    Its cookies (the session's and the remember-me one) carry the account's
+    id and a random secret; only the secret's SHA-256 is kept here, so a
+    leaked database opens no session.  Signing out deletes the row, and with
+    it every copy of those cookies; a row older than the remember-me
+    duration is refused, and deleted at the next sign-in.
+    """
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("account.id", ondelete="CASCADE"), index=True)
+    key_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    # Indexed for the purge of expired rows at each sign-in.
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)

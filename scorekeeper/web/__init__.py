@@ -12,13 +12,22 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.wrappers import Response
 
+from .. import sign_ins
 from ..engine.games.base import whole
 from ..extensions import db, login_manager
-from ..models import Account
+from ..models import Account, SignIn, utcnow
+from .auth import parse_stored_id, sign_in_lasts
 
 
-# Built once: every signed-in request loads its account with it.
-_ACCOUNT = select(Account).where(Account.id == bindparam("id"))
+# Built once: every signed-in request loads its account with it, through the
+# sign-in its cookies name.  A sign-in signed out (its row deleted) or older
+# than the remember-me duration finds no account.
+_SIGNED_IN = (
+    select(Account)
+    .join(SignIn, SignIn.account_id == Account.id)
+    .where(SignIn.key_hash == bindparam("key_hash"), SignIn.account_id == bindparam("id"),
+           SignIn.created_at > bindparam("since"))
+)
 
 # The blueprints, one module of this package each (each module's ``bp``).
 BLUEPRINTS = [
@@ -47,12 +56,15 @@ def register(app: Flask) -> None:
     login_manager.login_message_category = "info"
 
     @login_manager.user_loader
-    def load_account(account_id: str) -> Account | None:
-        try:
-            number = int(account_id)
-        except ValueError:
+    def load_account(stored_id: str) -> Account | None:
+        """The account of a live sign-in, from ``<account id>:<secret>`` (a bare id is refused)."""
+        parsed = parse_stored_id(stored_id)
+        if parsed is None:
             return None
-        return db.session.execute(_ACCOUNT, {"id": number}).scalar_one_or_none()
+        number, secret = parsed
+        return db.session.execute(_SIGNED_IN, {
+            "id": number, "key_hash": sign_ins.key_hash(secret), "since": utcnow() - sign_in_lasts(),
+        }).scalar_one_or_none()
 
     app.register_error_handler(404, _not_found)
     app.register_error_handler(CSRFError, _csrf_failed)

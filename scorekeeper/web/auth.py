@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from urllib.parse import urlsplit
 
-from flask import Blueprint, current_app, flash, make_response, redirect, render_template, request, url_for
-from flask_login import login_required, login_user, logout_user
+from flask import (Blueprint, current_app, flash, g, make_response, redirect, render_template, request, session,
+                   url_for)
+from flask_login import current_user, login_required, login_user, logout_user
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
-from .. import services, throttle
+from .. import services, sign_ins, throttle
+from ..models import Account
 from ..security import request_id
 from .forms import ConfirmForm, RegisterForm, SignInForm
 
@@ -20,20 +23,20 @@ bp = Blueprint("auth", __name__)
 def register() -> tuple[str, int] | Response:
     form = RegisterForm()
     if form.validate_on_submit():
-        wait = throttle.address_wait_seconds(_address())
+        wait = throttle.address_wait_seconds(client_address())
         if wait:
-            form.email.errors.append(_too_many(wait))
+            form.email.errors.append(too_many_tries(wait))
             return _throttled("auth/register.html", form, wait)
         try:
             account = services.register(form.email.data or "", form.password.data or "")
         except services.EmailTaken as error:
             # Counted like a failed sign-in: e-mails cannot be swept through this form.
-            throttle.record_failure(throttle.REGISTER, _address())
+            throttle.record_failure(throttle.REGISTER, client_address())
             form.email.errors.append(error.message)
         except services.ServiceError as error:
             getattr(form, error.field or "email").errors.append(error.message)
         else:
-            login_user(account, remember=True)
+            sign_in_here(account, sign_ins.start(account, lasts=sign_in_lasts()))
             flash("Welcome! Start your first game.", "success")
             return redirect(url_for("games.new"), 303)
     return render_template("auth/register.html", form=form), _status(form)
@@ -44,17 +47,17 @@ def login() -> tuple[str, int] | Response:
     form = SignInForm()
     if form.validate_on_submit():
         email = form.email.data or ""
-        wait = throttle.wait_seconds(email, _address())
+        wait = throttle.wait_seconds(email, client_address())
         if wait:  # refused before the password is even checked
-            form.password.errors.append(_too_many(wait))
+            form.password.errors.append(too_many_tries(wait))
             return _throttled("auth/login.html", form, wait)
         account = services.authenticate(email, form.password.data or "")
         if account is None:
-            throttle.record_failure(email, _address())
+            throttle.record_failure(email, client_address())
             form.password.errors.append("That email and password do not match an account.")
         else:
             throttle.clear(email)
-            login_user(account, remember=True)
+            sign_in_here(account, sign_ins.start(account, lasts=sign_in_lasts()))
             return redirect(_safe_next(request.args.get("next")), 303)
     return render_template("auth/login.html", form=form), _status(form)
 
@@ -64,17 +67,82 @@ def login() -> tuple[str, int] | Response:
 def logout() -> Response:
     form = ConfirmForm()
     if form.validate_on_submit():
+        sign_ins.end(current_user.id, this_sign_in())  # every copy of this browser's cookies with it
         logout_user()
         flash("Signed out.", "info")
     return redirect(url_for("auth.login"), 303)
 
 
-def _address() -> str:
+# -- what the cookies carry ------------------------------------------------------
+
+
+def sign_in_here(account: Account, secret: str) -> None:
+    """Sign this browser in to ``account`` through the sign-in whose secret is ``secret``.
+
+    The session starts afresh: nothing from before is kept (a session
+    planted by someone else is worth nothing to them), Flask-WTF's CSRF
+    token included, so a token read before signing in posts no form after.
+    A sign-in this browser had before is ended: its cookies are replaced,
+    and no copy of them should outlive them.
+    """
+    earlier = parse_stored_id(str(session.get("_user_id", "")))
+    if earlier is not None:
+        sign_ins.end(*earlier)
+    session.clear()
+    g.pop("csrf_token", None)  # this request's copy of the token, should a page still be drawn
+    login_user(account, remember=True)
+    # Flask-Login keeps in the session, and after the request writes into the
+    # remember-me cookie, whatever is in ``_user_id``; ``login_user`` put the
+    # bare id there (Account.get_id).  With the secret beside it, both cookies
+    # name this sign-in, and signing out can refuse them.
+    session["_user_id"] = stored_id(account.id, secret)
+
+
+def stored_id(account_id: int, secret: str) -> str:
+    """What the session and the remember-me cookie carry: ``<account id>:<secret>``."""
+    return f"{account_id}:{secret}"
+
+
+def parse_stored_id(text: str) -> tuple[int, str] | None:
+    """``(account id, secret)`` from :func:`stored_id`'s form; None for anything else.
+
+    A bare account id (cookies from before sign-ins were recorded) is None:
+    such a browser signs in once again.
+
+    >>> parse_stored_id("7:abc")
+    (7, 'abc')
+    >>> parse_stored_id("7") is None
+    True
+    """
+    number, _, secret = text.partition(":")
+    # At most a PostgreSQL integer's digits: no number that would overflow the driver.
+    if not secret or not (number.isascii() and number.isdigit()) or len(number) > 9:
+        return None
+    return int(number), secret
+
+
+def this_sign_in() -> str:
+    """The secret of the sign-in this signed-in request came with.
+
+    Flask-Login puts the remember-me cookie's value in the session when it
+    signs a request in from that cookie, so the session names it either way.
+    """
+    parsed = parse_stored_id(str(session.get("_user_id", "")))
+    return parsed[1] if parsed else ""
+
+
+def sign_in_lasts() -> timedelta:
+    """How long a sign-in is good for: as long as the remember-me cookie lives."""
+    duration = current_app.config.get("REMEMBER_COOKIE_DURATION", timedelta(days=365))  # Flask-Login's default
+    return duration if isinstance(duration, timedelta) else timedelta(seconds=duration)
+
+
+def client_address() -> str:
     """The client's address (the proxy's X-Forwarded-For when TRUSTED_PROXIES says to trust it)."""
     return request.remote_addr or "unknown"
 
 
-def _too_many(wait: int) -> str:
+def too_many_tries(wait: int) -> str:
     minutes = max(1, -(-wait // 60))
     return (f"Too many tries with this email or from this network. Wait {minutes} "
             f"minute{'s' if minutes != 1 else ''} and try again.")
