@@ -13,17 +13,16 @@ from typing import Any
 
 from flask import Blueprint, render_template, request
 from flask_login import current_user, login_required
+from markupsafe import Markup
 from sqlalchemy import Select, exists, select
 from sqlalchemy.orm import selectinload
 
-from .. import services
-from ..engine import InvalidEntry
 from ..extensions import db
 from ..models import Game, Player, Seat
 from .access import own_game
 from .chart import running_totals_svg
 from .games import catalogue_by_key
-from .sheet import sheet_view
+from .sheet import readable_sheet, sheet_view
 
 bp = Blueprint("history", __name__)
 
@@ -174,9 +173,10 @@ def index() -> tuple[str, int]:
 def review(game_id: int) -> str:
     game = own_game(game_id)
     view = sheet_view(game, every_hand=True)
+    sheet, _ = readable_sheet(game)  # None: the sheet says why; there is nothing to draw
     try:
-        chart = running_totals_svg(services.sheet_of(game))
-    except InvalidEntry:  # the sheet says why; there is nothing to draw
-        chart = running_totals_svg({"hands": []})
+        chart: Markup | None = running_totals_svg(sheet or {"hands": []})
+    except OverflowError:  # totals past what a float holds: no scale to draw them on
+        chart = None
     return render_template("history/review.html", game=game, view=view, chart=chart)
 

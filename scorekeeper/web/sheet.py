@@ -110,12 +110,34 @@ def drawn_sheet(game: Game, *, every_hand: bool = False, **context: Any) -> tupl
     return found
 
 
+#: why the sheet shows nothing when a stored hand is not an entry at all
+UNREADABLE_HAND = "a stored hand cannot be read"
+
+
+def readable_sheet(game: Game) -> tuple[dict[str, Any] | None, str]:
+    """The game's sheet (:func:`sheet_of`), or None and why there is none.
+
+    A log the engine refuses says why (:class:`InvalidEntry`).  A stored
+    hand that is no entry at all (a seat not at the table, a list) fails
+    before the engine sees it, as the seats are turned into names; that is
+    logged with its traceback and the page says the hand cannot be read.
+    """
+    try:
+        return sheet_of(game), ""
+    except InvalidEntry as error:  # a stored log that no longer replays
+        return None, str(error)
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+        current_app.logger.warning("game %s: a stored hand cannot be read", game.id, exc_info=True)
+        return None, UNREADABLE_HAND
+
+
 def sheet_view(game: Game, *, every_hand: bool = False) -> SheetView:
     variant = get_variant(game.variant)
-    try:
-        sheet = sheet_of(game)
-    except InvalidEntry as error:  # a stored log that no longer replays
-        return SheetView(variant.name, [], [], "", "", False, "", broken=str(error))
+    sheet, broken = readable_sheet(game)
+    if sheet is None:
+        view = SheetView(variant.name, [], [], "", "", False, "", broken=broken)
+        view.changes = change_lines(game)
+        return view
     names = sheet["players"]
     limit = _limit(sheet)
     columns = [
@@ -147,7 +169,7 @@ def sheet_view(game: Game, *, every_hand: bool = False) -> SheetView:
     if sheet.get("final"):
         view.final_lines = _final_lines(sheet, names)
         view.final_notes = sheet["final_notes"]
-    view.changes = [_change_line(change, game) for change in reversed(game.changes)]
+    view.changes = change_lines(game)
     return view
 
 
@@ -246,14 +268,28 @@ def _limit(sheet: dict[str, Any]) -> int | None:
     options = sheet["options"]
     for key in ("target", "eliminate_at", "pool"):
         if options.get(key):
-            return int(options[key])
+            try:
+                return int(options[key])
+            except (OverflowError, TypeError, ValueError):  # no line to measure against
+                return None
     return None
 
 
 def _progress(total: Any, limit: int | None) -> int | None:
+    """The percent of the way to the limit, 0 to 100: a total past either end is at that end.
+
+    Divided as Python numbers, not floats, so an int total of any size has
+    a place; one whose share is too large even for that is past the end.
+    """
     if not limit:
         return None
-    return max(0, min(100, round(100 * float(total) / limit)))
+    try:
+        percent = round(100 * total / limit)
+    except OverflowError:  # one of them has hundreds of digits
+        percent = 0 if abs(total) < abs(limit) else 100 if (total > 0) == (limit > 0) else 0
+    except (TypeError, ValueError):  # not a number (NaN): no place on the line
+        return None
+    return max(0, min(100, percent))
 
 
 def _goal(sheet: dict[str, Any]) -> str:
@@ -331,16 +367,44 @@ def _number(value: Any) -> str:
     return str(value)
 
 
-def _change_line(change: Change, game: Game) -> str:
-    when = change.at.strftime("%d %b %H:%M")
+#: how the change log writes a stored entry it cannot read (a seat that is not
+#: at the table, a list where an entry belongs): the line stays, the page stands
+UNREADABLE_ENTRY = "(an entry that cannot be read)"
+
+
+def change_lines(game: Game) -> list[str]:
+    """The game's change log, newest first, a line per change; no stored change can fail it."""
     names = game.names
+    return [_change_line(change, names) for change in reversed(game.changes)]
+
+
+def _change_line(change: Change, names: list[str]) -> str:
+    when = change.at.strftime("%d %b %H:%M") if change.at else "(no date)"
     if change.action == "end":
         return f"{when}: game ended by agreement" + (f" after hand {change.hand_number}" if change.hand_number else "")
-    before = describe_entry(entry_with_names(change.before, names)) if change.before else ""
+    hand = f"hand {change.hand_number}" if change.hand_number is not None else "a hand"
+    before = readable_entry(change.before, names)
     if change.action == "undo":
-        return f"{when}: hand {change.hand_number} undone (was: {before})"
-    after = describe_entry(entry_with_names(change.after, names)) if change.after else ""
-    return f"{when}: hand {change.hand_number} changed from {before} to {after}"
+        return f"{when}: {hand} undone (was: {before})"
+    after = readable_entry(change.after, names)
+    return f"{when}: {hand} changed from {before} to {after}"
+
+
+def readable_entry(stored: Any, names: list[str]) -> str:
+    """A stored entry (by seats) in a few words; :data:`UNREADABLE_ENTRY` when it cannot be read.
+
+    The change log keeps entries as they were stored, by releases before
+    this one or by a hand restored from a file: whatever JSON is there, the
+    line says so instead of failing the page.
+    """
+    if not stored:
+        return ""
+    if not isinstance(stored, dict):
+        return UNREADABLE_ENTRY
+    try:
+        return describe_entry(entry_with_names(stored, names))
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+        return UNREADABLE_ENTRY
 
 
 def describe_entry(entry: dict[str, Any]) -> str:
