@@ -31,6 +31,7 @@ _SIGNED_IN = (
 
 # The blueprints, one module of this package each (each module's ``bp``).
 BLUEPRINTS = [
+    "account",
     "api",
     "auth",
     "backup",

@@ -29,6 +29,16 @@ class SignInForm(FlaskForm):
     submit = SubmitField("Sign in")
 
 
+class ChangePasswordForm(FlaskForm):
+    current_password = PasswordField("Current password", validators=[DataRequired(), Length(max=200)])
+    new_password = PasswordField(
+        "New password",
+        validators=[DataRequired(), Length(min=MIN_LENGTH, max=MAX_LENGTH, message=LENGTH_MESSAGE)],
+        description=f"At least {MIN_LENGTH} characters; a few words you will remember are best.",
+    )
+    submit = SubmitField("Change password")
+
+
 class PlayerForm(FlaskForm):
     name = StringField("Name", validators=[DataRequired("A player needs a name."), Length(max=MAX_NAME)])
     submit = SubmitField("Add")

@@ -45,6 +45,11 @@ def _open_hand(page: Page) -> None:
     page.locator(".hands details summary").first.click()
 
 
+def _refuse_password_change(page: Page) -> None:
+    page.get_by_role("button", name="Change password").click()
+    expect(page.locator(".error").first).to_be_visible()
+
+
 def _open_house_rules(page: Page) -> None:
     page.get_by_text("House rules").click()
 
@@ -75,6 +80,8 @@ PAGES: dict[str, tuple[str, bool, Callable[[Page], None] | None]] = {
     "rename": ("rename", True, None),
     "delete-confirm": ("contract/delete", True, None),
     "variants": ("/variants", True, None),
+    "account": ("/settings/account/", True, None),
+    "account-refused": ("/settings/account/", True, _refuse_password_change),
     "not-found": ("/games/999999", True, None),
     "share-live": ("share", False, _open_hand),
 }

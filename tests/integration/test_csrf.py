@@ -29,6 +29,9 @@ POSTS = [
     ("/games/{game}/rematch", "/games/{game}", {}),
     ("/games/{game}/delete", "/games/{game}/delete", {}),
     ("/games/{game}/share", "/games/{game}", {}),
+    ("/settings/account/password", "/settings/account/",
+     {"current_password": "correct horse", "new_password": "battery staple hinge"}),
+    ("/settings/account/sign-out-everywhere", "/settings/account/", {}),
 ]
 IDS = [url for url, _, _ in POSTS]
 # A file upload is checked in its own tests (test_backup.py): its form data cannot be shared between tests.

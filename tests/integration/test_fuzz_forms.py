@@ -135,6 +135,19 @@ def test_the_api_token_form_takes_any_junk(user, data):
 
 
 @FUZZ
+@given(data=form(["current_password", "new_password", "csrf_token", "submit"]))
+def test_the_change_password_form_takes_any_junk(user, data):
+    assert_handled(user.post("/settings/account/password", data=data))
+    assert_handled(user.get("/settings/account/"))
+
+
+@FUZZ
+@given(data=form(["next", "csrf_token", "submit"]))
+def test_the_sign_out_everywhere_button_takes_any_junk(user, data):
+    assert_handled(user.post("/settings/account/sign-out-everywhere", data=data))  # signed out after the first
+
+
+@FUZZ
 @given(data=form(["confirm", "csrf_token", "submit"]), query=form(["all", "page"]))
 def test_the_share_buttons_and_the_live_page_take_any_junk(client, user, game, data, query):
     assert_handled(user.post(f"/games/{game}/share", data=data))

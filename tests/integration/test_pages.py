@@ -16,7 +16,8 @@ def pages(user, start_game, record):  # type: ignore[no-untyped-def]
     game = start_game(user, "basic", ["Ann", "Bob", "Cara"])
     record(user, game, {"out": "0", "p1-count": "12", "p2-count": "3"})
     return ["/games", "/games/new", "/games/new?variant=basic", "/players/", "/players/1/rename", "/variants",
-            f"/games/{game}", f"/games/{game}/hands/new", f"/games/{game}/hands/1/edit", f"/games/{game}/delete"]
+            f"/games/{game}", f"/games/{game}/hands/new", f"/games/{game}/hands/1/edit", f"/games/{game}/delete",
+            "/settings/account/"]
 
 
 def assets_of(html_page):

@@ -14,14 +14,17 @@ from datetime import timedelta
 import pytest
 from flask_login.utils import encode_cookie
 from sqlalchemy import func, select, update
-from webpage import page
+from webpage import flashes, page
+from werkzeug.security import check_password_hash
 
+from scorekeeper import api_tokens
 from scorekeeper.extensions import db
-from scorekeeper.models import SignIn, utcnow
+from scorekeeper.models import Account, SignIn, utcnow
 
 SESSION = "session"
 REMEMBER = "remember_token"
 PASSWORD = "correct horse"
+NEW_PASSWORD = "battery staple hinge"
 
 
 def copy_of(app, client, *names):  # type: ignore[no-untyped-def]
@@ -55,6 +58,13 @@ def copies(app, client):  # type: ignore[no-untyped-def]
     found = {"session cookie": copy_of(app, client, SESSION), "remember-me cookie": copy_of(app, client, REMEMBER)}
     assert {name: is_signed_in(copy) for name, copy in found.items()} == {name: True for name in found}
     return found
+
+
+def password_hash_of(app, email):  # type: ignore[no-untyped-def]
+    with app.app_context():
+        found = db.session.scalar(select(Account.password_hash).where(Account.email == email))
+        db.session.remove()
+        return found
 
 
 def sign_in_rows(app):  # type: ignore[no-untyped-def]
@@ -117,6 +127,118 @@ def test_signing_in_again_on_a_browser_ends_the_sign_in_it_had(app, client, ann)
     assert is_signed_in(client)
     assert not any(is_signed_in(copy) for copy in earlier.values())
     assert sign_in_rows(app) == 1
+
+
+# -- sign out everywhere -----------------------------------------------------------
+
+
+def test_sign_out_everywhere_refuses_every_sign_in_the_one_that_pressed_it_too(app, client, ann):
+    other_phone = sign_in(app, ann)
+    all_copies = {**copies(app, client), **{f"other phone's {k}": v for k, v in copies(app, other_phone).items()}}
+
+    response = client.post("/settings/account/sign-out-everywhere")
+
+    assert response.status_code == 303
+    assert response.headers["Location"] == "/login"
+    assert "Signed out on every phone and browser, this one too. API tokens still work." in flashes(
+        client.get("/login"))
+    assert not is_signed_in(client)
+    assert not is_signed_in(other_phone)
+    assert {name: is_signed_in(copy) for name, copy in all_copies.items()} == {name: False for name in all_copies}
+    assert sign_in_rows(app) == 0
+
+
+def test_sign_out_everywhere_leaves_another_accounts_sign_ins_alone(app, client, ann, other):
+    client.post("/settings/account/sign-out-everywhere")
+
+    assert is_signed_in(other)
+
+
+# -- a new password ----------------------------------------------------------------
+
+
+def test_a_new_password_refuses_every_other_sign_in_and_keeps_this_phone_signed_in(app, client, ann):
+    other_phone = sign_in(app, ann)
+    others = copies(app, other_phone)
+    this_phones_old_cookies = copies(app, client)
+
+    response = client.post("/settings/account/password",
+                           data={"current_password": PASSWORD, "new_password": NEW_PASSWORD})
+
+    assert response.status_code == 303
+    assert response.headers["Location"] == "/settings/account/"
+    assert "Password changed. Every other phone and browser is signed out; this one stays signed in." in flashes(
+        client.get("/settings/account/"))
+    assert is_signed_in(client)
+    assert not is_signed_in(other_phone)
+    assert not any(is_signed_in(copy) for copy in others.values())
+    # This phone goes on through a new sign-in: what was copied of it before is refused as well.
+    assert not any(is_signed_in(copy) for copy in this_phones_old_cookies.values())
+    copies(app, client)  # and both of its new cookies carry the new sign-in
+    assert sign_in_rows(app) == 1
+
+
+def test_the_new_password_signs_in_and_the_old_one_no_longer_does(app, client, ann):
+    client.post("/settings/account/password", data={"current_password": PASSWORD, "new_password": NEW_PASSWORD})
+
+    assert app.test_client().post("/login", data={"email": ann, "password": PASSWORD}).status_code == 422
+    assert is_signed_in(sign_in(app, ann, NEW_PASSWORD))
+
+
+def test_a_wrong_current_password_says_so_next_to_it_and_changes_nothing(app, client, ann):
+    other_phone = sign_in(app, ann)
+    before = password_hash_of(app, ann)
+
+    response = client.post("/settings/account/password",
+                           data={"current_password": "wrong horse", "new_password": NEW_PASSWORD})
+
+    assert response.status_code == 422
+    form = page(response)
+    assert form.error_near("current_password") == (
+        "That is not your current password, so nothing was changed: type both passwords again.")
+    assert form.error_near("new_password") == ""
+    assert form.value("current_password") == form.value("new_password") == ""  # a password is never sent back
+    assert password_hash_of(app, ann) == before
+    assert check_password_hash(password_hash_of(app, ann), PASSWORD)
+    assert is_signed_in(client) and is_signed_in(other_phone)
+
+
+@pytest.mark.parametrize(
+    ("new_password", "message"),
+    [
+        ("short", "Use at least 10 characters (at most 128)."),
+        ("x" * 129, "Use at least 10 characters (at most 128)."),
+        ("Qwertyuiop", "That password is one of the most common ones: pick something less guessable."),
+        ("ann@example.com", "A password that is your email address is the first thing anyone tries"),
+        ("", "This field is required."),
+    ],
+)
+def test_a_new_password_registering_would_refuse_is_refused_next_to_it(app, client, ann, new_password, message):
+    before = password_hash_of(app, ann)
+
+    response = client.post("/settings/account/password",
+                           data={"current_password": PASSWORD, "new_password": new_password})
+
+    assert response.status_code == 422
+    assert message in page(response).error_near("new_password")
+    assert password_hash_of(app, ann) == before
+
+
+def test_wrong_current_passwords_are_throttled_like_failed_sign_ins(app, client, ann):
+    for _ in range(5):
+        client.post("/settings/account/password", data={"current_password": "wrong horse",
+                                                         "new_password": NEW_PASSWORD})
+    before = password_hash_of(app, ann)
+
+    response = client.post("/settings/account/password",
+                           data={"current_password": PASSWORD, "new_password": NEW_PASSWORD})
+
+    assert response.status_code == 429
+    assert int(response.headers["Retry-After"]) > 0
+    assert "Too many tries" in page(response).error_near("current_password")
+    assert password_hash_of(app, ann) == before
+    # The same count as the sign-in page's: guessing here is guessing there.
+    assert app.test_client().post("/login", data={"email": ann, "password": PASSWORD}).status_code == 429
 
 
 # -- what the cookies carry ----------------------------------------------------------
@@ -222,3 +344,60 @@ def test_the_csrf_token_is_a_new_one_after_signing_in_or_registering(csrf_app, c
     assert is_signed_in(client)
     assert client.post("/logout", data={"csrf_token": after}).status_code == 303
     assert not is_signed_in(client)
+
+
+def test_the_account_forms_post_with_the_pages_csrf_token_only(csrf_app, client):
+    token = csrf_token_on(client, "/register")
+    client.post("/register", data={"email": "ann@example.com", "password": PASSWORD, "csrf_token": token})
+    fields = {"current_password": PASSWORD, "new_password": NEW_PASSWORD}
+
+    assert client.post("/settings/account/password", data=fields).status_code == 400
+    assert client.post("/settings/account/sign-out-everywhere").status_code == 400
+    assert check_password_hash(password_hash_of(csrf_app, "ann@example.com"), PASSWORD)
+
+    token = csrf_token_on(client, "/settings/account/")
+    assert client.post("/settings/account/password", data={**fields, "csrf_token": token}).status_code == 303
+    token = csrf_token_on(client, "/settings/account/")  # a new sign-in: a new token
+    assert client.post("/settings/account/sign-out-everywhere", data={"csrf_token": token}).status_code == 303
+    assert not is_signed_in(client)
+
+
+# -- the page ---------------------------------------------------------------------
+
+
+def test_the_account_page_is_linked_from_the_header_and_says_where_you_are_signed_in(app, client, ann):
+    sign_in(app, ann)
+
+    header = page(client.get("/games")).one("header")
+    assert header.one("a", href="/settings/account/").text == "Account"
+    response = client.get("/settings/account/")
+
+    assert response.status_code == 200
+    shown = page(response)
+    assert "Signed in as ann@example.com." in shown.text
+    assert "signed in on 2 phones or browsers, this one included" in shown.text
+    assert shown.one("form", action="/settings/account/sign-out-everywhere").find("button").text == (
+        "Sign out everywhere")
+    password_form = shown.one("form", action="/settings/account/password")
+    assert password_form.field("current_password").get("autocomplete") == "current-password"
+    assert password_form.field("new_password").get("autocomplete") == "new-password"
+    assert "Neither touches your API tokens" in shown.text
+
+
+def test_the_account_page_asks_a_stranger_to_sign_in(client):
+    response = client.get("/settings/account/")
+
+    assert response.status_code == 302
+    assert response.headers["Location"].startswith("/login?next=")
+
+
+def test_api_tokens_keep_working_after_a_new_password_and_sign_out_everywhere(app, client, ann):
+    with app.app_context():
+        _, secret = api_tokens.create_token(db.session.scalar(select(Account)), "score bot")
+        db.session.remove()
+    headers = {"Authorization": f"Bearer {secret}"}
+
+    client.post("/settings/account/password", data={"current_password": PASSWORD, "new_password": NEW_PASSWORD})
+    client.post("/settings/account/sign-out-everywhere")
+
+    assert app.test_client().get("/api/v1/games", headers=headers).status_code == 200
