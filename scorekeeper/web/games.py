@@ -17,7 +17,7 @@ from ..models import Game
 from .access import own_game
 from .forms import ConfirmForm
 from .newgame import NewGameForm
-from .sheet import drawn_sheet
+from .sheet import drawn_sheet, page_asked
 
 bp = Blueprint("games", __name__)
 
@@ -78,7 +78,7 @@ def new() -> str | tuple[str, int] | Response:
 @login_required
 def show(game_id: int) -> str:
     game = own_game(game_id)
-    view, drawn = drawn_sheet(game, every_hand=request.args.get("all") == "1")
+    view, drawn = drawn_sheet(game, page=page_asked(request.args))
     if request.headers.get("HX-Request") == "true":
         return drawn
     return render_template("games/show.html", game=game, view=view, sheet=drawn, confirm=ConfirmForm())

@@ -20,7 +20,7 @@ from . import DATABASE_BUSY, RETRY_AFTER, discard_session
 from .access import own_game
 from .entry import EntryForm, too_many_cards
 from .games import catalogue_by_key
-from .sheet import is_folded
+from .sheet import sheet_args
 
 bp = Blueprint("hands", __name__, url_prefix="/games/<int:game_id>/hands")
 
@@ -109,8 +109,8 @@ def edit(game_id: int, number: int) -> str | tuple[str, int] | Response:
                 form.add_engine_error(error)
         else:
             flash(f"Hand {number} corrected; every total after it is recomputed.", "success")
-            shown_all = {"all": 1} if is_folded(number, game.hands_count) else {}
-            return redirect(url_for("games.show", game_id=game.id, _anchor=f"hand-{number}", **shown_all), 303)
+            shown = sheet_args(number, game.hands_count)  # the page with the corrected hand on it
+            return redirect(url_for("games.show", game_id=game.id, _anchor=f"hand-{number}", **shown), 303)
     return render_template("hands/entry.html", game=game, form=form, editing=True), status
 
 

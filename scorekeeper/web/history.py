@@ -22,7 +22,7 @@ from ..models import Game, Player, Seat
 from .access import own_game
 from .chart import running_totals_svg
 from .games import catalogue_by_key
-from .sheet import readable_sheet, sheet_view
+from .sheet import page_asked, readable_sheet, sheet_view
 
 bp = Blueprint("history", __name__)
 
@@ -172,7 +172,9 @@ def index() -> tuple[str, int]:
 @login_required
 def review(game_id: int) -> str:
     game = own_game(game_id)
-    view = sheet_view(game, every_hand=True)
+    # Every hand, a page of them at a time: the review of a long game is as
+    # light as its sheet's pages.  The chart draws the whole game.
+    view = sheet_view(game, page=page_asked(request.args) or 1)
     sheet, _ = readable_sheet(game)  # None: the sheet says why; there is nothing to draw
     try:
         chart: Markup | None = running_totals_svg(sheet or {"hands": []})

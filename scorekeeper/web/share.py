@@ -27,7 +27,7 @@ from ..extensions import db
 from ..models import Game, Player, Seat, ShareLink
 from .access import own_game
 from .forms import ConfirmForm
-from .sheet import sheet_view
+from .sheet import page_asked, sheet_view
 
 bp = Blueprint("share", __name__)
 
@@ -119,10 +119,9 @@ def show(token: str) -> Response:
     game = services.shared_game(token)
     if etag is None or game is None:
         abort(404)
-    every_hand = request.args.get("all") == "1"
     page = render_template(
-        "share/show.html", game=game, view=sheet_view(game, every_hand=every_hand),
-        token=token, every_hand=every_hand, etag=f'"{etag}"', read_only=True, latest=latest_change(game),
+        "share/show.html", game=game, view=sheet_view(game, page=page_asked(request.args)),
+        token=token, etag=f'"{etag}"', read_only=True, latest=latest_change(game),
     )
     return _private(make_response(page))
 
@@ -139,10 +138,9 @@ def sheet(token: str) -> Response:
         game = services.shared_game(token)
         if game is None:  # turned off between the two queries
             abort(404)
-        every_hand = request.args.get("all") == "1"
         response = make_response(render_template(
-            "share/_live.html", game=game, view=sheet_view(game, every_hand=every_hand),
-            token=token, every_hand=every_hand, read_only=True, latest=latest_change(game),
+            "share/_live.html", game=game, view=sheet_view(game, page=page_asked(request.args)),
+            token=token, read_only=True, latest=latest_change(game),
         ))
     response.set_etag(etag)
     return _private(response)
@@ -166,7 +164,9 @@ def _etag(token: str) -> str | None:
     if not found:
         return None
     game_id, revision, updated_at, _ = found[0]
-    state: list[Any] = [RENDERING, game_id, revision, updated_at.isoformat(), request.args.get("all") == "1"]
+    # The page asked for, with the revision, decides the page shown (the game's
+    # hands decide where it clamps, and they move with the revision).
+    state: list[Any] = [RENDERING, game_id, revision, updated_at.isoformat(), page_asked(request.args)]
     state += [row.name for row in found]
     digest = hashlib.sha256("\x1f".join(map(str, state)).encode()).hexdigest()[:20]
     return f"r{revision}-{digest}"

@@ -6,6 +6,7 @@ from the engine's replay of the game's log.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,6 +56,15 @@ class FinalLine:
     strong: bool = False
 
 
+@dataclass(frozen=True)
+class PageLink:
+    """One entry of the navigation between pages of hands: ``201–400``, or a gap (``…``)."""
+
+    number: int  # the page, 1-based; 0 for the gap between far pages
+    label: str
+    current: bool = False
+
+
 @dataclass
 class SheetView:
     name: str
@@ -73,6 +83,11 @@ class SheetView:
     next_number: int = 1
     folded: int = 0  # earlier hands not shown
     out_verb: str = "went out"  # the key under the sheet: what the line under a score marks
+    page: int | None = None  # the page of hands shown (1-based); None for the recent hands
+    paged: bool = False  # every hand takes more than one page
+    pages: list[PageLink] = field(default_factory=list)  # empty for the recent hands, or a one-page game
+    previous_page: PageLink | None = None
+    next_page: PageLink | None = None
 
 
 #: hands shown on the sheet at first; earlier ones are a tap away (a long game
@@ -80,9 +95,53 @@ class SheetView:
 RECENT_HANDS = 30
 
 
+#: hands on one page of the whole sheet: a 5,000-hand game is 25 pages a
+#: phone can draw, instead of one page of megabytes
+PAGE_HANDS = 200
+
+
 def is_folded(number: int, hands: int) -> bool:
     """Whether hand ``number`` is among the earlier hands the sheet folds away."""
     return number <= hands - RECENT_HANDS
+
+
+def page_asked(args: Mapping[str, str]) -> int | None:
+    """The page of hands a query string asks for (1-based); None for the recent hands.
+
+    ``?page=N`` asks for page N; ``?all=1``, the older link to every hand, is
+    page 1.  A page that is no number is page 1, and one below 1 is page 1:
+    an odd address shows a page rather than an error.  A page past the last
+    is clamped by :func:`page_shown`, which knows how many hands there are.
+    """
+    if "page" in args:
+        try:
+            number = int(args["page"])
+        except ValueError:  # not a number, or one of thousands of digits
+            return 1
+        return max(1, number)
+    if args.get("all") == "1":
+        return 1
+    return None
+
+
+def page_count(hands: int) -> int:
+    """How many pages ``hands`` hands take (one, even with none)."""
+    return max(1, -(-hands // PAGE_HANDS))
+
+
+def page_shown(asked: int | None, hands: int) -> int | None:
+    """The page asked for, clamped to the game's last page (None stays the recent hands)."""
+    return None if asked is None else min(asked, page_count(hands))
+
+
+def page_of(number: int) -> int:
+    """The page hand ``number`` is on."""
+    return (number - 1) // PAGE_HANDS + 1
+
+
+def sheet_args(number: int, hands: int) -> dict[str, int]:
+    """The query that shows hand ``number`` of ``hands``: none while it is recent, else its page."""
+    return {"page": page_of(number)} if is_folded(number, hands) else {}
 
 
 #: each game's sheet, drawn, as of its last change (the same key as the Replay
@@ -90,19 +149,22 @@ def is_folded(number: int, hands: int) -> bool:
 _drawn: _ReplayCache[tuple[SheetView, Markup]] = _ReplayCache(size=64)
 
 
-def drawn_sheet(game: Game, *, every_hand: bool = False, **context: Any) -> tuple[SheetView, Markup]:
+def drawn_sheet(game: Game, *, page: int | None = None, **context: Any) -> tuple[SheetView, Markup]:
     """The sheet's view and its HTML (``games/_sheet.html``), drawn once per change.
 
     A sheet changes only when its game does, and every change bumps the key,
     so a look at an unchanged sheet costs a dictionary lookup instead of a
-    200-row page.  ``context`` (the template's other values, such as
-    ``read_only``) is part of the key, as is the script root the links are
-    made under.
+    200-row page.  ``page`` is the page of hands asked for (None: the recent
+    hands); the page shown, once clamped to the game's last, is part of the
+    key, so ``?page=99`` of a three-page game is page 3's entry, not another.
+    ``context`` (the template's other values, such as ``read_only``) is part
+    of the key, as is the script root the links are made under.
     """
-    key = (_cache_key(game), every_hand, request.script_root, tuple(sorted(context.items())))
+    page = page_shown(page, _hands_played(game))
+    key = (_cache_key(game), page, request.script_root, tuple(sorted(context.items())))
     found = _drawn.get(key)
     if found is None:
-        view = sheet_view(game, every_hand=every_hand)
+        view = sheet_view(game, page=page)
         html = Markup(render_template("games/_sheet.html", game=game, view=view, **context))
         found = (view, html)
         if not view.broken:
@@ -131,7 +193,17 @@ def readable_sheet(game: Game) -> tuple[dict[str, Any] | None, str]:
         return None, UNREADABLE_HAND
 
 
-def sheet_view(game: Game, *, every_hand: bool = False) -> SheetView:
+def _hands_played(game: Game) -> int:
+    """How many hands the game's sheet has (from the kept Replay; 0 for a log that no longer replays)."""
+    sheet, _ = readable_sheet(game)
+    return len(sheet["hands"]) if sheet is not None else 0
+
+
+def sheet_view(game: Game, *, page: int | None = None) -> SheetView:
+    """The game's sheet for a page: its recent hands (``page`` None) or page ``page`` of every hand.
+
+    A page past the last shows the last; the change log is whole on every page.
+    """
     variant = get_variant(game.variant)
     sheet, broken = readable_sheet(game)
     if sheet is None:
@@ -150,7 +222,9 @@ def sheet_view(game: Game, *, every_hand: bool = False) -> SheetView:
         )
         for name in names
     ]
-    shown = sheet["hands"] if every_hand else sheet["hands"][-RECENT_HANDS:]
+    hands = sheet["hands"]
+    page = page_shown(page, len(hands))
+    shown = hands[-RECENT_HANDS:] if page is None else hands[(page - 1) * PAGE_HANDS:page * PAGE_HANDS]
     rows = [_kept_row(hand, names, sheet) for hand in shown]
     view = SheetView(
         name=sheet["name"],
@@ -162,15 +236,51 @@ def sheet_view(game: Game, *, every_hand: bool = False) -> SheetView:
         banner=_banner(sheet),
         compact=len(names) > 6,
         lowest_wins=sheet["lowest_wins"],
-        next_number=len(sheet["hands"]) + 1,
-        folded=len(sheet["hands"]) - len(shown),
+        next_number=len(hands) + 1,
+        folded=len(hands) - len(shown) if page is None else 0,
         out_verb=variant.out_verb,
+        page=page,
+        paged=page_count(len(hands)) > 1,
+        pages=page_links(page, len(hands)),
+        previous_page=_step(page, -1, len(hands)),
+        next_page=_step(page, +1, len(hands)),
     )
     if sheet.get("final"):
         view.final_lines = _final_lines(sheet, names)
         view.final_notes = sheet["final_notes"]
     view.changes = change_lines(game)
     return view
+
+
+def page_links(page: int | None, hands: int) -> list[PageLink]:
+    """The navigation between pages of hands: none for the recent hands or a one-page game.
+
+    The first and last pages and the shown page's neighbours are named, the
+    rest stand behind a gap, so 25 pages are still a line or two on a phone.
+    """
+    last = page_count(hands)
+    if page is None or last == 1:
+        return []
+    named = sorted({1, last} | {n for n in (page - 1, page, page + 1) if 1 <= n <= last})
+    links: list[PageLink] = []
+    for number in named:
+        if links and number > links[-1].number + 1:
+            links.append(PageLink(0, "…"))
+        links.append(page_link(number, hands, current=number == page))
+    return links
+
+
+def page_link(number: int, hands: int, *, current: bool = False) -> PageLink:
+    """Page ``number``'s entry, named by its hands: ``201–400`` (``401`` for a page of one)."""
+    first, last = (number - 1) * PAGE_HANDS + 1, min(number * PAGE_HANDS, hands)
+    return PageLink(number, f"{first}–{last}" if last > first else str(first), current=current)
+
+
+def _step(page: int | None, by: int, hands: int) -> PageLink | None:
+    """The page before (``by`` -1) or after (+1) the one shown, if there is one."""
+    if page is None or not 1 <= page + by <= page_count(hands):
+        return None
+    return page_link(page + by, hands)
 
 
 class _KeptFor:
