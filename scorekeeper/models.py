@@ -100,7 +100,7 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
             "players": names,
             "options": dict(self.options or {}),
             "first_dealer": names[self.first_seat],
-            "hands": [entry_with_names(entry, names) for entry in stored],
+            "hands": [entry_for_engine(entry, names) for entry in stored],
             "ended": bool(self.ended),  # None until the row is first flushed
         }
 
@@ -210,6 +210,38 @@ def entry_with_names(entry: dict[str, Any], names: list[str]) -> dict[str, Any]:
     if "hands" in out:
         out["hands"] = {names[int(seat)]: value for seat, value in out["hands"].items()}
     return out
+
+
+def entry_for_engine(entry: Any, names: list[str]) -> Any:
+    """A stored entry with names, as :func:`entry_with_names`, but never failing.
+
+    A row stored before imports were checked may name a seat the game does
+    not have, or be no entry at all; such parts are left as they are, so the
+    engine refuses the log by its own rules (a page shows why, and the hand
+    can be corrected or undone) instead of the conversion raising.
+    """
+    if not isinstance(entry, dict):
+        return entry
+    try:
+        return entry_with_names(entry, names)
+    except (LookupError, TypeError, ValueError, AttributeError):
+        pass
+    out = dict(entry)
+    seat = out.get("out")
+    if type(seat) is int and 0 <= seat < len(names):
+        out["out"] = names[seat]
+    hands = out.get("hands")
+    if isinstance(hands, dict):
+        out["hands"] = {_seat_name(seat, names): value for seat, value in hands.items()}
+    return out
+
+
+def _seat_name(seat: Any, names: list[str]) -> Any:
+    try:
+        index = int(seat)
+    except (TypeError, ValueError):
+        return seat
+    return names[index] if 0 <= index < len(names) else seat
 
 
 def entry_with_seats(entry: dict[str, Any], names: list[str]) -> dict[str, Any]:

@@ -34,7 +34,7 @@ from werkzeug.wrappers import Response
 from .. import api_tokens, backup, services
 from ..engine import InvalidEntry
 from ..extensions import csrf, db
-from ..models import Account, Game, HandEntry, IdempotencyRecord, entry_with_names, utcnow
+from ..models import Account, Game, HandEntry, IdempotencyRecord, entry_for_engine, utcnow
 from ..openapi import KEY_PATTERN, MAX_ID, MAX_KEY, document
 from .games import catalogue_by_key
 
@@ -253,7 +253,7 @@ def _game_json(game: Game) -> dict[str, Any]:
 
 
 def _hand_json(hand: HandEntry, names: list[str]) -> dict[str, Any]:
-    return {"number": hand.number, "entry": entry_with_names(hand.entry, names),
+    return {"number": hand.number, "entry": entry_for_engine(hand.entry, names),
             "created_at": _time(hand.created_at), "updated_at": _time(hand.updated_at)}
 
 

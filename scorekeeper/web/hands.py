@@ -12,10 +12,10 @@ from sqlalchemy.exc import OperationalError
 from werkzeug.wrappers import Response
 
 from .. import services
-from ..engine import InvalidEntry, parse_cards
+from ..engine import InvalidEntry, parse_cards, replay
 from ..engine.cards import CardError
 from ..engine.games import get_variant
-from ..models import Game, entry_with_names
+from ..models import Game, entry_for_engine
 from . import DATABASE_BUSY, RETRY_AFTER, discard_session
 from .access import own_game
 from .entry import EntryForm, too_many_cards
@@ -26,10 +26,27 @@ bp = Blueprint("hands", __name__, url_prefix="/games/<int:game_id>/hands")
 
 
 def _form(game: Game, number: int) -> EntryForm:
-    sheet = services.sheet_of(game)
+    sheet = _sheet_for_form(game, number)
     eliminated = sheet["eliminated"]
     active = [n for n in game.names if n not in eliminated or eliminated[n] >= number]
     return EntryForm(catalogue_by_key()[game.variant], game.names, active, number, options=sheet["options"])
+
+
+def _sheet_for_form(game: Game, number: int) -> dict[str, Any]:
+    """The sheet that says who plays hand ``number`` and under which rules.
+
+    A game whose stored log no longer replays (a row stored before imports
+    were checked) still opens its forms, so the bad hand can be corrected:
+    the hands before this one, else the game before any hand, say it.
+    """
+    try:
+        return services.sheet_of(game)
+    except InvalidEntry:
+        pass
+    try:
+        return replay(game.log([h.entry for h in game.hands if h.number < number]))
+    except InvalidEntry:
+        return replay(game.log([]))
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -86,7 +103,12 @@ def edit(game_id: int, number: int) -> str | tuple[str, int] | Response:
         return redirect(url_for("games.show", game_id=game.id), 303)
     form = _form(game, number)
     if request.method == "GET":
-        form.load_entry(entry_with_names(hand.entry, game.names))
+        try:
+            form.load_entry(entry_for_engine(hand.entry, game.names))
+        except (AttributeError, LookupError, TypeError, ValueError):
+            # A row stored before imports were checked: typed again, it mends the game.
+            form = _form(game, number)
+            form.errors["form"] = f"Hand {number} as stored cannot be read; enter it again to correct it."
         return render_template("hands/entry.html", game=game, form=form, editing=True)
     form.load_post(request.form)
     entry = form.to_entry()
