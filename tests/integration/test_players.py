@@ -170,3 +170,33 @@ def test_a_name_with_html_is_text_in_messages_too(app, user, start_game):
     renamed = user.post(f"/players/{player_id(app, HOSTILE)}/rename", data={"name": "Ann"},
                         follow_redirects=True)
     assert_shown_as_text(renamed)
+
+
+def test_a_name_differing_only_by_letter_case_is_the_roster_player_already_there(app, user):
+    user.post("/players/", data={"name": "Ann"})
+
+    response = user.post("/players/", data={"name": "  ANN "})
+
+    assert response.status_code == 303
+    assert "Ann is on your roster." in flashes(user.get("/players/"))
+    assert roster(app) == ["Ann"]
+
+
+def test_a_rename_to_another_players_name_in_another_case_is_refused(app, user):
+    user.post("/players/", data={"name": "Ann"})
+    user.post("/players/", data={"name": "Bob"})
+
+    response = user.post(f"/players/{player_id(app, 'Bob')}/rename", data={"name": "ann"})
+
+    assert response.status_code == 422
+    assert "Ann is already on your roster." in page(response).error_near("name")
+    assert roster(app) == ["Ann", "Bob"]
+
+
+@pytest.mark.parametrize(("name", "phrase"), [("Ann\u009b", "control character"), ("Ann\u0007", "control character")])
+def test_a_name_with_a_control_character_is_refused_on_the_roster(app, user, name, phrase):
+    response = user.post("/players/", data={"name": name})
+
+    assert response.status_code == 422
+    assert phrase in page(response).error_near("name")
+    assert roster(app) == []
