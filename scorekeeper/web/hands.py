@@ -149,7 +149,7 @@ def preview(game_id: int) -> Response | tuple[Response, int]:
     too_many = too_many_cards(catalogue_by_key()[game.variant], request.args.get("cards", ""))
     if too_many:
         return jsonify(error=too_many), 422
-    options = services.sheet_of(game)["options"]
+    options = _sheet_for_form(game, game.hands_count + 1)["options"]
     wild = request.args.get("wild") or None
     shown = variant.preview(cards, options, {"wild": wild}, went_out=request.args.get("out") == "1")
     return jsonify(shown)

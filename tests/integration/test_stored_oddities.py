@@ -149,6 +149,8 @@ def test_a_stored_hand_that_cannot_be_read_can_be_opened_corrected_and_undone(
     assert api.get(f"/games/{game}/hands").status_code == 200
     assert api.get(f"/games/{game}/hands/2").status_code == 200
     assert user.get(f"/games/{game}/hands/1/edit").status_code == 200
+    assert user.get(f"/games/{game}/hands/new").status_code == 200
+    assert user.get(f"/games/{game}/hands/preview", query_string={"cards": "KH 5D"}).get_json()["value"] == 15
     opened = user.get(f"/games/{game}/hands/2/edit")
     assert opened.status_code == 200
     if not isinstance(odd, dict) or odd.get("out") == 7:
