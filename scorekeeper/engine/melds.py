@@ -844,11 +844,6 @@ def _card(index: int) -> Card:
     return ALL_CARDS[index]
 
 
-def general_arrangement(cards: Sequence[Card], rules: MeldRules) -> Arrangement:
-    """The lowest-deadwood arrangement by the general search (wilds, several decks)."""
-    return _general_search(cards, rules)
-
-
 @dataclass(frozen=True, slots=True)
 class IndianResult:
     """A 13-card Indian hand: its best count and whether it is a valid show."""

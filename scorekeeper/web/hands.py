@@ -176,12 +176,6 @@ def _try_again(game_id: int, form: EntryForm) -> tuple[str, int, dict[str, str]]
     return page, 503, {"Retry-After": RETRY_AFTER}
 
 
-def _options(game: Game) -> dict[str, Any]:
-    from ..engine import replay
-
-    return replay(game.log([]))["options"]
-
-
 def _int(text: str | None) -> int | None:
     try:
         return int(text or "")
