@@ -81,27 +81,19 @@ def player_range(low: int, high: int) -> str:
     return f"{low}–{high} players"
 
 
-def describe_deal(cards_each: Mapping[str, object]) -> str:
+def deal_parts(cards_each: Mapping[str, object]) -> tuple[str, ...]:
     """Cards dealt to each player, equal neighbouring player counts merged.
 
-    ``{"2": 10, "3": 7, "4": 7}`` reads ``"2 players: 10 cards · 3–4 players: 7 cards"``.
+    ``{"2": 10, "3": 7, "4": 7}`` reads ``("2 players: 10 cards", "3–4 players: 7 cards")``.
     """
-    return " · ".join(deal_parts(cards_each))
-
-
-def deal_parts(cards_each: Mapping[str, object]) -> tuple[str, ...]:
     return tuple(
         f"{player_range(low, high)}: {plural(cards, 'card')}"
         for low, high, cards in runs_by_player_count(cards_each)
     )
 
 
-def describe_pack(decks: Mapping[str, object], jokers: Mapping[str, object]) -> str:
-    """Decks and printed jokers in play; the player counts are named only when the pack changes with them."""
-    return " · ".join(pack_parts(decks, jokers))
-
-
 def pack_parts(decks: Mapping[str, object], jokers: Mapping[str, object]) -> tuple[str, ...]:
+    """Decks and printed jokers in play; the player counts are named only when the pack changes with them."""
     pack_by_count = {
         count: pack_size(number_of_decks, jokers.get(count, 0))
         for count, number_of_decks in decks.items()

@@ -175,7 +175,7 @@ def test_two_player_only_variant_says_so(client, fake_catalogue):
     ],
 )
 def test_deal_merges_neighbouring_player_counts_dealt_alike(cards_each, deal):
-    assert catalogue.describe_deal(cards_each) == deal
+    assert " · ".join(catalogue.deal_parts(cards_each)) == deal
 
 
 @pytest.mark.parametrize(
@@ -191,7 +191,7 @@ def test_deal_merges_neighbouring_player_counts_dealt_alike(cards_each, deal):
     ],
 )
 def test_pack_names_player_counts_only_when_it_changes(decks, jokers, pack):
-    assert catalogue.describe_pack(decks, jokers) == pack
+    assert " · ".join(catalogue.pack_parts(decks, jokers)) == pack
 
 
 @pytest.mark.parametrize(
