@@ -172,10 +172,6 @@ def show(value: Score) -> str:
     return str(shown)
 
 
-def plural(n: int | Score, noun: str) -> str:
-    return f"{show(n)} {noun}" + ("" if n == 1 else "s")
-
-
 def names(players: Sequence[str]) -> str:
     """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cara``."""
     if len(players) <= 1:
