@@ -22,6 +22,8 @@ class InvalidEntry(ValueError):
         'hand 3, Bob: "ZZ" is not a card'
         >>> str(InvalidEntry("target must be a positive whole number", where="options"))
         'options: target must be a positive whole number'
+        >>> str(InvalidEntry("no input for Cara", hand=4, player="Cara", named=True))
+        'hand 4: no input for Cara'
     """
 
     def __init__(
@@ -33,6 +35,7 @@ class InvalidEntry(ValueError):
         where: str | None = None,
         field: str | None = None,
         code: str = "invalid_entry",
+        named: bool = False,
     ) -> None:
         self.message = message
         self.hand = hand
@@ -40,6 +43,8 @@ class InvalidEntry(ValueError):
         self.where = where
         self.field = field
         self.code = code
+        # The message names the player itself ("no input for Cara"): no second time in front.
+        self._named = named
         super().__init__(self._full_message())
 
     def _full_message(self) -> str:
@@ -47,7 +52,7 @@ class InvalidEntry(ValueError):
             prefix = f"hand {self.hand}"
         else:
             prefix = self.where or ""
-        if self.player is not None:
+        if self.player is not None and not self._named:
             prefix = f"{prefix}, {self.player}" if prefix else self.player
         return f"{prefix}: {self.message}" if prefix else self.message
 
@@ -56,15 +61,3 @@ class InvalidEntry(ValueError):
             f"InvalidEntry({self.message!r}, hand={self.hand!r}, "
             f"player={self.player!r}, where={self.where!r}, field={self.field!r}, code={self.code!r})"
         )
-
-    def to_dict(self) -> dict[str, object]:
-        """The error as JSON-ready data, for the web layer and the API."""
-        return {
-            "message": str(self),
-            "detail": self.message,
-            "hand": self.hand,
-            "player": self.player,
-            "where": self.where,
-            "field": self.field,
-            "code": self.code,
-        }

@@ -20,7 +20,6 @@ from ..engine import InvalidEntry, parse_cards
 from ..engine.cards import CardError
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-_NO_INPUT = re.compile(r"no input for (?P<name>.+?)(?: \(|$)")
 
 
 @dataclass
@@ -220,23 +219,21 @@ class EntryForm:
     # -- the engine's verdict -------------------------------------------------
 
     def add_engine_error(self, error: InvalidEntry) -> None:
-        """Put the engine's message next to the player or control it is about."""
-        name = error.player
+        """Put the engine's message next to the player or control it is about.
+
+        Read from the error's ``player``, ``code`` and ``field``, never from its wording.
+        """
         message = error.message
-        if name is None:
-            missing = _NO_INPUT.search(error.message)
-            if missing:
-                name = missing.group("name")
-                message = self._nothing_typed(name)
-        seat = next((s for s in self.seats if s.name == name), None)
+        if error.code == "missing_input" and error.player is not None:
+            message = self._nothing_typed(error.player)
+        seat = next((s for s in self.seats if s.name == error.player), None)
         if seat is not None:
             self._seat_error(seat, message)
             return
-        for control in ("upcard", "wild", "rummy"):
-            if control in error.message:
-                self.errors[control] = error.message
-                return
-        self.errors["out"] = error.message
+        if error.field in ("upcard", "wild", "rummy"):
+            self.errors[error.field] = message
+            return
+        self.errors["out"] = message
 
 
 _PLAIN = "A 1, J Q K 10, others their pips"

@@ -147,3 +147,34 @@ def test_an_unknown_player_is_quoted_cut_short():
     error = rejected("basic", ["Ann", "Bob"], [out("Ann", **{"Bob": counted(1), "E" * 5000: counted(1)})])
     assert error.code == "not_a_player"
     assert len(str(error)) < 120
+
+
+# -- section 4: every refusal carries a code, and the player where there is one ----------
+
+
+def test_a_missing_input_names_the_player_in_player_and_in_the_message_once():
+    error = rejected("basic", ["Ann", "Bob", "Cara"], [out("Ann", Bob=counted(3))])
+    assert (error.player, error.code) == ("Cara", "missing_input")
+    assert str(error) == "hand 1: no input for Cara"
+
+
+def test_a_card_the_pack_holds_too_few_of_is_too_many_copies_on_the_cards_field():
+    error = rejected("basic", ["Ann", "Bob", "Cara"], [out("Ann", Bob=holding("7H 8H"), Cara=holding("7H"))])
+    assert (error.field, error.code) == ("cards", "too_many_copies")
+    assert error.player in ("Bob", "Cara")
+
+
+def test_knocking_over_the_limit_is_over_knock_limit():
+    error = rejected("gin", ["Ann", "Bob"], [out("Ann", Ann=counted(14), Bob=counted(20))])
+    assert (error.player, error.code) == ("Ann", "over_knock_limit")
+    assert str(error) == "hand 1, Ann: cannot knock with 14 (the limit is 10)"
+
+
+@pytest.mark.parametrize(("variant", "entry", "field"), [
+    ("oklahoma-gin", out("Ann", Ann=counted(0), Bob=counted(20)), "upcard"),
+    ("oklahoma-gin", {"out": "Ann", "upcard": "ZZ", "hands": {"Ann": counted(0), "Bob": counted(2)}}, "upcard"),
+    ("indian", {"out": "Ann", "wild": "X", "hands": {"Bob": counted(20)}}, "wild"),
+    ("sai", {"out": None, "rummy": True, "hands": {}}, "rummy"),
+])
+def test_a_refused_hand_level_choice_names_its_field(variant, entry, field):
+    assert rejected(variant, ["Ann", "Bob"], [entry]).field == field

@@ -194,7 +194,7 @@ def test_the_player_who_went_out_cannot_hold_cards():
 
 def test_every_other_player_needs_an_input():
     error = rejected("contract", THREE, [out("Ann", Bob=counted(4))])
-    assert (error.hand, error.player) == (1, None)
+    assert (error.hand, error.player) == (1, "Cara")
     assert "no input for Cara" in error.message
 
 

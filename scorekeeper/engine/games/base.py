@@ -90,6 +90,11 @@ class Hand:
                 code: str = "invalid_entry") -> InvalidEntry:
         return InvalidEntry(message, hand=self.number, player=player, field=field, code=code)
 
+    def missing(self, player: str, why: str = "") -> InvalidEntry:
+        """``no input for Cara``: code ``missing_input``, ``.player`` the one who needs input."""
+        return InvalidEntry(f"no input for {player}{why}", hand=self.number, player=player,
+                            code="missing_input", named=True)
+
 
 @dataclass(slots=True)
 class HandResult:
@@ -360,7 +365,7 @@ class Variant(ABC):
         required = hand.players if self.out_gives_input else hand.others
         for player in required:
             if player not in hand.inputs:
-                raise hand.invalid(f"no input for {player}", code="missing_input")
+                raise hand.missing(player)
         if not self.out_gives_input and hand.out in hand.inputs:
             if not hand.inputs[hand.out].is_empty:
                 raise hand.invalid(
@@ -378,7 +383,7 @@ class Variant(ABC):
             by_player, decks=self.decks(starting), jokers=self.jokers(starting), game=self.name
         )
         if excess:
-            raise hand.invalid(excess[1], excess[0])
+            raise hand.invalid(excess[1], excess[0], field="cards", code="too_many_copies")
 
     def _game_players(self, hand: Hand) -> tuple[str, ...]:
         # The pack is that of the players who started (eliminations keep it).

@@ -96,12 +96,12 @@ class Basic(Variant):
                 raise hand.invalid(f"{flag} must be true or false")
         if self.is_block(hand):
             if hand.out is not None:
-                raise hand.invalid("in a block nobody went out: leave out empty")
+                raise hand.invalid("in a block nobody went out: leave out empty", field="out")
             for player in hand.players:
                 if player not in hand.inputs:
-                    raise hand.invalid(f"no input for {player} (a block counts every hand)")
+                    raise hand.missing(player, " (a block counts every hand)")
         if hand.entry.get("rummy") and hand.out is None:
-            raise hand.invalid("rummy needs the player who went out")
+            raise hand.invalid("rummy needs the player who went out", field="rummy")
         super().check_required(hand)
 
     @staticmethod

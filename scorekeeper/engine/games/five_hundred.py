@@ -86,7 +86,7 @@ class FiveHundred(Variant):
             return  # a hand nobody went out of may give "hands": {} (SCORING.md section 6)
         for player in hand.players:
             if player not in hand.inputs:
-                raise hand.invalid(f"no input for {player}")
+                raise hand.missing(player)
         if hand.out is not None and _value(hand.inputs[hand.out].extra["left"]):
             raise hand.invalid(f"{hand.out} went out, so has no cards left", hand.out)
 

@@ -135,7 +135,8 @@ class Gin(Variant):
         k_count, d_count, details = self.counts(hand, knocker, defender)
         limit, factor, why = self.terms(hand)
         if k_count > limit:
-            raise hand.invalid(f"cannot knock with {k_count} (the limit is {limit})", knocker)
+            raise hand.invalid(f"cannot knock with {k_count} (the limit is {limit})", knocker,
+                               code="over_knock_limit")
         opts = hand.options
         laid = details[defender]["laid_off"]
         after = f" after laying off {' '.join(laid)}" if laid else ""
@@ -246,15 +247,16 @@ class OklahomaGin(Gin):
     def upcard(self, hand: Hand) -> Card:
         raw = hand.entry.get("upcard")
         if raw in (None, ""):
-            raise hand.invalid("give the upcard (the first card turned up), like 3H: it sets the knock limit")
+            raise hand.invalid("give the upcard (the first card turned up), like 3H: it sets the knock limit",
+                               field="upcard", code="missing_input")
         if not isinstance(raw, str):
-            raise hand.invalid("the upcard must be written like 3H")
+            raise hand.invalid("the upcard must be written like 3H", field="upcard")
         try:
             card = Card.parse(raw)
         except CardError as error:
-            raise hand.invalid(f"upcard {error}") from None
+            raise hand.invalid(f"upcard {error}", field="upcard", code="not_a_card") from None
         if card.is_joker:
-            raise hand.invalid("the upcard cannot be a joker: Oklahoma Gin uses none")
+            raise hand.invalid("the upcard cannot be a joker: Oklahoma Gin uses none", field="upcard")
         return card
 
     def check_required(self, hand: Hand) -> None:

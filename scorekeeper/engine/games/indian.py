@@ -92,7 +92,7 @@ class Indian(Variant):
         try:
             return parse_rank(str(raw)) if isinstance(raw, (str, int)) and not isinstance(raw, bool) else parse_rank("?")
         except CardError:
-            raise hand.invalid(f'wild "{raw}" is not a rank (write A, 2-10, J, Q or K)') from None
+            raise hand.invalid(f'wild "{raw}" is not a rank (write A, 2-10, J, Q or K)', field="wild") from None
 
     def read_input(self, hand: Hand, player: str, raw: Any) -> PlayerInput:
         if not isinstance(raw, Mapping):
@@ -138,7 +138,7 @@ class Indian(Variant):
     def _check_others(self, hand: Hand) -> None:
         for player in hand.others:
             if player not in hand.inputs:
-                raise hand.invalid(f"no input for {player}")
+                raise hand.missing(player)
 
     def preview(self, cards: Any, options: Any, entry: Any = None, *, went_out: bool = False) -> dict[str, Any]:
         raw_wild = (entry or {}).get("wild")

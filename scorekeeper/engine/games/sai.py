@@ -63,9 +63,9 @@ class Sai(Variant):
 
     def check_required(self, hand: Hand) -> None:
         if not isinstance(hand.entry.get("rummy", False), bool):
-            raise hand.invalid("rummy must be true or false")
+            raise hand.invalid("rummy must be true or false", field="rummy")
         if hand.entry.get("rummy") and hand.out is None:
-            raise hand.invalid("rummy needs the player who went out")
+            raise hand.invalid("rummy needs the player who went out", field="rummy")
         super().check_required(hand)
 
     def score(self, hand: Hand) -> HandResult:

@@ -61,7 +61,7 @@ class Tunk(Variant):
         assert hand.out is not None
         for player in hand.others:
             if player not in hand.inputs:
-                raise hand.invalid(f"no input for {player}")
+                raise hand.missing(player)
         tunker_input = hand.inputs.get(hand.out)
         counted = tunker_input is not None and (
             tunker_input.cards is not None or tunker_input.count is not None
