@@ -86,11 +86,13 @@ def _schemas() -> dict[str, Any]:
                 "field": {"type": ["string", "null"], "description": (
                     "422 invalid_entry: the input or option the engine refused (count, cards, target...).")},
                 "reason": {"type": "string", "description": (
-                    "422 invalid_entry: the engine's word for the kind of mistake, such as out_of_bounds (a "
+                    "The kind of refusal. For a refusal of the rules (422 invalid_entry) the engine's word for the kind of mistake, such as out_of_bounds (a "
                     "count past 0 to 10000, a cards field past 1000 characters), bad_option (an option "
                     "outside its bounds), bad_name, same_name (two names differing only by letter case or "
-                    "spaces), too_many_hands (past 5000), not_a_card, not_a_player, missing_input, or "
-                    "invalid_entry.")},
+                    "spaces), too_many_hands (past 5000), not_a_card, not_a_player, missing_input, "
+                    "too_many_copies, over_knock_limit, or invalid_entry; otherwise the use case's: bad_name, "
+                    "same_name, bad_first_dealer, no_such_hand, game_over, nothing_to_undo, stale_hand, "
+                    "conflict, already_recorded.")},
                 "expected": {"type": "integer", "description": "409 stale_hand: the hand number the request expected."},
                 "recorded": {"type": "integer", "description": "409 stale_hand: how many hands the game has now."},
                 "sheet": _ref("Sheet"),

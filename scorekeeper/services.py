@@ -38,17 +38,25 @@ SHARE_TOKEN_BYTES = 24
 class ServiceError(ValueError):
     """A request that cannot be carried out, with a message for the person.
 
-    ``field`` names the form field at fault, when there is one.
+    ``field`` names the form field at fault, when there is one; ``code`` is a
+    stable word for the kind of refusal (``bad_name``, ``game_over``,
+    ``nothing_to_undo``...), which the API turns into its status by one table.
     """
 
-    def __init__(self, message: str, field: str | None = None) -> None:
+    code = "refused"
+
+    def __init__(self, message: str, field: str | None = None, *, code: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.field = field
+        if code is not None:
+            self.code = code
 
 
 class AlreadyRecorded(ServiceError):
     """This entry form was already saved (a double tap or a resubmission)."""
+
+    code = "already_recorded"
 
     def __init__(self, number: int) -> None:
         super().__init__(f"Hand {number} was already recorded from this form; it is on the sheet once.")
@@ -58,12 +66,16 @@ class AlreadyRecorded(ServiceError):
 class Conflict(ServiceError):
     """Another request changed the game between reading it and saving this change."""
 
+    code = "conflict"
+
     def __init__(self) -> None:
         super().__init__("Someone else changed this game just now; check the sheet and try again.")
 
 
 class StaleHand(ServiceError):
     """The game moved on since the form was opened (another phone saved a hand)."""
+
+    code = "stale_hand"
 
     def __init__(self, expected: int, recorded: int) -> None:
         super().__init__(
@@ -86,6 +98,8 @@ class EmailTaken(ServiceError):
     sign-ins, so nobody can sweep a list of addresses through this form.
     """
 
+    code = "email_taken"
+
     def __init__(self) -> None:
         super().__init__("This email cannot be used for a new account. If it is yours, sign in instead "
                          "(or use another email).", "email")
@@ -95,7 +109,7 @@ def register(email: str, password: str) -> Account:
     email = email.strip().lower()
     refused = passwords.problem(password, email)
     if refused:
-        raise ServiceError(refused, "password")
+        raise ServiceError(refused, "password", code="bad_password")
     if db.session.scalar(select(Account).where(Account.email == email)):
         raise EmailTaken()
     account = Account(email=email, password_hash=generate_password_hash(password))
@@ -135,13 +149,13 @@ def clean_name(name: str) -> str:
     """
     name = " ".join(name.split())
     if not name:
-        raise ServiceError("A player needs a name.", "name")
+        raise ServiceError("A player needs a name.", "name", code="bad_name")
     if len(name) > MAX_NAME:
-        raise ServiceError(f"Keep names to {MAX_NAME} characters.", "name")
+        raise ServiceError(f"Keep names to {MAX_NAME} characters.", "name", code="bad_name")
     try:
         check_name(name)
     except InvalidEntry as error:
-        raise ServiceError(error.message[:1].upper() + error.message[1:] + ".", "name") from None
+        raise ServiceError(error.message[:1].upper() + error.message[1:] + ".", "name", code="bad_name") from None
     return name
 
 
@@ -173,7 +187,7 @@ def rename_player(player: Player, name: str) -> Player:
     name = clean_name(name)
     other = find_player(player.account, name)
     if other is not None and other.id != player.id:
-        raise ServiceError(f"{other.name} is already on your roster.", "name")
+        raise ServiceError(f"{other.name} is already on your roster.", "name", code="same_name")
     player.name = name
     db.session.commit()
     return player
@@ -201,9 +215,9 @@ def start_game(
         check_names(typed)  # "Ann" and "ann" are one player, who sits once
         seated = [p if isinstance(p, Player) else _roster_player(account, p) for p in players]
         if len({id(p) for p in seated}) != len(seated):
-            raise ServiceError("Each player can sit only once.", "players")
+            raise ServiceError("Each player can sit only once.", "players", code="same_name")
         if not 0 <= first_dealer < max(len(seated), 1):
-            raise ServiceError("Pick the first dealer from the players.", "first_dealer")
+            raise ServiceError("Pick the first dealer from the players.", "first_dealer", code="bad_first_dealer")
         game = Game(account_id=account.id, variant=variant, options=dict(options or {}),
                     first_seat=first_dealer, rematch_of_id=rematch_of.id if rematch_of else None)
         game.seats = [Seat(seat=i, player=p) for i, p in enumerate(seated)]
@@ -314,7 +328,7 @@ def record_hand(game: Game, entry: dict[str, Any], *, token: str, expected: int,
         _check_token(game, token)  # this form again, or another phone's hand?
         raise StaleHand(expected, game.hands_count)
     if not token:
-        raise ServiceError("This form has expired; open the hand entry again.")
+        raise ServiceError("This form has expired; open the hand entry again.", code="form_expired")
     # A form saved twice carries an old hand number (above); should two of its
     # posts race, the token's unique constraint stops the second (_conflict).
     stored = entry_with_seats(entry, game.names)
@@ -346,7 +360,7 @@ def edit_hand(game: Game, number: int, entry: dict[str, Any], *,
 def undo_last_hand(game: Game, *, before_commit: BeforeCommit = None) -> dict[str, Any]:
     """Remove the last hand.  Logged, with what it was."""
     if not game.hands:
-        raise ServiceError("There is no hand to undo.")
+        raise ServiceError("There is no hand to undo.", code="nothing_to_undo")
     last = game.hands[-1]
     entries = [h.entry for h in game.hands[:-1]]
     sheet = _replay_or_raise(game, entries)
@@ -359,7 +373,7 @@ def undo_last_hand(game: Game, *, before_commit: BeforeCommit = None) -> dict[st
 def end_game(game: Game, *, before_commit: BeforeCommit = None) -> dict[str, Any]:
     """End the game by agreement after its last hand.  Logged."""
     if game.ended or game.status == "finished":
-        raise ServiceError("This game is already over.")
+        raise ServiceError("This game is already over.", code="game_over")
     game.ended = True
     sheet = _replay_or_raise(game, [h.entry for h in game.hands])
     game.changes.append(Change(action="end", hand_number=len(game.hands) or None, before=None, after=None))
@@ -445,12 +459,12 @@ def _hand(game: Game, number: int) -> HandEntry:
     for hand in game.hands:
         if hand.number == number:
             return hand
-    raise ServiceError(f"This game has no hand {number}.")
+    raise ServiceError(f"This game has no hand {number}.", code="no_such_hand")
 
 
 def _check_token(game: Game, token: str) -> None:
     if not token:
-        raise ServiceError("This form has expired; open the hand entry again.")
+        raise ServiceError("This form has expired; open the hand entry again.", code="form_expired")
     recorded = db.session.scalar(
         select(HandEntry.number).where(HandEntry.game_id == game.id, HandEntry.token == token)
     )

@@ -261,6 +261,34 @@ def _time(value: Any) -> str:
     return value.isoformat() + "Z"
 
 
+#: the API's answer to each kind of refusal a use case makes (ServiceError.code), on every route alike:
+#: its status and the API's own code (the use case's code is the answer's ``reason``)
+REFUSALS: dict[str, tuple[int, str]] = {
+    "refused": (422, "invalid_request"),
+    "bad_name": (422, "invalid_request"),
+    "same_name": (422, "invalid_request"),
+    "bad_first_dealer": (422, "invalid_request"),
+    "form_expired": (422, "invalid_request"),
+    "no_such_hand": (404, "not_found"),
+    "game_over": (409, "game_over"),
+    "nothing_to_undo": (409, "conflict"),
+    "conflict": (409, "conflict"),
+    "stale_hand": (409, "stale_hand"),
+    "already_recorded": (409, "conflict"),
+}
+
+
+def _refused(error: services.ServiceError, game_id: int | None = None) -> ApiError:
+    """A use case's refusal as the API answers it (REFUSALS); a 409 carries the game's sheet."""
+    status, code = REFUSALS.get(error.code, (422, "invalid_request"))
+    details: dict[str, Any] = {"reason": error.code}
+    if error.field is not None:
+        details["where"] = error.field
+    if status == 409 and game_id is not None:
+        details["sheet"] = services.sheet_of(_game(game_id))
+    return ApiError(status, error.message, code, **details)
+
+
 def _invalid(error: InvalidEntry, message: str | None = None) -> ApiError:
     """The engine's refusal: its sentence, where it is, and its ``code`` as the ``reason``."""
     return ApiError(422, message or str(error), "invalid_entry", hand=error.hand, player=error.player,
@@ -456,7 +484,7 @@ def create_game() -> tuple[Response, int, dict[str, str]]:
         game = services.start_game(_account(), body["variant"], players, first_dealer=players.index(first),
                                    options=body.get("options") or {})
     except services.ServiceError as error:
-        raise ApiError(422, error.message, where=error.field) from None
+        raise _refused(error) from None
     except InvalidEntry as error:
         raise _invalid(error) from None
     location = url_for("api.get_game", game_id=game.id)
@@ -493,13 +521,14 @@ def end_game(game_id: int) -> Response | tuple[Response, int]:
         return replay
     last = game.hands_count
     if game.status == "finished":
-        raise ApiError(409, "This game is already over.", "game_over", sheet=services.sheet_of(game))
+        raise ApiError(409, "This game is already over.", "game_over", reason="game_over",
+                       sheet=services.sheet_of(game))
     try:
         sheet = services.end_game(game, before_commit=idem.keeper(200, lambda s: {"number": last, "sheet": s}))
     except services.Conflict as error:
         return _after_lost_race(idem, game_id, error.message)
     except services.ServiceError as error:
-        raise ApiError(409, error.message, "game_over", sheet=services.sheet_of(_game(game_id))) from None
+        raise _refused(error, game_id) from None
     except InvalidEntry as error:
         raise _invalid(error) from None
     return jsonify(number=last, sheet=sheet)
@@ -532,6 +561,7 @@ def record_hand(game_id: int) -> Response | tuple[Response, int, dict[str, str]]
     expected = body.get("number", game.hands_count + 1)
     if game.status == "finished":
         raise ApiError(409, "This game is over; start a new game (or a rematch) to play on.", "game_over",
+                       reason="game_over",
                        sheet=services.sheet_of(game))
     try:
         _check_names(body["entry"], game.names, expected)
@@ -543,7 +573,7 @@ def record_hand(game_id: int) -> Response | tuple[Response, int, dict[str, str]]
     except services.AlreadyRecorded as already:
         return _after_lost_race(idem, game_id, already.message)
     except services.ServiceError as error:
-        raise ApiError(422, error.message) from None
+        raise _refused(error, game_id) from None
     except InvalidEntry as error:
         raise _invalid(error) from None
     location = url_for("api.get_hand", game_id=game_id, number=expected)
@@ -566,7 +596,7 @@ def edit_hand(game_id: int, number: int) -> Response:
     except services.Conflict as conflict:
         return _after_lost_race(idem, game_id, conflict.message)
     except services.ServiceError as error:
-        raise ApiError(422, error.message) from None
+        raise _refused(error, game_id) from None
     except InvalidEntry as error:
         if error.hand is not None and error.hand != number:
             raise _invalid(error, f"This change cannot stand: {error}. Hands after it would no longer add up; "
@@ -586,7 +616,7 @@ def undo_hand(game_id: int) -> Response:
     body = _body("Undo", optional=True)
     last = game.hands_count
     if last == 0:
-        raise ApiError(409, "There is no hand to undo.", sheet=services.sheet_of(game))
+        raise ApiError(409, "There is no hand to undo.", reason="nothing_to_undo", sheet=services.sheet_of(game))
     if body.get("number", last) != last:
         raise ApiError(409, f"Hand {body['number']} is not the last hand: the sheet has {last}. "
                             "Nothing was undone; check the sheet.", "stale_hand",
@@ -596,7 +626,7 @@ def undo_hand(game_id: int) -> Response:
     except services.Conflict as conflict:
         return _after_lost_race(idem, game_id, conflict.message)
     except services.ServiceError as error:
-        raise ApiError(409, error.message, sheet=services.sheet_of(_game(game_id))) from None
+        raise _refused(error, game_id) from None
     except InvalidEntry as error:
         raise _invalid(error) from None
     return jsonify(number=last, sheet=sheet)

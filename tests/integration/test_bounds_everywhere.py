@@ -131,3 +131,28 @@ def test_the_csv_says_its_charset_once(user, start_game):
     game = start_game(user, "basic", ["Ann", "Bob"])
     response = user.get(f"/games/{game}/export.csv")
     assert response.headers["Content-Type"] == "text/csv; charset=utf-8"
+
+
+def test_every_refusal_code_of_the_use_cases_has_one_status_in_the_api_table():
+    import inspect
+    import re as regex
+
+    from scorekeeper import services, sign_ins
+    from scorekeeper.web.api import REFUSALS
+
+    source = inspect.getsource(services) + inspect.getsource(sign_ins)
+    codes = set(regex.findall(r'code="([a-z_]+)"', source)) | set(regex.findall(r'    code = "([a-z_]+)"', source))
+    assert {"game_over", "nothing_to_undo", "stale_hand", "conflict", "no_such_hand"} <= codes
+    assert codes - {"email_taken", "bad_password"} <= set(REFUSALS), "every code the API can meet has its status"
+
+
+def test_the_same_refusal_is_the_same_answer_on_every_route(api):
+    game = api.new_game("basic", ["Ann", "Bob"])
+    undo = api.post(f"/games/{game}/undo")
+    assert (undo.status_code, undo.get_json()["code"], undo.get_json()["reason"]) == (409, "conflict", "nothing_to_undo")
+    assert api.post(f"/games/{game}/end").status_code == 200
+    for answer in (api.post(f"/games/{game}/end"),
+                   api.record(game, {"out": "Ann", "hands": {"Bob": {"count": 3}}})):
+        error = answer.get_json()
+        assert (answer.status_code, error["code"], error["reason"]) == (409, "game_over", "game_over")
+        assert "sheet" in error
