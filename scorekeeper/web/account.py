@@ -9,7 +9,7 @@ from werkzeug.wrappers import Response
 from .. import services, sign_ins, throttle
 from ..security import request_id
 from .auth import client_address, sign_in_here, sign_in_lasts, too_many_tries
-from .forms import ChangePasswordForm, ConfirmForm
+from .forms import ChangePasswordForm, ConfirmForm, confirmed
 
 bp = Blueprint("account", __name__, url_prefix="/settings/account")
 
@@ -58,8 +58,7 @@ def change_password() -> tuple[str, int, dict[str, str]] | Response:
 @bp.post("/sign-out-everywhere")
 @login_required
 def sign_out_everywhere() -> Response:
-    if not ConfirmForm().validate_on_submit():
-        flash("That button's form had expired; nothing was changed. Try again.", "error")
+    if not confirmed():
         return redirect(url_for("account.index"), 303)
     sign_ins.end_every(current_user)
     logout_user()

@@ -5,6 +5,7 @@ Every POST, even a bare button, goes through a form so it carries a CSRF token.
 
 from __future__ import annotations
 
+from flask import flash
 from flask_wtf import FlaskForm
 from wtforms import EmailField, HiddenField, PasswordField, StringField, SubmitField
 from wtforms.validators import DataRequired, Email, Length
@@ -54,3 +55,14 @@ class ConfirmForm(FlaskForm):
 
     next = HiddenField()
     submit = SubmitField("Confirm")
+
+
+def confirmed() -> bool:
+    """Whether a bare button's POST carries a valid form; if not, say so in a flash.
+
+    The usual failure is a page left open past its CSRF token's life.
+    """
+    if ConfirmForm().validate_on_submit():
+        return True
+    flash("That button's form had expired; nothing was changed. Try again.", "error")
+    return False

@@ -15,7 +15,7 @@ from ..engine import InvalidEntry, variants
 from ..extensions import db
 from ..models import Game
 from .access import own_game
-from .forms import ConfirmForm
+from .forms import ConfirmForm, confirmed
 from .newgame import NewGameForm
 from .sheet import drawn_sheet, page_asked
 
@@ -88,7 +88,7 @@ def show(game_id: int) -> str:
 @login_required
 def undo(game_id: int) -> Response:
     game = own_game(game_id)
-    if _confirmed():
+    if confirmed():
         try:
             services.undo_last_hand(game)
         except (services.ServiceError, InvalidEntry) as error:
@@ -102,7 +102,7 @@ def undo(game_id: int) -> Response:
 @login_required
 def end(game_id: int) -> Response:
     game = own_game(game_id)
-    if _confirmed():
+    if confirmed():
         try:
             services.end_game(game)
         except (services.ServiceError, InvalidEntry) as error:
@@ -116,7 +116,7 @@ def end(game_id: int) -> Response:
 @login_required
 def rematch(game_id: int) -> Response:
     game = own_game(game_id)
-    if not _confirmed():
+    if not confirmed():
         return redirect(url_for("games.show", game_id=game.id), 303)
     new_game = services.rematch(game)
     flash("Rematch: same players and rules, the deal moves on one seat.", "success")
@@ -136,11 +136,3 @@ def delete(game_id: int) -> str | Response:
         abort(400)
     return render_template("games/delete.html", game=game, form=form,
                            variant=catalogue_by_key()[game.variant])
-
-
-def _confirmed() -> bool:
-    form = ConfirmForm()
-    if form.validate_on_submit():
-        return True
-    flash("That button's form had expired; nothing was changed. Try again.", "error")
-    return False

@@ -26,7 +26,7 @@ from .. import services
 from ..extensions import db
 from ..models import Game, Player, Seat, ShareLink
 from .access import own_game
-from .forms import ConfirmForm
+from .forms import confirmed
 from .sheet import page_asked, sheet_view
 
 bp = Blueprint("share", __name__)
@@ -85,7 +85,7 @@ def qr_svg(url: str) -> Markup:
 @login_required
 def create(game_id: int) -> Response:
     game = own_game(game_id)
-    if _confirmed():
+    if confirmed():
         services.share_game(game)
         flash("Live link on: anyone at the table can scan the code to follow the sheet.", "success")
     return redirect(url_for("games.show", game_id=game.id, _anchor="share"), 303)
@@ -95,19 +95,12 @@ def create(game_id: int) -> Response:
 @login_required
 def revoke(game_id: int) -> Response:
     game = own_game(game_id)
-    if _confirmed():
+    if confirmed():
         if services.stop_sharing(game):
             flash("Live link turned off: it shows nothing now. A new one gets a new code.", "success")
         else:
             flash("This game had no live link.", "info")
     return redirect(url_for("games.show", game_id=game.id, _anchor="share"), 303)
-
-
-def _confirmed() -> bool:
-    if ConfirmForm().validate_on_submit():
-        return True
-    flash("That button's form had expired; nothing was changed. Try again.", "error")
-    return False
 
 
 # -- everyone at the table: the read-only sheet --------------------------------

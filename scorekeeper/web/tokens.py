@@ -12,7 +12,7 @@ from wtforms import HiddenField, StringField, SubmitField
 from wtforms.validators import DataRequired, Length
 
 from .. import api_tokens, services
-from .forms import ConfirmForm
+from .forms import ConfirmForm, confirmed
 
 bp = Blueprint("tokens", __name__, url_prefix="/settings/tokens")
 
@@ -81,9 +81,7 @@ def revoke(token_id: int) -> Response:
     token = api_tokens.own_token(current_user, token_id)
     if token is None:
         abort(404)
-    if ConfirmForm().validate_on_submit():
+    if confirmed():
         api_tokens.revoke(token)
         flash(f"The token “{token.name}” is revoked: requests that use it are refused from now on.", "success")
-    else:
-        flash("That button's form had expired; nothing was changed. Try again.", "error")
     return redirect(url_for("tokens.index"), 303)
