@@ -17,6 +17,7 @@ from ..engine.games.base import whole
 from ..extensions import db, login_manager
 from ..models import Account, SignIn, utcnow
 from .auth import parse_stored_id, sign_in_lasts
+from .numbers import number, signed
 
 
 # Built once: every signed-in request loads its account with it, through the
@@ -72,8 +73,8 @@ def register(app: Flask) -> None:
     # The database locked past its wait, restarting or unreachable.
     app.register_error_handler(OperationalError, database_unavailable)
     app.register_error_handler(PoolTimeout, database_unavailable)
-    app.add_template_filter(_number, "number")
-    app.add_template_filter(_signed, "signed")
+    app.add_template_filter(number, "number")
+    app.add_template_filter(signed, "signed")
     from .sheet import drawn_rows
 
     app.add_template_global(drawn_rows, "drawn_rows")
@@ -81,31 +82,6 @@ def register(app: Flask) -> None:
     @app.context_processor
     def _page_basics() -> dict[str, Any]:
         return {"is_htmx": request.headers.get("HX-Request") == "true"}
-
-
-def _number(value: Any) -> str:
-    """Scores as the sheet writes them: ``17``, ``8.5``, ``-3.33``."""
-    if type(value) is int:  # nearly every cell of a sheet
-        return str(value)
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    if isinstance(value, (int, float)):
-        return f"{whole_text(value)}"
-    return str(value)
-
-
-def whole_text(value: int | float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.2f}".rstrip("0").rstrip(".")
-
-
-def _signed(value: Any) -> str:
-    """A hand's score with its sign, as a column gains it: ``+17``, ``-5``, ``0``."""
-    text = _number(value)
-    if isinstance(value, (int, float)) and value > 0:
-        return "+" + text
-    return text
 
 
 def _not_found(error: Exception) -> Any:

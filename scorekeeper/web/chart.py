@@ -13,6 +13,8 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from .numbers import number
+
 #: the drawing's own units; the SVG scales to the width of its container
 WIDTH = 360
 PLOT_HEIGHT = 200
@@ -67,14 +69,14 @@ def chart_limit(sheet: dict[str, Any]) -> tuple[str, float] | None:
     options = sheet["options"]
     for key, label in (("target", "Target"), ("eliminate_at", "Out at"), ("pool", "Pool")):
         if options.get(key):
-            return f"{label} {_text(options[key])}", float(options[key])
+            return f"{label} {number(options[key])}", float(options[key])
     return None
 
 
 def chart_summary(sheet: dict[str, Any]) -> str:
     """The chart in one sentence, for screen readers: ``Running totals over 3 hands: Ann 40, Bob 12.``"""
     count = len(sheet["hands"])
-    totals = ", ".join(f"{name} {_text(sheet['totals'][name])}" for name in sheet["players"])
+    totals = ", ".join(f"{name} {number(sheet['totals'][name])}" for name in sheet["players"])
     text = f"Running totals over {count} hand{'s' if count != 1 else ''}: {totals}."
     limit = chart_limit(sheet)
     if limit:
@@ -123,7 +125,7 @@ def _axes(frame: _Frame, low: float, high: float, step: float) -> list[str]:
         y = frame.y(value)
         parts.append(
             f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y}" y2="{y}"/>'
-            f'<text class="tick-y" x="{LEFT - 4}" y="{y + 4}" text-anchor="end">{_text(value)}</text>'
+            f'<text class="tick-y" x="{LEFT - 4}" y="{y + 4}" text-anchor="end">{number(value)}</text>'
         )
         value += step
     every = max(1, math.ceil(frame.hands / 6))
@@ -189,8 +191,3 @@ def _legend(names: list[str], eliminated: dict[str, int], *, top: int) -> list[s
 def _short(name: str) -> str:
     """A long name cut so two fit side by side on a phone (the title has it whole)."""
     return name if len(name) <= 14 else name[:13] + "…"
-
-
-def _text(value: float) -> str:
-    value = float(value)
-    return str(int(value)) if value.is_integer() else f"{value:.2f}".rstrip("0").rstrip(".")

@@ -20,6 +20,7 @@ from . import DATABASE_BUSY, RETRY_AFTER, discard_session
 from .access import own_game
 from .entry import EntryForm, too_many_cards
 from .games import catalogue_by_key
+from .numbers import signed
 from .sheet import sheet_args
 
 bp = Blueprint("hands", __name__, url_prefix="/games/<int:game_id>/hands")
@@ -184,9 +185,5 @@ def _int(text: str | None) -> int | None:
 
 
 def _saved_message(row: dict[str, Any]) -> str:
-    gains = [f"{name} {_signed(score)}" for name, score in row["scores"].items() if score]
+    gains = [f"{name} {signed(score)}" for name, score in row["scores"].items() if score]
     return f"Hand {row['number']} saved" + (f": {', '.join(gains)}." if gains else ".")
-
-
-def _signed(value: Any) -> str:
-    return f"+{value}" if value > 0 else str(value)

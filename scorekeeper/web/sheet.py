@@ -17,6 +17,7 @@ from ..engine import InvalidEntry
 from ..engine.games import get_variant
 from ..models import Change, Game, entry_with_names
 from ..services import _cache_key, _ReplayCache, sheet_of
+from .numbers import number, signed
 
 
 @dataclass
@@ -352,8 +353,8 @@ def _row(hand: dict[str, Any], names: list[str], sheet: dict[str, Any]) -> Row:
             total=hand["totals"][name],
             out=hand["out"] == name,
             eliminated=sheet["eliminated"].get(name) == hand["number"],
-            total_text=_number(hand["totals"][name]),
-            gain_text=_signed(hand["scores"][name]),
+            total_text=number(hand["totals"][name]),
+            gain_text=signed(hand["scores"][name]),
         )
         for name in names
     ]
@@ -368,8 +369,8 @@ def _row(hand: dict[str, Any], names: list[str], sheet: dict[str, Any]) -> Row:
         if detail.get("laid_off"):
             parts.append("laid off " + " ".join(detail["laid_off"]))
         if parts:
-            details.append(f"{name} ({_number(detail.get('value'))}): " + "; ".join(parts))
-    gains = [f"{name} {_signed(score)}" for name, score in hand["scores"].items() if score]
+            details.append(f"{name} ({number(detail.get('value'))}): " + "; ".join(parts))
+    gains = [f"{name} {signed(score)}" for name, score in hand["scores"].items() if score]
     summary = ", ".join(gains) if gains else "no score"
     return Row(hand["number"], hand["dealer"], summary, cells, hand["notes"], details)
 
@@ -462,19 +463,6 @@ def _final_lines(sheet: dict[str, Any], names: list[str]) -> list[FinalLine]:
         FinalLine("Grand total", [final["grand_totals"][n] for n in names], strong=True),
         FinalLine("Net", [final["net"][n] for n in names], strong=True),
     ]
-
-
-def _signed(value: Any) -> str:
-    text = _number(value)
-    return f"+{text}" if value > 0 else text
-
-
-def _number(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
 
 
 #: how the change log writes a stored entry it cannot read (a seat that is not
