@@ -102,24 +102,8 @@
   window.addEventListener("online", function () { wait = EVERY; schedule(0); });
   window.addEventListener("offline", function () { show("reconnecting", "Reconnecting…"); });
 
-  // A hand's number opens its explanation, as on the owner's sheet; the
-  // listeners sit on the holder, so they outlive every swap.
-  function openHand(scroll) {
-    var target = location.hash && document.getElementById(location.hash.slice(1));
-    if (target && target.tagName === "DETAILS") {
-      target.open = true;
-      if (scroll) target.scrollIntoView({ block: "center" });
-    }
-  }
-  window.addEventListener("hashchange", function () { openHand(true); });
-  openHand(true);
-  holder.addEventListener("click", function (event) {
-    var row = event.target.closest("table.sheet tbody tr");
-    var link = row && row.querySelector("th a[href^='#hand-']");
-    if (!link || event.target.closest("a")) return;
-    if (location.hash === link.hash) openHand(true);
-    else location.hash = link.hash;
-  });
-
+  // A hand's number in the address opens its explanation (openhand.js opens a
+  // tapped hand's, as on the owner's sheet, and outlives every swap).
+  window.openHand(true);
   schedule(EVERY);
 })();
