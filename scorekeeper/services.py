@@ -212,10 +212,9 @@ def start_game(
     """
     try:
         typed = [p.name if isinstance(p, Player) else clean_name(p) for p in players]
-        check_names(typed)  # "Ann" and "ann" are one player, who sits once
-        seated = [p if isinstance(p, Player) else _roster_player(account, p) for p in players]
-        if len({id(p) for p in seated}) != len(seated):
-            raise ServiceError("Each player can sit only once.", "players", code="same_name")
+        # "Ann" and "ann" are one player, who sits once: no two seats can find the same roster player.
+        check_names(typed)
+        seated = [p if isinstance(p, Player) else _roster_player(account, name) for p, name in zip(players, typed)]
         if not 0 <= first_dealer < max(len(seated), 1):
             raise ServiceError("Pick the first dealer from the players.", "first_dealer", code="bad_first_dealer")
         game = Game(account_id=account.id, variant=variant, options=dict(options or {}),
@@ -234,8 +233,7 @@ def start_game(
 
 
 def _roster_player(account: Account, name: str) -> Player:
-    """The roster's player of that name, or a new one (not committed here)."""
-    name = clean_name(name)
+    """The roster's player of that (cleaned) name, or a new one (not committed here)."""
     player = find_player(account, name)
     if player is None:
         player = Player(account_id=account.id, name=name)
