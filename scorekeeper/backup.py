@@ -17,6 +17,7 @@ import json
 import re
 import time
 from dataclasses import dataclass, field
+from functools import cache
 from datetime import datetime, timezone
 from typing import Any
 
@@ -305,14 +306,20 @@ def _unknown_keys(data: dict[str, Any], known: set[str], place: str) -> None:
                         f"{'is' if len(unknown) == 1 else 'are'} not part of a Scorekeeper export.")
 
 
+@cache
+def _catalogue() -> dict[str, dict[str, Any]]:
+    """The engine's catalogue by key, built once: a backup asks it for each of its games."""
+    return {variant["key"]: variant for variant in variants()}
+
+
 def _game_place(number: int, game: Any) -> str:
     """``game 3 ("Gin Rummy", Ann v Bob): `` -- where in a backup a message points."""
-    names = {v["key"]: v["name"] for v in variants()}
     if not isinstance(game, dict):
         return f"game {number}: "
     players = game.get("players")
     who = " v ".join(_cut(str(p), 40) for p in players[:12]) if isinstance(players, list) else "?"
-    variant = names.get(str(game.get("variant")), _cut(str(game.get("variant")), 20))
+    known = _catalogue().get(str(game.get("variant")))
+    variant = known["name"] if known else _cut(str(game.get("variant")), 20)
     return f'game {number} ("{variant}", {who}): '
 
 
@@ -364,7 +371,7 @@ def _checked_game(data: Any, place: str) -> _Checked:
     if not _UID.fullmatch(uid):
         raise BadImport(f"{place}the uid {shown(uid)} should be 1 to 36 visible characters, no spaces.")
     variant = _field(data, "variant", str, place)
-    catalogue = {v["key"]: v for v in variants()}
+    catalogue = _catalogue()
     if variant not in catalogue:
         raise BadImport(f'{place}{quoted(variant)} is not a variant this Scorekeeper knows.')
     players = _field(data, "players", list, place)
@@ -416,7 +423,7 @@ def _check_change(change: Any, place: str, players: list[str], rules: dict[str, 
         if change.get("before") is not None or change.get("after") is not None:
             raise BadImport(f"{place}an end of the game changes no hand; it has no before or after.")
         return
-    if change["action"] != "end" and hand is None:
+    if hand is None:
         raise BadImport(f"{place}says which hand it changed.")
     if change["action"] == "undo" and change.get("after") is not None:
         raise BadImport(f"{place}an undone hand has no after.")
