@@ -279,7 +279,8 @@ REFUSALS: dict[str, tuple[int, str]] = {
 
 
 def _refused(error: services.ServiceError, game_id: int | None = None) -> ApiError:
-    """A use case's refusal as the API answers it (REFUSALS); a 409 carries the game's sheet."""
+    """A use case's refusal as the API answers it (REFUSALS); a 409 carries the game's sheet,
+    read again (a failed change may have rolled the session back)."""
     status, code = REFUSALS.get(error.code, (422, "invalid_request"))
     details: dict[str, Any] = {"reason": error.code}
     if error.field is not None:
@@ -521,8 +522,7 @@ def end_game(game_id: int) -> Response | tuple[Response, int]:
         return replay
     last = game.hands_count
     if game.status == "finished":
-        raise ApiError(409, "This game is already over.", "game_over", reason="game_over",
-                       sheet=services.sheet_of(game))
+        raise _refused(services.ServiceError("This game is already over.", code="game_over"), game_id)
     try:
         sheet = services.end_game(game, before_commit=idem.keeper(200, lambda s: {"number": last, "sheet": s}))
     except services.Conflict as error:
@@ -560,9 +560,8 @@ def record_hand(game_id: int) -> Response | tuple[Response, int, dict[str, str]]
     body = _body("NewHand")
     expected = body.get("number", game.hands_count + 1)
     if game.status == "finished":
-        raise ApiError(409, "This game is over; start a new game (or a rematch) to play on.", "game_over",
-                       reason="game_over",
-                       sheet=services.sheet_of(game))
+        raise _refused(services.ServiceError("This game is over; start a new game (or a rematch) to play on.",
+                                             code="game_over"), game_id)
     try:
         _check_names(body["entry"], game.names, expected)
         sheet = services.record_hand(game, body["entry"], token=idem.hand_token(), expected=expected,
@@ -616,7 +615,7 @@ def undo_hand(game_id: int) -> Response:
     body = _body("Undo", optional=True)
     last = game.hands_count
     if last == 0:
-        raise ApiError(409, "There is no hand to undo.", reason="nothing_to_undo", sheet=services.sheet_of(game))
+        raise _refused(services.ServiceError("There is no hand to undo.", code="nothing_to_undo"), game_id)
     if body.get("number", last) != last:
         raise ApiError(409, f"Hand {body['number']} is not the last hand: the sheet has {last}. "
                             "Nothing was undone; check the sheet.", "stale_hand",
