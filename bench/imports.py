@@ -18,6 +18,7 @@ import threading
 import time
 import uuid
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from scorekeeper.backup import BACKUP_FORMAT, GAME_FORMAT, MAX_IMPORT_HANDS, VERSION
 from scorekeeper.engine.bounds import MAX_HANDS
@@ -105,8 +106,7 @@ def run(database: str = "sqlite", hands: int = MAX_IMPORT_HANDS) -> tuple[list[s
             fields = {"variant": "basic", "first_dealer": "0", "seat-0": "Ann", "seat-1": "Bob"}
             status, location, _ = watcher.submit("new game", "/games/new?variant=basic", fields)
             assert status == 303, status
-            sheet_path = location.replace("http://127.0.0.1", "").split(":", 1)[-1]
-            sheet_path = sheet_path[sheet_path.index("/"):]
+            sheet_path = urlsplit(location).path
             content = largest_backup(hands)
             idle = asks(watcher, sheet_path, threading.Event(), seconds=5)
 

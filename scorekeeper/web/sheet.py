@@ -264,10 +264,10 @@ def page_links(page: int | None, hands: int) -> list[PageLink]:
         return []
     named = sorted({1, last} | {n for n in (page - 1, page, page + 1) if 1 <= n <= last})
     links: list[PageLink] = []
-    for number in named:
-        if links and number > links[-1].number + 1:
+    for shown in named:
+        if links and shown > links[-1].number + 1:
             links.append(PageLink(0, "…"))
-        links.append(page_link(number, hands, current=number == page))
+        links.append(page_link(shown, hands, current=shown == page))
     return links
 
 

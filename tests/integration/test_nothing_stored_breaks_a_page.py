@@ -62,13 +62,11 @@ near_bounds = st.one_of(st.sampled_from(EDGE_COUNTS), st.sampled_from(EDGE_COUNT
 def with_counts(entry: Any, draw: st.DrawFn) -> Any:
     """The entry with one of its counts (or 500's typed numbers) drawn near or past the bounds."""
     entry = json.loads(json.dumps(entry))
-    found = [given for given in (entry.get("hands") or {}).values()
-             for key in ("count", "melded", "left") if isinstance(given.get(key), int)]
-    keys = [key for given in (entry.get("hands") or {}).values()
-            for key in ("count", "melded", "left") if isinstance(given.get(key), int)]
-    if found:
-        pick = draw(st.integers(min_value=0, max_value=len(found) - 1))
-        found[pick][keys[pick]] = draw(near_bounds)
+    numbers = [(given, key) for given in (entry.get("hands") or {}).values()
+               for key in ("count", "melded", "left") if isinstance(given.get(key), int)]
+    if numbers:
+        given, key = numbers[draw(st.integers(min_value=0, max_value=len(numbers) - 1))]
+        given[key] = draw(near_bounds)
     return entry
 
 
