@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .bounds import MAX_HANDS, check_names, quoted, shown
+from .declare import ELIMINATED, note_key
 from .errors import InvalidEntry
 from .games import get_variant
 from .games.base import Game, Variant, shown_scores
@@ -162,10 +163,17 @@ def _play(game: Game, number: int, entry: Any) -> dict[str, Any]:
     game.previous_totals = totals = game.totals
     game.totals = {p: totals[p] + scores[p] for p in game.players}
     game.results.append(result)
+    before = len(game.eliminated)
     variant.eliminate(game, number)
+    moments = result.moments
+    if len(game.eliminated) != before and ELIMINATED in variant.moments:
+        moments = {p: list(keys) for p, keys in moments.items()}
+        for player, when in game.eliminated.items():
+            if when == number:
+                moments.setdefault(player, []).append(ELIMINATED.key)
     game.finished = variant.is_over(game)
     game.dealers.append(variant.next_dealer(game, result))
-    return {
+    row = {
         "number": number,
         "dealer": dealer,
         "out": hand.out,
@@ -173,9 +181,15 @@ def _play(game: Game, number: int, entry: Any) -> dict[str, Any]:
         "totals": shown_scores(game.totals),
         "details": result.details,
         "notes": result.notes,
+        "note_keys": [note_key(text) for text in result.notes],
         "winner": result.winner,
         "kind": result.kind,
+        "moments": moments,
     }
+    extras = variant.hand_extras(game, result)
+    if extras:
+        row.update(extras)
+    return row
 
 
 def _sheet(game: Game, rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -193,7 +207,8 @@ def _sheet(game: Game, rows: list[dict[str, Any]]) -> dict[str, Any]:
             **variant.next_extras(game, number),
         }
     final = variant.final(game) if game.finished else None
-    return {
+    options = game.options
+    sheet = {
         "variant": variant.key,
         "name": variant.name,
         "options": dict(game.options),
@@ -209,5 +224,16 @@ def _sheet(game: Game, rows: list[dict[str, Any]]) -> dict[str, Any]:
         "final": final[0] if final else None,
         "final_notes": final[1] if final else [],
         "final_detail": final[2] if final else None,
+        "settlement": [part.sheet() for part in variant.settlement(game)] if game.finished else [],
         "next": nxt,
+        "guide": {
+            "how_to": variant.how_to(options),
+            "goal": variant.goal(options),
+            "next": variant.next_line(game, nxt) if nxt is not None else "",
+        },
+        "moments": [moment.catalogue() for moment in variant.moments],
     }
+    extras = variant.sheet_extras(game)
+    if extras:
+        sheet.update(extras)
+    return sheet

@@ -9,7 +9,7 @@ the hooks hand after hand.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -17,8 +17,10 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from ..bounds import MAX_CARDS_TEXT, MAX_COUNT, quoted, shown
-from ..cards import Card, CardError, find_excess_copies, parse_hand
+from ..cards import Card, CardError, find_excess_copies, format_cards, parse_hand
+from ..declare import CARDS, COUNT, RUMMY, Choice, Ending, Field, Moment, Settlement, Status
 from ..errors import InvalidEntry
+from ..melds import Arrangement, MeldRules, arrange
 from ..options import Option
 
 #: a score: an int, or an exact Fraction where a share is split between tied players
@@ -104,7 +106,9 @@ class HandResult:
     notes: list[str]
     details: dict[str, dict[str, Any]] = field(default_factory=dict)
     winner: str | None = None  # deals next in winner-deals games; earns a gin box
-    kind: str = ""  # "gin", "undercut", "rummy", "block", ... for statistics
+    kind: str = ""  # "gin", "undercut", "rummy", "block", ...: what the hand was
+    #: each player's moments in this hand (keys of the variant's ``moments``)
+    moments: dict[str, list[str]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -194,16 +198,26 @@ class Variant(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
-    #: the entry keys this variant reads besides "out" and "hands"
-    entry_flags: ClassVar[tuple[str, ...]] = ()
+    # -- the entry, declared (see :mod:`scorekeeper.engine.declare`) --------
+    #: ways a hand ends with nobody going out, besides ``out: null`` (Block)
+    endings: ClassVar[tuple[Ending, ...]] = ()
+    #: the hand-level inputs (rummy, upcard, wild rank, ...)
+    choices: ClassVar[tuple[Choice, ...]] = ()
+    #: each player's input boxes; the standard pair is a count or the cards
+    fields: ClassVar[tuple[Field, ...]] = (COUNT, CARDS)
+    #: ways a player's hand ends without cards or a count (drops, never opened)
+    statuses: ClassVar[tuple[Status, ...]] = ()
+    #: what the statistics count in this game
+    moments: ClassVar[tuple[Moment, ...]] = ()
     #: "out": null (stalemate / dead hand) is accepted
     out_may_be_null: ClassVar[bool] = False
-    #: the player who went out gives real input too (Knock, the Gin family)
+    #: the player who went out must give input too (Knock, the Gin family):
+    #: set from the fields, true when one is ``out="required"``
     out_gives_input: ClassVar[bool] = False
-    #: inputs besides cards/count: "melded" (500), "drop" (Indian)
-    input_fields: ClassVar[tuple[str, ...]] = ("cards", "count")
     #: a `cards` input must hold exactly this many cards (Gin 10, Indian 13)
     exact_cards: ClassVar[int | None] = None
+    #: a `cards` input must hold exactly the deal's number of cards (Three Thirteen)
+    exact_deal: ClassVar[bool] = False
     #: what the table says of the player who ends a hand, and of a hand nobody ends
     out_verb: ClassVar[str] = "went out"
     no_out_label: ClassVar[str] = "Nobody went out"
@@ -212,14 +226,22 @@ class Variant(ABC):
     #: a tie at the top goes to the tied player who led before the last hand
     previous_leader_breaks_ties: ClassVar[bool] = False
     #: the keys an entry and one player's input may hold, as sets: every
-    #: entry of every hand is checked against them (set by ``__init_subclass__``)
+    #: entry of every hand is checked against them (set by ``__init_subclass__``
+    #: from the declarations)
     entry_keys: ClassVar[frozenset[str]] = frozenset()
     input_keys: ClassVar[frozenset[str]] = frozenset()
+    #: the input keys in the order a message lists them
+    input_fields: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls.entry_keys = frozenset(("out", "hands", *cls.entry_flags))
+        ending_keys = [key for ending in cls.endings for key in ending.entry if key != "out"]
+        cls.entry_keys = frozenset(("out", "hands", *(c.key for c in cls.choices), *ending_keys))
+        status_keys = [key for status in cls.statuses for key in status.input if key not in
+                       {f.key for f in cls.fields}]
+        cls.input_fields = tuple(dict.fromkeys((*(f.key for f in cls.fields), *status_keys)))
         cls.input_keys = frozenset(cls.input_fields)
+        cls.out_gives_input = any(f.out == "required" for f in cls.fields)
 
     # -- facts -------------------------------------------------------------
 
@@ -229,6 +251,12 @@ class Variant(ABC):
 
     def decks(self, players: int) -> int:
         return 1
+
+    def exact_cards_in(self, players: int, hand_number: int) -> int | None:
+        """How many cards a ``cards`` input must hold in this hand (None: any number)."""
+        if self.exact_deal:
+            return self.cards_each(players, hand_number)
+        return self.exact_cards
 
     def jokers(self, players: int) -> int:
         return 0
@@ -274,19 +302,67 @@ class Variant(ABC):
                 "out_may_be_null": self.out_may_be_null,
                 "no_out_label": self.no_out_label if self.out_may_be_null else None,
                 "out_gives_input": self.out_gives_input,
-                "flags": list(self.entry_flags),
+                "endings": [ending.catalogue() for ending in self.endings],
+                "choices": [choice.catalogue() for choice in self.choices],
+                "fields": [one.catalogue() for one in self.fields],
+                "statuses": [status.catalogue() for status in self.statuses],
                 "inputs": list(self.input_fields),
                 "exact_cards": self.exact_cards,
+                "exact_deal": self.exact_deal,
                 "most_cards": self.most_cards(),
             },
+            "moments": [moment.catalogue() for moment in self.moments],
         }
 
+    # -- guidance and settlement ----------------------------------------------
+
+    def how_to(self, options: Mapping[str, Any]) -> str:
+        """One line for a newcomer: what to tap, and what a player's number is in this game."""
+        return ""
+
+    def goal(self, options: Mapping[str, Any]) -> str:
+        """The game's goal in a line: ``Game to 500; highest wins``."""
+        if options.get("eliminate_at"):
+            return f"Out at {options['eliminate_at']}; last player left wins"
+        if options.get("pool"):
+            return f"Pool {options['pool']}: out at {options['pool']}; last player left wins"
+        parts = []
+        if options.get("target"):
+            parts.append(f"Game to {options['target']}")
+        if options.get("deals"):
+            parts.append(f"{options['deals']} deals")
+        if not parts:
+            parts.append("Play until you agree to stop")
+        parts.append("lowest wins" if self.is_lowest_wins(options) else "highest wins")
+        return "; ".join(parts)
+
+    def next_words(self, game: Game, number: int) -> list[str]:
+        """What the next deal needs besides its dealer, cards and pack: ``["Contract: 2 sets"]``."""
+        return []
+
+    def next_line(self, game: Game, nxt: Mapping[str, Any]) -> str:
+        """The next deal in a line: ``Hand 4 · Ann deals 6 cards · 2 decks + 2 jokers · sixes wild``."""
+        words = [f"Hand {nxt['hand']}", f"{nxt['dealer']} deals {nxt['cards_each']} cards"]
+        if nxt["decks"] > 1 or nxt["jokers"]:
+            pack = f"{nxt['decks']} deck{'s' if nxt['decks'] != 1 else ''}"
+            if nxt["jokers"]:
+                pack += f" + {nxt['jokers']} joker{'s' if nxt['jokers'] != 1 else ''}"
+            words.append(pack)
+        words += self.next_words(game, nxt["hand"])
+        return " · ".join(words)
+
+    def settlement(self, game: Game) -> list[Settlement]:
+        """The end-of-game settlement as labelled lines (Gin's line, boxes, game...); none by default."""
+        return []
+
     def preview(self, cards: Sequence[Card], options: Mapping[str, Any],
-                entry: Mapping[str, Any] | None = None, *, went_out: bool = False) -> dict[str, Any]:
+                entry: Mapping[str, Any] | None = None, *, went_out: bool = False,
+                number: int = 1) -> dict[str, Any]:
         """What these cards are worth in a hand, for a live display while typing.
 
         ``went_out``: the cards of the player who ended the hand (a knocker's
-        deadwood, a tunker's unmatched count).  Returns ``value`` and, where
+        deadwood, a tunker's unmatched count); ``number``: the hand (Three
+        Thirteen's wild rank is the deal's).  Returns ``value`` and, where
         melds are worked out, ``melds`` and ``unmatched``.
         """
         return {"value": sum(self.card_value(card, options) for card in cards)}
@@ -353,7 +429,8 @@ class Variant(ABC):
         if cards not in (None, "") and count is not None:
             raise hand.invalid("give either the cards or a count, not both", player)
         return PlayerInput(
-            None if cards is None else read_cards(hand, player, cards, exact=self.exact_cards,
+            None if cards is None else read_cards(hand, player, cards,
+                                                  exact=self.exact_cards_in(len(hand.seats), hand.number),
                                                   most=self.most_cards(hand.number)),
             None if count is None else read_count(hand, player, count),
         )
@@ -432,7 +509,16 @@ class Variant(ABC):
         return None
 
     def next_extras(self, game: Game, number: int) -> dict[str, Any]:
+        """More keys of the sheet's ``next`` (Contract's ``contract``)."""
         return {"contract": None}
+
+    def hand_extras(self, game: Game, result: HandResult) -> dict[str, Any]:
+        """More keys of a hand's row, after the hand is played (Hollywood's ``games``)."""
+        return {}
+
+    def sheet_extras(self, game: Game) -> dict[str, Any]:
+        """More keys of the sheet (Hollywood's ``games``, Scala's ``reentries``)."""
+        return {}
 
 
 def _all_different(inputs: Iterable[PlayerInput]) -> bool:
@@ -500,6 +586,65 @@ def read_count(hand: Hand, player: str, raw: Any, *, field_name: str = "count") 
         raise hand.invalid(f"{field_name} must be a whole number from 0 to {MAX_COUNT}, not {shown(raw)}",
                            player, field=field_name, code="out_of_bounds")
     return raw
+
+
+# -- shared rules ------------------------------------------------------------
+
+#: the line a how-to ends with where a count or the cards may be given
+PICK = " Type the count, or pick the cards and the app counts them."
+
+
+def standard_deal(players: int) -> int:
+    """The standard deal: 10 cards each for 2 players, 7 for 3-4, 6 for 5-6."""
+    return 10 if players == 2 else 7 if players <= 4 else 6
+
+
+def hand_value(player_input: PlayerInput, value: Callable[[Card], int]) -> int:
+    """An input's worth when every card counts: the typed count, or the sum of the cards' values."""
+    if player_input.count is not None:
+        return player_input.count
+    return sum(value(card) for card in player_input.cards or ())
+
+
+def meld_detail(arrangement: Arrangement) -> dict[str, Any]:
+    """The melds and unmatched cards of an arrangement, as a row's details and a preview show them."""
+    return {"melds": [format_cards(m) for m in arrangement.melds],
+            "unmatched": format_cards(arrangement.unmatched)}
+
+
+def unmatched(player_input: PlayerInput, rules: MeldRules) -> tuple[int, dict[str, Any]]:
+    """An input's unmatched count (the typed count, or the best arrangement's deadwood), with its melds."""
+    if player_input.cards is None:
+        return player_input.count or 0, {}
+    best = arrange(player_input.cards, rules)
+    return best.deadwood, meld_detail(best)
+
+
+def rummy_moment(out: str, kind: str) -> dict[str, list[str]]:
+    """A rummy is a moment of the player who went out."""
+    return {out: [RUMMY.key]} if kind == "rummy" else {}
+
+
+def eliminate_over_limit(game: Game, number: int, limit: int) -> None:
+    """Put out every player whose total reached ``limit`` in hand ``number``.
+
+    When every player still in crosses together, the lowest of them (ties
+    share) stays in as the winner.
+    """
+    crossing = [p for p in game.active if game.totals[p] >= limit]
+    if not crossing:
+        return
+    if len(crossing) == len(game.active):
+        survivors = best_players(game, lowest=True, tie_break=False, among=crossing)
+        crossing = [p for p in crossing if p not in survivors]
+        game.results[-1].notes.append(
+            f"Everyone still in reached {limit}: the lowest total, {', '.join(survivors)}, wins."
+        )
+    for player in crossing:
+        game.eliminate(player, number)
+        game.results[-1].notes.append(
+            f"{player} reached {show(game.totals[player])} (limit {limit}) and is out of the game."
+        )
 
 
 # -- dealers -----------------------------------------------------------------

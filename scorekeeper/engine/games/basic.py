@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from ..cards import Card
+from ..declare import RUMMY, Choice, Ending
 from ..options import Option, deals, target
 from .base import (
-    Game, Hand, HandResult, PlayerInput, Variant, names, show, split,
-    winner_deals, zero_scores,
+    PICK, Game, Hand, HandResult, PlayerInput, Variant, hand_value, names, rummy_moment, show, split,
+    standard_deal, winner_deals, zero_scores,
 )
-
-
-def standard_deal(players: int) -> int:
-    """10 cards each for 2 players, 7 for 3-4, 6 for 5-6."""
-    return 10 if players == 2 else 7 if players <= 4 else 6
 
 
 class Basic(Variant):
@@ -63,12 +59,24 @@ class Basic(Variant):
                "low: an ace counts 1; high_or_low: it may sit in Q-K-A and counts 15.",
                choices=("low", "high_or_low")),
     )
-    entry_flags: ClassVar[tuple[str, ...]] = ("rummy", "block")
+    endings = (Ending("block", "Block", "The stock ran out: give everyone's hand; the lowest wins the difference.",
+                      {"block": True}),)
+    choices = (Choice("rummy", "flag", "Rummy: went out in one turn",
+                      "Out in one turn, without melding or laying off before.", needs_out=True),)
+    moments = (RUMMY,)
     out_may_be_null = True
     previous_leader_breaks_ties = True
 
     def cards_each(self, players: int, hand_number: int = 1) -> int:
         return standard_deal(players)
+
+    def how_to(self, options: Any) -> str:
+        ace = "A 1, or 15 high" if options.get("ace") == "high_or_low" else "A 1"
+        return (
+            f"Tap who went out; for everyone else, every card left in hand counts ({ace}, J Q K 10)."
+            + PICK
+            + " Block: the stock ran out; give everyone's hand, the lowest wins the difference."
+        )
 
     def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
         if options["target"] is None:
@@ -84,9 +92,7 @@ class Basic(Variant):
         return min(card.rank, 10)
 
     def hand_value(self, player_input: PlayerInput, options: Any) -> int:
-        if player_input.count is not None:
-            return player_input.count
-        return sum(self.card_value(card, options) for card in player_input.cards or ())
+        return hand_value(player_input, lambda card: self.card_value(card, options))
 
     # -- reading -------------------------------------------------------------
 
@@ -146,7 +152,7 @@ class Basic(Variant):
                 notes.append("Rummy (out in one turn): no bonus at this table.")
         scores = zero_scores(hand.players)
         scores[out] = collected
-        return HandResult(scores, notes, winner=out, kind=kind)
+        return HandResult(scores, notes, winner=out, kind=kind, moments=rummy_moment(out, kind))
 
     def score_penalty(self, hand: Hand, values: dict[str, int]) -> HandResult:
         out = hand.out
@@ -169,7 +175,7 @@ class Basic(Variant):
         for player in hand.others:
             scores[player] = charged[player]
         notes.append(", ".join(f"{p} {charged[p]}" for p in hand.others) + ".")
-        return HandResult(scores, notes, winner=out, kind=kind)
+        return HandResult(scores, notes, winner=out, kind=kind, moments=rummy_moment(out, kind))
 
     def score_block(self, hand: Hand, values: dict[str, int]) -> HandResult:
         scores = zero_scores(hand.players)

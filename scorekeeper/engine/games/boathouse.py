@@ -5,11 +5,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..cards import format_cards
-from ..melds import MeldRules, arrange
+from ..melds import MeldRules
 from ..options import Option, deals, target
-from .base import Game, Hand, HandResult, PlayerInput, Variant, winner_deals, zero_scores
-from .basic import standard_deal
+from .base import PICK, Game, Hand, HandResult, PlayerInput, Variant, standard_deal, winner_deals, zero_scores
+from .base import unmatched as unmatched_count
 
 
 @lru_cache(maxsize=2)
@@ -51,19 +50,21 @@ class Boathouse(Variant):
     out_may_be_null = True
     previous_leader_breaks_ties = True
 
+    def how_to(self, options: Any) -> str:
+        if options.get("method") == "points":
+            what = "the points of their unmatched cards (A 11, J Q K 10)"
+        else:
+            what = "how many of their cards are unmatched (1 point each)"
+        return f"Tap who went out; for everyone else, {what}." + PICK
+
     def cards_each(self, players: int, hand_number: int = 1) -> int:
         return standard_deal(players)
 
     def unmatched(self, player_input: PlayerInput, options: Any) -> tuple[int, dict[str, Any]]:
-        if player_input.count is not None or player_input.cards is None:
-            return player_input.count or 0, {}
-        best = arrange(player_input.cards, meld_rules(options["method"]))
-        return best.deadwood, {
-            "melds": [format_cards(m) for m in best.melds],
-            "unmatched": format_cards(best.unmatched),
-        }
+        return unmatched_count(player_input, meld_rules(options["method"]))
 
-    def preview(self, cards: Any, options: Any, entry: Any = None, *, went_out: bool = False) -> dict[str, Any]:
+    def preview(self, cards: Any, options: Any, entry: Any = None, *, went_out: bool = False,
+                number: int = 1) -> dict[str, Any]:
         value, shown = self.unmatched(PlayerInput(cards=tuple(cards)), options)
         return {"value": value, **shown}
 

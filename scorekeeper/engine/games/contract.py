@@ -6,7 +6,7 @@ from typing import Any
 
 from ..cards import Card
 from ..options import Option
-from .base import Game, Hand, HandResult, PlayerInput, Variant, zero_scores
+from .base import PICK, Game, Hand, HandResult, PlayerInput, Variant, hand_value, zero_scores
 
 CONTRACTS = (
     "two groups",
@@ -64,9 +64,15 @@ class Contract(Variant):
         return min(card.rank, 10)
 
     def hand_value(self, player_input: PlayerInput, options: Any) -> int:
-        if player_input.count is not None:
-            return player_input.count
-        return sum(self.card_value(card, options) for card in player_input.cards or ())
+        return hand_value(player_input, lambda card: self.card_value(card, options))
+
+    def how_to(self, options: Any) -> str:
+        deuces = ", deuces 15" if options.get("deuces_wild") else ""
+        return ("Tap who went out; for everyone else, every card left counts "
+                f"(A and joker 15{deuces}, J Q K 10)." + PICK)
+
+    def goal(self, options: Any) -> str:
+        return "Seven deals; lowest total wins"
 
     def score(self, hand: Hand) -> HandResult:
         assert hand.out is not None
@@ -89,3 +95,6 @@ class Contract(Variant):
 
     def next_extras(self, game: Game, number: int) -> dict[str, Any]:
         return {"contract": CONTRACTS[number - 1]}
+
+    def next_words(self, game: Game, number: int) -> list[str]:
+        return [f"Contract: {CONTRACTS[number - 1]}"]

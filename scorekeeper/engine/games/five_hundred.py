@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..cards import Card, format_cards
+from ..declare import Field
 from ..options import target
 from .base import Hand, HandResult, PlayerInput, Variant, read_cards, read_count, zero_scores
 
@@ -41,14 +42,25 @@ class FiveHundred(Variant):
     seeds = "000, 003"
     min_players, max_players = 2, 8
     options = (target(500),)
+    fields = (
+        Field("melded", "cards_or_points", "Melded (cards or points)",
+              "every card melded or laid off this hand, or their points", out="required"),
+        Field("low_aces", "number", "Low aces", "aces melded in A-2-3, worth 1 each", out="optional"),
+        Field("left", "cards_or_points", "Left in hand (cards or points)",
+              "the cards still in hand, or their points; 0 for none"),
+    )
     out_may_be_null = True
-    out_gives_input = True
     previous_leader_breaks_ties = True
-    input_fields = ("melded", "low_aces", "left")
     no_out_label = "Nobody (the stock ran out)"
 
     def card_value(self, card: Card, options: Any) -> int:
         return card_value(card)
+
+    def how_to(self, options: Any) -> str:
+        return (
+            "Tap who went out; for every player, the cards melded or laid off and the cards left "
+            "(A 15, J Q K 10), as cards or points. Low aces: aces melded in A-2-3, worth 1 each."
+        )
 
     def cards_each(self, players: int, hand_number: int = 1) -> int:
         return 7

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..cards import Card, CardError, format_cards
+from ..cards import Card, CardError
+from ..declare import GIN, UNDERCUT, Choice, Field, Line, Settlement
 from ..melds import (
     STANDARD, MeldRules, arrange, defender_count, knocker_covers, mask_text,
     shown_arrangement,
 )
 from ..options import Option, points, target
-from .base import Game, Hand, HandResult, Score, Variant, best_players, show, whole, zero_scores
+from .base import PICK, Game, Hand, HandResult, Score, Variant, best_players, meld_detail, show, whole, zero_scores
 
 
 class Gin(Variant):
@@ -59,16 +60,34 @@ class Gin(Variant):
         points("shutout_bonus", 100, "More to the winner when the loser scored nothing all game."),
         points("box_bonus", 25, "At the end, to each player for every hand they won."),
     )
+    fields = (
+        Field("count", "count", "Count", "the unmatched cards; the defender's after laying off", out="required",
+              pair="hand"),
+        Field("cards", "cards", "or the cards", "all ten cards; the app finds melds and lay-offs", out="required",
+              pair="hand"),
+    )
+    moments = (GIN, UNDERCUT)
     out_may_be_null = True
-    out_gives_input = True
     out_verb = "knocked"
     no_out_label = "Dead hand"
+    #: an unmatched ace, in the how-to line
+    ace_text: ClassVar[str] = "A 1"
     exact_cards = 10
     meld_rules: ClassVar[MeldRules] = STANDARD
     lay_off_on_gin: ClassVar[bool] = False
 
     def cards_each(self, players: int, hand_number: int = 1) -> int:
         return 10
+
+    def knock_limit_text(self, options: Any) -> str:
+        return str(options.get("knock_limit", 10))
+
+    def how_to(self, options: Any) -> str:
+        return (
+            f"Tap who knocked (0 is gin; at most {self.knock_limit_text(options)}); for both players, the "
+            f"unmatched cards ({self.ace_text}, J Q K 10), the defender's after laying off. "
+            "Dead hand: the stock ran out." + PICK
+        )
 
     def terms(self, hand: Hand) -> tuple[int, int, str]:
         """The hand's knock limit, and a factor on its whole score with the
@@ -119,10 +138,10 @@ class Gin(Variant):
                 best_count, best = count, (count, own, laid, cover)
         return best
 
-    def preview(self, cards: Any, options: Any, entry: Any = None, *, went_out: bool = False) -> dict[str, Any]:
+    def preview(self, cards: Any, options: Any, entry: Any = None, *, went_out: bool = False,
+                number: int = 1) -> dict[str, Any]:
         best = arrange(cards, self.meld_rules)
-        return {"value": best.deadwood, "melds": [format_cards(m) for m in best.melds],
-                "unmatched": format_cards(best.unmatched)}
+        return {"value": best.deadwood, **meld_detail(best)}
 
     # -- scoring ---------------------------------------------------------------
 
@@ -158,7 +177,8 @@ class Gin(Variant):
         if factor != 1:
             notes.append(f"{why}: {base} x {factor} = {base * factor}.")
         scores[winner] = base * factor
-        return HandResult(scores, notes, details, winner, kind)
+        moment = {"gin": GIN.key, "undercut": UNDERCUT.key}.get(kind)
+        return HandResult(scores, notes, details, winner, kind, moments={winner: [moment]} if moment else {})
 
     def next_dealer(self, game: Game, result: HandResult) -> str:
         first, second = game.players
@@ -211,10 +231,32 @@ class Gin(Variant):
             "net": {p: whole(v) for p, v in net.items()},
         }, lines, detail
 
+    def settlement(self, game: Game) -> list[Settlement]:
+        """The paper sheet's settlement: line, boxes, game and shutout bonuses, grand total, net."""
+        final = self.final(game)
+        if final is None:
+            return []
+        sums, notes, detail = final
+        return [settle(game.players, game.totals, sums, detail, game.options["box_bonus"], notes)]
+
     def winners(self, game: Game) -> list[str]:
         if not game.results:
             return []
         return best_players(game, lowest=False, tie_break=False, among=game.players)
+
+
+def settle(players: tuple[str, ...], totals: dict[str, Score], final: dict[str, Any],
+           detail: dict[str, Any], box_bonus: int, notes: list[str], title: str = "") -> Settlement:
+    """A Gin settlement as labelled lines, from :meth:`Gin.final`'s sums and details."""
+    return Settlement((
+        Line("Line (hand scores)", {p: whole(totals[p]) for p in players}),
+        Line("Boxes (hands won)", {p: f"{detail[p]['boxes']} × {box_bonus} = {detail[p]['box_bonus']}"
+                                   for p in players}),
+        Line("Game bonus", {p: detail[p]["game_bonus"] for p in players}),
+        Line("Shutout bonus", {p: detail[p]["shutout_bonus"] for p in players}),
+        Line("Grand total", dict(final["grand_totals"]), strong=True),
+        Line("Net", dict(final["net"]), strong=True),
+    ), title=title, notes=tuple(notes))
 
 
 def upcard_limit(card: Card) -> int:
@@ -242,7 +284,11 @@ class OklahomaGin(Gin):
         Option("spade_double", "bool", False, "A hand whose upcard is a spade scores double."),
         *(o for o in Gin.options if o.key not in {"target", "knock_limit"}),
     )
-    entry_flags: ClassVar[tuple[str, ...]] = ("upcard",)
+    choices = (Choice("upcard", "card", "Upcard (sets the knock limit)",
+                      "The first card turned up: its value is the most a player may knock with."),)
+
+    def knock_limit_text(self, options: Any) -> str:
+        return "the upcard's value"
 
     def upcard(self, hand: Hand) -> Card:
         raw = hand.entry.get("upcard")
@@ -299,3 +345,4 @@ class CornerGin(Gin):
     )
     meld_rules = MeldRules(rank_values=(15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), around_corner=True)
     lay_off_on_gin = True
+    ace_text = "an unmatched A 15"

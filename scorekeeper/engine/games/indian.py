@@ -6,12 +6,14 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from ..cards import CardError, format_cards, parse_rank, rank_name
+from ..declare import ELIMINATED, Choice, Field, Moment, Status
 from ..melds import MeldRules, indian_points, is_declaration
 from ..options import Option, points
-from .base import Game, Hand, HandResult, PlayerInput, Variant, zero_scores
-from .tunk import eliminate_over_limit
+from .base import PICK, Game, Hand, HandResult, PlayerInput, Variant, eliminate_over_limit, zero_scores
 
 HAND_SIZE = 13
+
+DROPS = Moment("drops", "Drops", "Indian hands this player dropped")
 
 
 @lru_cache(maxsize=14)
@@ -70,14 +72,30 @@ class Indian(Variant):
         points("wrong_show", 80, "Points for declaring a hand that is not valid."),
         points("max_points", 80, "The most a hand of cards can cost."),
     )
-    entry_flags = ("wild",)
-    input_fields = ("cards", "count", "drop", "wrong_show")
+    choices = (Choice("wild", "rank", "Wild rank this deal", "Every card of this rank is a joker for the hand."),)
+    fields = (
+        Field("count", "count", "Count", "their points, as the table adds them up", pair="hand"),
+        Field("cards", "cards", "or the cards", "all 13 cards; the app finds the melds", out="optional",
+              pair="hand"),
+    )
+    statuses = (
+        Status("first", "First drop", {"drop": "first"}, "Dropped before drawing a card."),
+        Status("middle", "Middle drop", {"drop": "middle"}, "Dropped later, or missed three turns."),
+        Status("wrong", "Wrong show", {"wrong_show": True}, "Declared a hand that is not valid."),
+    )
+    moments = (DROPS, ELIMINATED)
     exact_cards = HAND_SIZE
     lowest_wins = True
     out_verb = "declared"
 
     def cards_each(self, players: int, hand_number: int = 1) -> int:
         return HAND_SIZE
+
+    def how_to(self, options: Any) -> str:
+        return (
+            "Tap who declared; for everyone else, a drop, a wrong show, or their points "
+            f"(A K Q J 10, jokers 0, at most {options.get('max_points', 80)})." + PICK
+        )
 
     def decks(self, players: int) -> int:
         return 1 if players == 2 else 2
@@ -140,7 +158,8 @@ class Indian(Variant):
             if player not in hand.inputs:
                 raise hand.missing(player)
 
-    def preview(self, cards: Any, options: Any, entry: Any = None, *, went_out: bool = False) -> dict[str, Any]:
+    def preview(self, cards: Any, options: Any, entry: Any = None, *, went_out: bool = False,
+                number: int = 1) -> dict[str, Any]:
         raw_wild = (entry or {}).get("wild")
         try:
             wild = parse_rank(str(raw_wild)) if raw_wild not in (None, "") else None
@@ -173,8 +192,9 @@ class Indian(Variant):
         wild_note = f" Wild rank: {rank_name(wild)}." if wild else ""
         notes = [f"{declarer} declared and scores 0.{wild_note}", "; ".join(lines) + "."]
         kinds = {d.get("drop") for d in details.values()}
+        dropped = {p: [DROPS.key] for p, d in details.items() if d.get("drop")}
         return HandResult(scores, notes, details, winner=declarer,
-                          kind="drop" if kinds - {None} else "declare")
+                          kind="drop" if kinds - {None} else "declare", moments=dropped)
 
     @staticmethod
     def _points(player_input: PlayerInput, rules: MeldRules, opts: Mapping[str, Any]) -> tuple[int, dict[str, Any], str]:

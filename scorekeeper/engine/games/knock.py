@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import format_cards
-from ..melds import STANDARD, arrange
+from ..declare import Field, Moment
+from ..melds import STANDARD
 from ..options import deals, target
-from .base import Hand, HandResult, PlayerInput, Score, Variant, names, show, split, zero_scores
+from .base import PICK, Hand, HandResult, PlayerInput, Score, Variant, names, show, split, unmatched, zero_scores
 
 RUM_BONUS = 25
 KNOCK_PENALTY = 10
@@ -15,13 +15,12 @@ KNOCK_PENALTY = 10
 
 def deadwood(player_input: PlayerInput) -> tuple[int, dict[str, Any]]:
     """A player's unmatched count, with the melds behind it when cards were given."""
-    if player_input.cards is None:
-        return player_input.count or 0, {}
-    best = arrange(player_input.cards, STANDARD)
-    return best.deadwood, {
-        "melds": [format_cards(m) for m in best.melds],
-        "unmatched": format_cards(best.unmatched),
-    }
+    return unmatched(player_input, STANDARD)
+
+
+RUM_HANDS = Moment("rum_hands", "Rum hands", "Knock hands won knocking with no deadwood")
+KNOCKS_BEATEN = Moment("knocks_beaten", "Knocks beaten",
+                       "Knock hands where another knocked and this player had the lowest count")
 
 
 class Knock(Variant):
@@ -56,13 +55,24 @@ class Knock(Variant):
         target(None, help="The game ends after the hand in which a total reaches this (none: play until you stop)."),
         deals(),
     )
-    out_gives_input = True
+    fields = (
+        Field("count", "count", "Count", "their unmatched cards, as the table adds them up", out="required",
+              pair="hand"),
+        Field("cards", "cards", "or the cards", "every card in hand; the app finds the melds", out="required",
+              pair="hand"),
+    )
+    moments = (RUM_HANDS, KNOCKS_BEATEN)
     out_verb = "knocked"
+
+    def how_to(self, options: Any) -> str:
+        return ("Tap who knocked; for everyone, the knocker too, their unmatched cards "
+                "(A 1, J Q K 10, others their pips)." + PICK)
 
     def cards_each(self, players: int, hand_number: int = 1) -> int:
         return 10 if players == 2 else 7 if players <= 4 else 5
 
-    def preview(self, cards: Any, options: Any, entry: Any = None, *, went_out: bool = False) -> dict[str, Any]:
+    def preview(self, cards: Any, options: Any, entry: Any = None, *, went_out: bool = False,
+                number: int = 1) -> dict[str, Any]:
         value, shown = deadwood(PlayerInput(cards=tuple(cards)))
         return {"value": value, **shown}
 
@@ -100,7 +110,7 @@ class Knock(Variant):
         if len(winners) > 1:
             notes.append(f"{names(winners)} split {show(pot)}: {show(share)} each.")
         return HandResult(scores, notes, details, winner=winners[0] if len(winners) == 1 else None,
-                          kind="knock_beaten")
+                          kind="knock_beaten", moments={p: [KNOCKS_BEATEN.key] for p in winners})
 
     def _knocker_wins(self, hand: Hand, counts: dict[str, int], scores: dict[str, Score],
                       details: dict[str, dict[str, Any]]) -> HandResult:
@@ -117,4 +127,5 @@ class Knock(Variant):
             extra = f" + {RUM_BONUS}" if rum else ""
             notes.append(f"{payer} pays {counts[payer]} - {counts[knocker]}{extra} = {paid}.")
         scores[knocker] = won
-        return HandResult(scores, notes, details, winner=knocker, kind="rum" if rum else "knock")
+        return HandResult(scores, notes, details, winner=knocker, kind="rum" if rum else "knock",
+                          moments={knocker: [RUM_HANDS.key]} if rum else {})

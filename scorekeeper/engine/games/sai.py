@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from ..cards import Card
 from ..options import target
-from .base import Game, Hand, HandResult, PlayerInput, Variant, winner_deals, zero_scores
-from .basic import standard_deal
+from ..declare import RUMMY, Choice
+from .base import (
+    PICK, Game, Hand, HandResult, PlayerInput, Variant, hand_value, rummy_moment, standard_deal, winner_deals,
+    zero_scores,
+)
 
 GOING_OUT_BONUS = 25
 
@@ -45,7 +48,9 @@ class Sai(Variant):
     seeds = "003"
     min_players, max_players = 2, 6
     options = (target(500),)
-    entry_flags: ClassVar[tuple[str, ...]] = ("rummy",)
+    choices = (Choice("rummy", "flag", "Rummy: went out in one turn",
+                      "Out in one turn: what the winner collects is doubled.", needs_out=True),)
+    moments = (RUMMY,)
     out_may_be_null = True
     previous_leader_breaks_ties = True
 
@@ -57,9 +62,11 @@ class Sai(Variant):
 
     @staticmethod
     def hand_value(player_input: PlayerInput) -> int:
-        if player_input.count is not None:
-            return player_input.count
-        return sum(card_value(card) for card in player_input.cards or ())
+        return hand_value(player_input, card_value)
+
+    def how_to(self, options: Any) -> str:
+        return ("Tap who went out; for everyone else, every card left counts "
+                "(Q\N{BLACK SPADE SUIT} 40, A 15, K Q J 10 10, 2-9 5)." + PICK)
 
     def check_required(self, hand: Hand) -> None:
         if not isinstance(hand.entry.get("rummy", False), bool):
@@ -89,7 +96,8 @@ class Sai(Variant):
             scores[player] = -value
         notes.append("Each other player loses their own hand: "
                      + ", ".join(f"{p} -{v}" for p, v in values.items()) + ".")
-        return HandResult(scores, notes, details, winner=hand.out, kind="rummy" if rummy else "out")
+        return HandResult(scores, notes, details, winner=hand.out, kind="rummy" if rummy else "out",
+                          moments=rummy_moment(hand.out, "rummy") if rummy else {})
 
     def next_dealer(self, game: Game, result: HandResult) -> str:
         return winner_deals(game, result)

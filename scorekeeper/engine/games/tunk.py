@@ -5,12 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..bounds import MAX_TARGET
-from ..cards import format_cards
-from ..melds import MeldRules, arrange
+from ..declare import ELIMINATED, Field
+from ..melds import MeldRules
 from ..options import Option
-from .base import (
-    Game, Hand, HandResult, PlayerInput, Variant, best_players, show, zero_scores,
-)
+from .base import PICK, Game, Hand, HandResult, PlayerInput, Variant, eliminate_over_limit, unmatched, zero_scores
 
 TUNK_LIMIT = 5
 RULES = MeldRules(wild_rank=2)
@@ -48,8 +46,20 @@ class Tunk(Variant):
         Option("eliminate_at", "int", 100, "A player whose total reaches this is out of the game.",
                minimum=1, maximum=MAX_TARGET),
     )
+    fields = (
+        Field("count", "count", "Count", "every card left counts; the tunker's own count is the unmatched cards",
+              out="optional", pair="hand"),
+        Field("cards", "cards", "or the cards", "the cards left in hand; the app counts them", out="optional",
+              pair="hand"),
+    )
+    moments = (ELIMINATED,)
     lowest_wins = True
     out_verb = "tunked"
+
+    def how_to(self, options: Any) -> str:
+        own = " and the tunker's own count" if options.get("tunker_double") else ""
+        return (f"Tap who tunked; for everyone else{own}, every card left counts "
+                "(A 1, J Q K 10, others their pips, deuces 2)." + PICK)
 
     def cards_each(self, players: int, hand_number: int = 1) -> int:
         return 7
@@ -77,13 +87,7 @@ class Tunk(Variant):
 
     @staticmethod
     def tunker_count(player_input: PlayerInput) -> tuple[int, dict[str, Any]]:
-        if player_input.cards is None:
-            return player_input.count or 0, {}
-        best = arrange(player_input.cards, RULES)
-        return best.deadwood, {
-            "melds": [format_cards(m) for m in best.melds],
-            "unmatched": format_cards(best.unmatched),
-        }
+        return unmatched(player_input, RULES)
 
     @staticmethod
     def all_cards_value(player_input: PlayerInput) -> int:
@@ -91,7 +95,8 @@ class Tunk(Variant):
             return player_input.count
         return sum(min(card.rank, 10) for card in player_input.cards or ())
 
-    def preview(self, cards: Any, options: Any, entry: Any = None, *, went_out: bool = False) -> dict[str, Any]:
+    def preview(self, cards: Any, options: Any, entry: Any = None, *, went_out: bool = False,
+                number: int = 1) -> dict[str, Any]:
         player_input = PlayerInput(cards=tuple(cards))
         if went_out:
             value, shown = self.tunker_count(player_input)
@@ -131,26 +136,4 @@ class Tunk(Variant):
     def is_over(self, game: Game) -> bool:
         return len(game.active) <= 1 or all(
             game.totals[p] >= game.options["eliminate_at"] for p in game.active
-        )
-
-
-def eliminate_over_limit(game: Game, number: int, limit: int) -> None:
-    """Put out every player whose total reached ``limit`` in hand ``number``.
-
-    When every player still in crosses together, the lowest of them (ties
-    share) stays in as the winner.
-    """
-    crossing = [p for p in game.active if game.totals[p] >= limit]
-    if not crossing:
-        return
-    if len(crossing) == len(game.active):
-        survivors = best_players(game, lowest=True, tie_break=False, among=crossing)
-        crossing = [p for p in crossing if p not in survivors]
-        game.results[-1].notes.append(
-            f"Everyone still in reached {limit}: the lowest total, {', '.join(survivors)}, wins."
-        )
-    for player in crossing:
-        game.eliminate(player, number)
-        game.results[-1].notes.append(
-            f"{player} reached {show(game.totals[player])} (limit {limit}) and is out of the game."
         )

@@ -1,0 +1,216 @@
+"""What a variant declares for the other layers, as plain data.
+
+A game is one module under ``games/``.  Besides its rules it states, with the
+small frozen records here, everything a form, a sheet, the statistics or an
+API document needs to know about it, so those layers render declarations and
+never ask which game they are showing:
+
+- its **entry**: how a hand can end (:class:`Ending`: a block, besides "who
+  went out"), the hand-level inputs (:class:`Choice`: rummy, the upcard, the
+  deal's wild rank, in one go, who re-enters), each player's input boxes
+  (:class:`Field`: count, cards, melded...) and the ways a player's hand can
+  end without them (:class:`Status`: a drop, a wrong show, never opened);
+- its **moments** (:class:`Moment`): what the statistics count, each hand's
+  moments worked out by the engine into the sheet's rows;
+- its **guidance** and **settlement**, made by the variant's hooks into the
+  sheet (``guide`` and ``settlement``; see :class:`~.games.base.Variant`).
+
+Each record's :meth:`catalogue` is what :func:`scorekeeper.engine.variants`
+says of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .bounds import MAX_COUNT
+
+#: whether the player who went out gives a field: never, may, must
+OUT_GIVES = ("none", "optional", "required")
+
+#: the kinds of a hand-level choice: a box to tick, one card, a rank, some players
+CHOICE_KINDS = ("flag", "card", "rank", "players")
+
+#: the kinds of a player's field: a whole number, a list of cards, either of
+#: them (500's melded and left: the cards, or their points), a small number
+FIELD_KINDS = ("count", "cards", "cards_or_points", "number")
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """A way a hand ends with nobody going out, offered beside the players.
+
+    ``entry`` is what choosing it puts in the hand's entry (Block:
+    ``{"block": True}``, with ``out`` null).
+    """
+
+    key: str
+    label: str
+    help: str
+    entry: Mapping[str, Any]
+
+    def catalogue(self) -> dict[str, Any]:
+        return {"key": self.key, "label": self.label, "help": self.help, "entry": dict(self.entry)}
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A hand-level input, stored under ``key`` in the entry.
+
+    ``kind``: ``flag`` (true or false), ``card`` (one card, like Oklahoma's
+    upcard), ``rank`` (the deal's wild rank, or none) or ``players`` (a list
+    of names: who re-enters before the hand).  ``needs_out``: only with a
+    player who went out (rummy).  ``among``: for ``players``, who may be
+    named: ``out`` (players out of the game) or ``in``.
+    """
+
+    key: str
+    kind: str
+    label: str
+    help: str = ""
+    needs_out: bool = False
+    among: str = "in"
+
+    def __post_init__(self) -> None:
+        if self.kind not in CHOICE_KINDS:
+            raise ValueError(f"a choice's kind is one of {CHOICE_KINDS}, not {self.kind!r}")
+
+    def catalogue(self) -> dict[str, Any]:
+        return {"key": self.key, "kind": self.kind, "label": self.label, "help": self.help,
+                "needs_out": self.needs_out, "among": self.among if self.kind == "players" else None}
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One box of a player's input, stored under ``key`` in that player's input.
+
+    ``kind`` (see :data:`FIELD_KINDS`), the bounds of a number, and ``out``:
+    whether the player who went out gives it (see :data:`OUT_GIVES`).
+    ``pair``: the fields of one ``pair`` are alternatives (a count *or* the
+    cards): a player gives one of them.
+    """
+
+    key: str
+    kind: str
+    label: str
+    help: str = ""
+    out: str = "none"
+    minimum: int = 0
+    maximum: int = MAX_COUNT
+    pair: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in FIELD_KINDS:
+            raise ValueError(f"a field's kind is one of {FIELD_KINDS}, not {self.kind!r}")
+        if self.out not in OUT_GIVES:
+            raise ValueError(f"a field's out is one of {OUT_GIVES}, not {self.out!r}")
+
+    def catalogue(self) -> dict[str, Any]:
+        numeric = self.kind in ("count", "number", "cards_or_points")
+        return {"key": self.key, "kind": self.kind, "label": self.label, "help": self.help,
+                "out": self.out, "pair": self.pair or None,
+                "minimum": self.minimum if numeric else None, "maximum": self.maximum if numeric else None}
+
+
+@dataclass(frozen=True, slots=True)
+class Status:
+    """A player's hand ended without cards or a count: the whole input it stands for.
+
+    Indian: ``Status("first", "First drop", {"drop": "first"})``; Scala 40:
+    ``Status("unopened", "Never opened", {"opened": False})``.
+    """
+
+    key: str
+    label: str
+    input: Mapping[str, Any]
+    help: str = ""
+
+    def catalogue(self) -> dict[str, Any]:
+        return {"key": self.key, "label": self.label, "input": dict(self.input), "help": self.help}
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """A kind of hand the statistics count for a player (gins, drops, ...).
+
+    ``key`` is stable (stored with each count); ``heading`` and ``counts``
+    are what the statistics pages say.  The engine names each row's moments
+    (a row's ``moments``: player -> keys), so no other layer re-derives a rule.
+    """
+
+    key: str
+    heading: str
+    counts: str
+
+    def catalogue(self) -> dict[str, Any]:
+        return {"key": self.key, "heading": self.heading, "counts": self.counts}
+
+
+#: the moments shared by several games
+GIN = Moment("gins", "Gins", "hands won by going gin (no deadwood)")
+UNDERCUT = Moment("undercuts", "Undercuts", "hands won by undercutting the knocker")
+RUMMY = Moment("rummies", "Rummies", "hands won going out in one turn (rummy)")
+ELIMINATED = Moment("eliminated", "Eliminated", "times this player was put out of a game (over the limit)")
+
+#: the standard pair of a player's input: a count or the cards
+COUNT = Field("count", "count", "Count", "their count, as the table adds it up", pair="hand")
+CARDS = Field("cards", "cards", "or the cards", "the cards left in hand; the app counts them", pair="hand")
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One labelled line of a settlement: a value for each player."""
+
+    label: str
+    values: Mapping[str, Any]
+    strong: bool = False
+
+    def sheet(self) -> dict[str, Any]:
+        return {"label": self.label, "values": dict(self.values), "strong": self.strong}
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """The end-of-game settlement of a game, or of one game of several (Hollywood's I, II, III)."""
+
+    lines: tuple[Line, ...]
+    title: str = ""
+    notes: tuple[str, ...] = ()
+
+    def sheet(self) -> dict[str, Any]:
+        return {"title": self.title, "lines": [line.sheet() for line in self.lines], "notes": list(self.notes)}
+
+
+class Note(str):
+    """A note: its English text, and a stable key with the numbers in it.
+
+    ``Note("gin.undercut", f"{d} undercut {k}: ...", defender=d, knocker=k,
+    points=p)`` is the text wherever a string goes (the sheet's ``notes``);
+    the row's ``note_keys`` hold each note's key and values, so a later
+    translation rewrites the words from them and changes no rule.
+    """
+
+    key: str
+    values: dict[str, Any]
+
+    def __new__(cls, key: str, text: str, **values: Any) -> Note:
+        note = super().__new__(cls, text)
+        note.key = key
+        note.values = values
+        return note
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles keep the key
+        return (_note, (self.key, str(self), self.values))
+
+
+def _note(key: str, text: str, values: dict[str, Any]) -> Note:
+    return Note(key, text, **values)
+
+
+def note_key(text: str) -> dict[str, Any]:
+    """A note's key and values for the sheet; a plain string's key is ``text`` and its value the text."""
+    if isinstance(text, Note):
+        return {"key": text.key, "values": text.values}
+    return {"key": "text", "values": {"text": str(text)}}
