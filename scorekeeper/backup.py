@@ -440,13 +440,14 @@ def _check_logged_entry(entry: Any, place: str, players: list[str], rules: dict[
     """
     if not isinstance(entry, dict):
         raise BadImport(f"{place}an entry is an object with who went out and each player's hand.")
-    _unknown_keys(entry, {"out", "hands", *rules["flags"]}, place)
+    _unknown_keys(entry, {"out", "hands", *rules["keys"]}, place)
     if entry.get("out") is not None and entry["out"] not in players:
         raise BadImport(f"{place}{quoted(entry['out'])} is not a player in this game.")
-    for flag in rules["flags"]:
+    for flag in rules["keys"]:
         value = entry.get(flag)
         if not (value is None or isinstance(value, bool) or whole_in(value, 0, MAX_COUNT)
-                or (isinstance(value, str) and len(value) <= 20)):
+                or (isinstance(value, str) and len(value) <= 20)
+                or (isinstance(value, list) and all(name in players for name in value))):
             raise BadImport(f"{place}{flag} {shown(value)} is not what an entry holds.")
     hands = entry.get("hands") or {}
     if not isinstance(hands, dict):

@@ -189,14 +189,16 @@ def _schemas() -> dict[str, Any]:
                 "out": {"type": ["string", "null"], "description": "Who went out (knocked, tunked, declared); null: nobody."},
                 "hands": {"type": "object", "description": (
                     "Each player's input by name: {\"cards\": \"KH 5D AS\"}, {\"count\": 17}, or the "
-                    "variant's own forms (500: melded/low_aces/left; Indian: drop, wrong_show)."),
-                    "additionalProperties": {"type": "object"}},
-                "rummy": {"type": "boolean"},
-                "block": {"type": "boolean"},
-                "upcard": {"type": "string"},
-                "wild": {"type": ["string", "null"]},
+                    "variant's own fields and statuses (each variant's `entry` in the catalogue lists them)."),
+                    "additionalProperties": _ref("PlayerInput")},
+                **_entry_choices(),
             },
             "example": EXAMPLE_ENTRY,
+        },
+        "PlayerInput": {
+            "type": "object",
+            "description": "One player's input: the fields and statuses the variants declare (see the catalogue).",
+            "properties": _input_fields(),
         },
         "NewHand": {
             "type": "object",
@@ -337,6 +339,50 @@ _BODY_ERRORS = {
     "413": _error("The body is larger than the server takes."),
     "415": _error("The body is not sent as application/json."),
 }
+
+
+#: how each kind of declared choice or field is written in JSON
+_CHOICE_SCHEMAS: dict[str, dict[str, Any]] = {
+    "flag": {"type": "boolean"},
+    "card": {"type": "string"},
+    "rank": {"type": ["string", "null"]},
+    "players": {"type": "array", "items": {"type": "string"}},
+}
+
+
+def _entry_choices() -> dict[str, Any]:
+    """Every hand-level key the variants declare (choices and endings), with the variants that take it."""
+    found: dict[str, tuple[dict[str, Any], list[str]]] = {}
+    for variant in variants():
+        entry = variant["entry"]
+        for choice in entry["choices"]:
+            found.setdefault(choice["key"], (dict(_CHOICE_SCHEMAS[choice["kind"]], description=choice["help"]
+                                                  or choice["label"]), []))[1].append(variant["key"])
+        for ending in entry["endings"]:
+            for key, value in ending["entry"].items():
+                if key != "out":
+                    found.setdefault(key, ({"type": "boolean", "description": ending["help"]}, []))[1].append(
+                        variant["key"])
+    return {key: dict(schema, description=f"{schema['description']} ({', '.join(keys)})")
+            for key, (schema, keys) in found.items()}
+
+
+def _input_fields() -> dict[str, Any]:
+    """Every per-player key the variants declare (fields and statuses' inputs)."""
+    # Types only: the bounds are the engine's, refused with the hand, player and field named.
+    kinds = {"count": {"type": "integer"}, "number": {"type": "integer"},
+             "cards": {"type": ["string", "array"]}, "cards_or_points": {"type": ["string", "integer", "array"]}}
+    found: dict[str, dict[str, Any]] = {}
+    for variant in variants():
+        for spec in variant["entry"]["fields"]:
+            found.setdefault(spec["key"], dict(kinds[spec["kind"]], description=spec["help"] or spec["label"]))
+        for status in variant["entry"]["statuses"]:
+            for key, value in status["input"].items():
+                schema = found.setdefault(key, {"type": "boolean" if isinstance(value, bool) else "string",
+                                                "description": ""})
+                shown = f"{status['label']}: {value!r}"
+                schema["description"] = "; ".join(filter(None, (schema["description"], shown)))
+    return found
 
 
 def _operation(summary: str, description: str, responses: dict[str, Any], *, op_id: str, tag: str,

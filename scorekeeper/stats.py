@@ -32,36 +32,26 @@ from typing import Any
 from sqlalchemy import and_, bindparam, case, delete, func, insert, literal_column, null, select
 from sqlalchemy.orm import aliased
 
+from .engine import variants
 from .extensions import db
 from .models import Game, Player, SeatResult
 
-#: the moments a player's games can have, in the order the pages show them:
-#: column -> (heading, what it counts)
-MOMENTS: dict[str, tuple[str, str]] = {
-    "gins": ("Gins", "hands won by going gin (no deadwood)"),
-    "undercuts": ("Undercuts", "hands won by undercutting the knocker"),
-    "rummies": ("Rummies", "hands won going out in one turn (rummy)"),
-    "rum_hands": ("Rum hands", "Knock hands won knocking with no deadwood"),
-    "knocks_beaten": ("Knocks beaten", "Knock hands where another knocked and this player had the lowest count"),
-    "eliminated": ("Eliminated", "games this player was put out of (over the limit)"),
-    "drops": ("Drops", "Indian hands this player dropped"),
-}
+def _declared_moments() -> dict[str, tuple[str, str]]:
+    """Every moment the engine's variants declare, in catalogue order: key -> (heading, what it counts)."""
+    moments: dict[str, tuple[str, str]] = {}
+    for variant in variants():
+        for moment in variant["moments"]:
+            moments.setdefault(moment["key"], (moment["heading"], moment["counts"]))
+    return moments
 
-#: the moments each variant can have (a variant not listed has none)
+
+#: the moments a player's games can have, in the order the pages show them
+MOMENTS: dict[str, tuple[str, str]] = _declared_moments()
+
+#: the moments each variant can have, as its declaration says
 VARIANT_MOMENTS: dict[str, tuple[str, ...]] = {
-    "basic": ("rummies",),
-    "block": ("rummies",),
-    "sai": ("rummies",),
-    "knock": ("rum_hands", "knocks_beaten"),
-    "tunk": ("eliminated",),
-    "gin": ("gins", "undercuts"),
-    "oklahoma-gin": ("gins", "undercuts"),
-    "corner-gin": ("gins", "undercuts"),
-    "indian": ("drops", "eliminated"),
+    variant["key"]: tuple(m["key"] for m in variant["moments"]) for variant in variants()
 }
-
-#: a hand's kind (the row's "kind") that is a moment of the hand's winner
-_WINNER_MOMENTS = {"gin": "gins", "undercut": "undercuts", "rummy": "rummies", "rum": "rum_hands"}
 
 
 # -- one game's rows ----------------------------------------------------------
@@ -70,8 +60,8 @@ _WINNER_MOMENTS = {"gin": "gins", "undercut": "undercuts", "rummy": "rummies", "
 def tally(sheet: dict[str, Any]) -> list[dict[str, Any]]:
     """Each player's results in one game's sheet, in seat order.
 
-    Pure: reads only the sheet (its rows' scores, winner, kind and details,
-    and its winners and eliminations).  Costs one pass over the hands.
+    Pure: reads only the sheet (its rows' scores, winner and moments, and its
+    winners and eliminations).  Costs one pass over the hands.
     """
     players = sheet["players"]
     rows = sheet["hands"]
@@ -81,24 +71,17 @@ def tally(sheet: dict[str, Any]) -> list[dict[str, Any]]:
     winners = set(sheet["winners"]) if finished else set()
     counts: dict[str, dict[str, int]] = {p: dict.fromkeys(("hands_won", *MOMENTS), 0) for p in players}
     for row in rows:
-        winner, kind = row["winner"], row["kind"]
+        winner = row["winner"]
         if winner is not None:
             counts[winner]["hands_won"] += 1
-            moment = _WINNER_MOMENTS.get(kind)
-            if moment is not None:
-                counts[winner][moment] += 1
-        if kind == "knock_beaten":
-            for player in _knock_beaters(row, players):
-                counts[player]["knocks_beaten"] += 1
-        elif kind == "drop":
-            for player, detail in (row["details"] or {}).items():
-                if detail.get("drop"):
-                    counts[player]["drops"] += 1
+        for player, moments in (row.get("moments") or {}).items():  # the engine's: no rule is derived here
+            for moment in moments:
+                if moment in counts[player]:
+                    counts[player][moment] += 1
     best = min if lowest else max
     results = []
     for player in players:
         played = [row["scores"][player] for row in rows[: eliminated.get(player, len(rows))]]
-        counts[player]["eliminated"] = int(player in eliminated)
         results.append({
             "lowest_wins": lowest,
             "players": len(players),
@@ -110,16 +93,6 @@ def tally(sheet: dict[str, Any]) -> list[dict[str, Any]]:
             **counts[player],
         })
     return results
-
-
-def _knock_beaters(row: dict[str, Any], players: list[str]) -> list[str]:
-    """Who beat the knock: the others with the lowest count (ties all beat it)."""
-    details = row["details"] or {}
-    others = [p for p in players if p != row["out"] and "value" in details.get(p, {})]
-    if not others:
-        return []
-    low = min(details[p]["value"] for p in others)
-    return [p for p in others if details[p]["value"] == low]
 
 
 def results_rows(game: Game, sheet: dict[str, Any]) -> list[dict[str, Any]]:

@@ -123,10 +123,13 @@
     if (!text || /^[0-9]+$/.test(text)) { say(panel, input, ""); return; }
     timers[input.id] = setTimeout(function () {
       var chosen = form.querySelector("input[name=out]:checked");
-      var wild = form.querySelector("[name=wild]");
-      var query = "?cards=" + encodeURIComponent(text) +
-        "&out=" + (chosen && chosen.value === panel.dataset.seat ? "1" : "0") +
-        (wild && wild.value ? "&wild=" + encodeURIComponent(wild.value) : "");
+      var query = "?cards=" + encodeURIComponent(text) + "&number=" + encodeURIComponent(form.dataset.number || "") +
+        "&out=" + (chosen && chosen.value === panel.dataset.seat ? "1" : "0");
+      // The hand's choices (the deal's wild rank, the upcard) can change what cards are worth.
+      form.querySelectorAll("[data-choice]").forEach(function (choice) {
+        var value = choice.type === "checkbox" ? (choice.checked ? "1" : "") : choice.value;
+        if (value) query += "&" + encodeURIComponent(choice.dataset.choice) + "=" + encodeURIComponent(value);
+      });
       fetch(form.dataset.preview + query, { credentials: "same-origin" })
         .then(function (response) { return response.json(); })
         .then(function (shown) {
@@ -148,18 +151,19 @@
       var isOut = !!chosen && panel.dataset.seat === chosen.value;
       panel.classList.toggle("is-out", isOut && !outGivesInput);
       panel.classList.toggle("is-knocker", isOut && outGivesInput);
-      // 500: whoever went out has nothing left in hand; the field steps aside
-      // (disabled, so not sent) and comes back with its typing on another tap.
-      var left = panel.querySelector("input[name$='-left']");
-      if (left) {
-        var box = left.closest(".field");
+      // A field the player who went out never gives (500's cards left in
+      // hand) steps aside for them: disabled, so not sent, and back with its
+      // typing on another tap.
+      if (!outGivesInput) return;
+      panel.querySelectorAll(".field[data-out=none]").forEach(function (box) {
+        var input = box.querySelector("input");
         var toggle = box.querySelector(".pick-toggle");
         if (isOut && toggle && toggle.getAttribute("aria-expanded") === "true") toggle.click();
-        left.disabled = isOut;
+        input.disabled = isOut;
         box.hidden = isOut;
-        if (isOut) say(panel, left, "");
-        else if (left.value) showValue(left);
-      }
+        if (isOut) say(panel, input, "");
+        else if (input.value && input.dataset.picker === "many") showValue(input);
+      });
     });
   }
 

@@ -229,6 +229,7 @@ def _sheet(game: Game, rows: list[dict[str, Any]]) -> dict[str, Any]:
         "guide": {
             "how_to": variant.how_to(options),
             "goal": variant.goal(options),
+            "limit": dict(zip(("label", "value"), limit)) if (limit := variant.limit(options)) else None,
             "next": variant.next_line(game, nxt) if nxt is not None else "",
         },
         "moments": [moment.catalogue() for moment in variant.moments],

@@ -66,11 +66,10 @@ def running_totals_svg(sheet: dict[str, Any]) -> Markup:
 
 def chart_limit(sheet: dict[str, Any]) -> tuple[str, float] | None:
     """The line a game plays to or out at, as (label, value), if it has one."""
-    options = sheet["options"]
-    for key, label in (("target", "Target"), ("eliminate_at", "Out at"), ("pool", "Pool")):
-        if options.get(key):
-            return f"{label} {number(options[key])}", float(options[key])
-    return None
+    limit = sheet["guide"]["limit"]
+    if limit is None:
+        return None
+    return f"{limit['label']} {number(limit['value'])}", float(limit["value"])
 
 
 def chart_summary(sheet: dict[str, Any]) -> str:

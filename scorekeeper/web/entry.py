@@ -1,10 +1,13 @@
 """The hand entry form: posted fields to the engine's entry, and its errors back.
 
-Field names: ``out`` (a seat number, ``none`` or ``block``), the variant's
-flags (``rummy``, ``upcard``, ``wild``), and per seat ``p<seat>-count``,
-``p<seat>-cards``; 500 Rummy ``p<seat>-melded``, ``p<seat>-low_aces``,
-``p<seat>-left``; Indian ``p<seat>-status`` (``first``, ``middle`` or
-``wrong``).  The form checks fields (a count is a whole number); the engine
+The form is drawn from the variant's declarations in the engine's catalogue
+(:mod:`scorekeeper.engine.declare`), never from which game it is.  Field
+names: ``out`` (a seat number, ``none``, or an ending's key such as
+``block``), each hand-level choice by its key (``rummy``, ``upcard``,
+``wild``...; a ``players`` choice per seat as ``p<seat>-<key>``), and per
+seat ``p<seat>-<field>`` for each declared field (``count``, ``cards``,
+``melded``...) and ``p<seat>-status`` for a declared status (a drop, never
+opened).  The form checks fields (a count is a whole number); the engine
 checks the rules, and :meth:`EntryForm.add_engine_error` puts its message
 next to the player or control it concerns.
 """
@@ -45,6 +48,7 @@ class EntryForm:
     number: int  # the hand this form records or edits
     token: str = ""
     options: Mapping[str, Any] = field(default_factory=dict)  # the game's effective house rules
+    guide: Mapping[str, Any] = field(default_factory=dict)  # the sheet's guide: how_to, goal, next
     values: dict[str, str] = field(default_factory=dict)
     seats: list[Seat] = field(default_factory=list)
     errors: dict[str, str] = field(default_factory=dict)
@@ -59,19 +63,55 @@ class EntryForm:
         return self.variant["entry"]
 
     @property
-    def inputs(self) -> list[str]:
-        return list(self.rules["inputs"])
-
-    def has(self, flag: str) -> bool:
-        return flag in self.rules["flags"]
+    def endings(self) -> list[Mapping[str, Any]]:
+        return list(self.rules["endings"])
 
     @property
-    def is_500(self) -> bool:
-        return "melded" in self.inputs
+    def choices(self) -> list[Mapping[str, Any]]:
+        """The hand-level choices the form shows once (not a ``players`` choice, which is per seat)."""
+        return [c for c in self.rules["choices"] if c["kind"] != "players"]
 
     @property
-    def is_indian(self) -> bool:
-        return "drop" in self.inputs
+    def seat_choices(self) -> list[Mapping[str, Any]]:
+        """The ``players`` choices: a box per seat (who re-enters)."""
+        return [c for c in self.rules["choices"] if c["kind"] == "players"]
+
+    @property
+    def fields(self) -> list[Mapping[str, Any]]:
+        return list(self.rules["fields"])
+
+    @property
+    def statuses(self) -> list[Mapping[str, Any]]:
+        return list(self.rules["statuses"])
+
+    @property
+    def status_choices(self) -> list[tuple[str, str]]:
+        """The pills of a player's panel where the variant has statuses: cards or count, or each status."""
+        return [("", "Cards or count"), *((s["key"], s["label"]) for s in self.statuses)]
+
+    @property
+    def field_rows(self) -> list[list[Mapping[str, Any]]]:
+        """The fields as the panel lays them out: a pair (count or cards) side by side, a small
+        number (500's low aces) beside the field before it, the rest a row each."""
+        rows: list[list[Mapping[str, Any]]] = []
+        for spec in self.fields:
+            if rows and ((spec["pair"] and spec["pair"] == rows[-1][-1]["pair"]) or spec["kind"] == "number"):
+                rows[-1].append(spec)
+            else:
+                rows.append([spec])
+        return rows
+
+    @property
+    def out_gives_some_input(self) -> bool:
+        """Whether the player who went out gives any field (their panel stays open)."""
+        return any(f["out"] != "none" for f in self.fields)
+
+    def shown_seats(self) -> list[Seat]:
+        """The seats with a panel: those in the hand, and those out when one may re-enter."""
+        return [s for s in self.seats if s.playing or self.may_return(s)]
+
+    def may_return(self, seat: Seat) -> bool:
+        return not seat.playing and any(c["among"] == "out" for c in self.seat_choices)
 
     @property
     def ranks(self) -> tuple[str, ...]:
@@ -85,50 +125,56 @@ class EntryForm:
 
     @property
     def how_to(self) -> str:
-        """One line for a newcomer: what to tap and what a player's number is."""
-        return how_to(self.variant["key"], self.options)
+        """One line for a newcomer: what to tap and what a player's number is (the variant's own)."""
+        return str(self.guide.get("how_to") or "")
 
     # -- reading ------------------------------------------------------------
 
+    def _seat_keys(self) -> list[str]:
+        keys = [f["key"] for f in self.fields] + [c["key"] for c in self.seat_choices]
+        return keys + (["status"] if self.statuses else [])
+
     def load_post(self, data: Mapping[str, str]) -> None:
         """Keep everything typed, so a refused entry comes back as it was."""
-        self.values = {key: data.get(key, "") for key in ("out", "rummy", "upcard", "wild")}
+        self.values = {key: data.get(key, "") for key in ("out", *(c["key"] for c in self.choices))}
         self.token = data.get("token", "")
         for seat in self.seats:
-            seat.values = {
-                name: data.get(seat.field(name), "")
-                for name in ("count", "cards", "melded", "low_aces", "left", "status")
-            }
+            seat.values = {name: data.get(seat.field(name), "") for name in self._seat_keys()}
 
     def load_entry(self, entry: Mapping[str, Any]) -> None:
         """Fill the form from a recorded entry (names), to edit it."""
         out = entry.get("out")
+        ending = next((e for e in self.endings if all(entry.get(k) == v for k, v in e["entry"].items())), None)
         self.values = {
-            "out": "block" if entry.get("block") else (str(self.names.index(out)) if out is not None else "none"),
-            "rummy": "1" if entry.get("rummy") else "",
-            "upcard": str(entry.get("upcard") or ""),
-            "wild": str(entry.get("wild") or ""),
+            "out": ending["key"] if ending else (str(self.names.index(out)) if out is not None else "none"),
         }
+        for choice in self.choices:
+            given = entry.get(choice["key"])
+            self.values[choice["key"]] = ("1" if given else "") if choice["kind"] == "flag" else str(given or "")
         hands = entry.get("hands") or {}
         for seat in self.seats:
             given = hands.get(seat.name, {})
             seat.values = {
-                "count": str(given["count"]) if given.get("count") is not None else "",
-                "cards": str(given.get("cards") or ""),
-                "melded": str(given.get("melded", "")) if "melded" in given else "",
-                "low_aces": str(given["low_aces"]) if "low_aces" in given else "",
-                "left": str(given.get("left", "")) if "left" in given else "",
-                "status": {"first": "first", "middle": "middle"}.get(given.get("drop", ""), "")
-                or ("wrong" if given.get("wrong_show") else ""),
+                f["key"]: str(given[f["key"]]) if given.get(f["key"]) is not None else "" for f in self.fields
             }
+            for choice in self.seat_choices:
+                seat.values[choice["key"]] = "1" if seat.name in (entry.get(choice["key"]) or ()) else ""
+            status = next((s for s in self.statuses if given and all(
+                given.get(k) == v for k, v in s["input"].items())), None)
+            if self.statuses:
+                seat.values["status"] = status["key"] if status else ""
+                if status:
+                    for f in self.fields:
+                        seat.values[f["key"]] = ""
 
     def to_entry(self) -> dict[str, Any] | None:
         """The engine's entry, or None with field errors set."""
         entry: dict[str, Any] = {}
         out_value = self.value("out")
         out_name: str | None = None
-        if out_value == "block" and self.has("block"):
-            entry["block"] = True
+        ending = next((e for e in self.endings if e["key"] == out_value), None)
+        if ending is not None:
+            entry.update(ending["entry"])
         elif out_value == "none":
             pass  # nobody went out: the engine says whether this game allows it
         elif out_value == "":
@@ -144,18 +190,26 @@ class EntryForm:
                 self.errors["out"] = f"Tap who {self.rules['out_verb']}."
                 return None
         entry["out"] = out_name
-        if self.has("rummy"):
-            entry["rummy"] = bool(self.value("rummy"))
-        if self.has("upcard") and self.value("upcard").strip():
-            entry["upcard"] = self.value("upcard").strip()
-        if self.has("wild"):
-            entry["wild"] = self.value("wild") or None
+        for choice in self.choices:
+            text = self.value(choice["key"]).strip()
+            if choice["kind"] == "flag":
+                entry[choice["key"]] = bool(text)
+            elif choice["kind"] == "rank":
+                entry[choice["key"]] = text or None
+            elif text:
+                entry[choice["key"]] = text
+        returning: dict[str, list[str]] = {}
+        for choice in self.seat_choices:
+            named = [seat.name for seat in self.seats if seat.value(choice["key"])]
+            if named:
+                entry[choice["key"]] = returning[choice["key"]] = named
+        back = {name for names in returning.values() for name in names}
         hands: dict[str, Any] = {}
         for seat in self.seats:
-            if not seat.playing:
+            if not seat.playing and seat.name not in back:
                 continue
             given = self._seat_input(seat)
-            if seat.name == out_name and not self.rules["out_gives_input"] and not given:
+            if seat.name == out_name and not self.out_gives_some_input and not given:
                 continue  # went out: scored by the rules, nothing to enter
             if given is not None:
                 hands[seat.name] = given
@@ -163,54 +217,46 @@ class EntryForm:
         return None if self.errors else entry
 
     def _seat_input(self, seat: Seat) -> dict[str, Any] | None:
-        if self.is_500:
-            return self._seat_500(seat)
-        if self.is_indian and seat.value("status"):
-            status = seat.value("status")
-            if status == "wrong":
-                return {"wrong_show": True}
-            return {"drop": status}
-        count_text = seat.value("count").strip()
-        cards_text = seat.value("cards").strip()
+        status = next((s for s in self.statuses if s["key"] == seat.value("status")), None)
+        if status is not None:
+            return dict(status["input"])
         given: dict[str, Any] = {}
-        if count_text:
-            count = _whole_number(count_text)
-            if count is None:
-                self._seat_error(seat, f"Type the count as a whole number, like 17 (not {count_text!r}).")
-                return None
-            given["count"] = count
-        if cards_text:
-            too_many = too_many_cards(self.variant, cards_text)
-            if too_many:
-                self._seat_error(seat, too_many)
-                return None
-            given["cards"] = cards_text
-        return given or None
-
-    def _seat_500(self, seat: Seat) -> dict[str, Any] | None:
-        given: dict[str, Any] = {}
-        for name in ("melded", "left"):
-            text = seat.value(name).strip()
+        for spec in self.fields:
+            text = seat.value(spec["key"]).strip()
             if not text:
                 continue
-            number = _whole_number(text)
-            given[name] = number if number is not None else text
-        low = seat.value("low_aces").strip()
-        if low:
-            number = _whole_number(low)
-            if number is None:
-                self._seat_error(seat, "Low aces is a whole number, like 1.")
-                return None
-            given["low_aces"] = number
+            kind = spec["kind"]
+            if kind in ("count", "number"):
+                number = _whole_number(text)
+                if number is None:
+                    example = "17" if kind == "count" else "1"
+                    self._seat_error(seat, f"Type the {spec['label'].lower()} as a whole number, like {example} "
+                                           f"(not {text!r}).")
+                    return None
+                given[spec["key"]] = number
+            elif kind == "cards_or_points":
+                number = _whole_number(text)
+                given[spec["key"]] = number if number is not None else text
+            else:
+                too_many = too_many_cards(self.variant, text)
+                if too_many:
+                    self._seat_error(seat, too_many)
+                    return None
+                given[spec["key"]] = text
         return given or None  # nothing typed: the engine asks for this player, never a silent 0
 
     def _nothing_typed(self, name: str) -> str:
-        """The engine's "no input for Bob", said as what to do about it."""
-        if self.is_500:
-            return f"Nothing typed for {name}: type what they melded and what is left in hand (0 for none)."
-        if self.is_indian:
-            return f"Nothing typed for {name}: type their count, pick their cards, or tap a drop or a wrong show."
-        return f"Nothing typed for {name}: type their count, or pick their cards."
+        """The engine's "no input for Bob", said as what to do about it, from the declared inputs."""
+        kinds = {f["kind"] for f in self.fields}
+        if kinds <= {"count", "cards"}:
+            what = "type their count, or pick their cards"
+        else:
+            labels = [f["label"].split(" (")[0] for f in self.fields if f["kind"] != "number"]
+            what = f"fill in {' and '.join(labels)} (0 for none)"
+        if self.statuses:
+            labels = [s["label"] for s in self.statuses]
+            what += ", or tap " + (", ".join(labels[:-1]) + " or " + labels[-1] if len(labels) > 1 else labels[0])
+        return f"Nothing typed for {name}: {what}."
 
     def _seat_error(self, seat: Seat, message: str) -> None:
         seat.error = message
@@ -230,64 +276,10 @@ class EntryForm:
         if seat is not None:
             self._seat_error(seat, message)
             return
-        if error.field in ("upcard", "wild", "rummy"):
+        if error.field in {c["key"] for c in self.choices}:
             self.errors[error.field] = message
             return
         self.errors["out"] = message
-
-
-_PLAIN = "A 1, J Q K 10, others their pips"
-
-
-def how_to(key: str, options: Mapping[str, Any]) -> str:
-    """What to enter for a hand of this variant, in the table's words.
-
-    The count a player types means something different in each game (all the
-    cards in hand, only the unmatched ones, Sai's own values...); a person who
-    has never played it here cannot guess which.
-    """
-    pick = " Type the count, or pick the cards and the app counts them."
-    if key in ("basic", "block"):
-        ace = "A 1, or 15 high" if options.get("ace") == "high_or_low" else "A 1"
-        return (
-            f"Tap who went out; for everyone else, every card left in hand counts ({ace}, J Q K 10)."
-            + pick
-            + " Block: the stock ran out; give everyone's hand, the lowest wins the difference."
-        )
-    if key == "boathouse":
-        if options.get("method") == "points":
-            what = "the points of their unmatched cards (A 11, J Q K 10)"
-        else:
-            what = "how many of their cards are unmatched (1 point each)"
-        return f"Tap who went out; for everyone else, {what}." + pick
-    if key == "contract":
-        deuces = ", deuces 15" if options.get("deuces_wild") else ""
-        return f"Tap who went out; for everyone else, every card left counts (A and joker 15{deuces}, J Q K 10)." + pick
-    if key == "knock":
-        return f"Tap who knocked; for everyone, the knocker too, their unmatched cards ({_PLAIN})." + pick
-    if key == "tunk":
-        own = " and the tunker's own count" if options.get("tunker_double") else ""
-        return f"Tap who tunked; for everyone else{own}, every card left counts ({_PLAIN}, deuces 2)." + pick
-    if key in ("gin", "oklahoma-gin", "corner-gin"):
-        ace = "an unmatched A 15" if key == "corner-gin" else "A 1"
-        limit = "the upcard's value" if key == "oklahoma-gin" else str(options.get("knock_limit", 10))
-        return (
-            f"Tap who knocked (0 is gin; at most {limit}); for both players, the unmatched cards "
-            f"({ace}, J Q K 10), the defender's after laying off. Dead hand: the stock ran out." + pick
-        )
-    if key == "500":
-        return (
-            "Tap who went out; for every player, the cards melded or laid off and the cards left "
-            "(A 15, J Q K 10), as cards or points. Low aces: aces melded in A-2-3, worth 1 each."
-        )
-    if key == "indian":
-        return (
-            "Tap who declared; for everyone else, a drop, a wrong show, or their points "
-            "(A K Q J 10, jokers 0, at most " + str(options.get("max_points", 80)) + ")." + pick
-        )
-    if key == "sai":
-        return "Tap who went out; for everyone else, every card left counts (Q\N{BLACK SPADE SUIT} 40, A 15, K Q J 10 10, 2-9 5)." + pick
-    return ""
 
 
 def most_cards(variant: Mapping[str, Any]) -> int:

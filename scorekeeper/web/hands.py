@@ -13,6 +13,7 @@ from werkzeug.wrappers import Response
 
 from .. import services
 from ..engine import InvalidEntry, parse_cards, replay
+from ..engine.bounds import MAX_HANDS
 from ..engine.cards import CardError
 from ..engine.games import get_variant
 from ..models import Game, entry_for_engine
@@ -30,7 +31,8 @@ def _form(game: Game, number: int) -> EntryForm:
     sheet = _sheet_for_form(game, number)
     eliminated = sheet["eliminated"]
     active = [n for n in game.names if n not in eliminated or eliminated[n] >= number]
-    return EntryForm(catalogue_by_key()[game.variant], game.names, active, number, options=sheet["options"])
+    return EntryForm(catalogue_by_key()[game.variant], game.names, active, number, options=sheet["options"],
+                     guide=sheet["guide"])
 
 
 def _sheet_for_form(game: Game, number: int) -> dict[str, Any]:
@@ -150,9 +152,13 @@ def preview(game_id: int) -> Response | tuple[Response, int]:
     too_many = too_many_cards(catalogue_by_key()[game.variant], request.args.get("cards", ""))
     if too_many:
         return jsonify(error=too_many), 422
+    number = _int(request.args.get("number")) or game.hands_count + 1
     options = _sheet_for_form(game, game.hands_count + 1)["options"]
-    wild = request.args.get("wild") or None
-    shown = variant.preview(cards, options, {"wild": wild}, went_out=request.args.get("out") == "1")
+    # The hand's choices as typed so far (the deal's wild rank, an upcard): they may change a value.
+    choices = {c["key"]: request.args[c["key"]] for c in catalogue_by_key()[game.variant]["entry"]["choices"]
+               if request.args.get(c["key"])}
+    shown = variant.preview(cards, options, choices, went_out=request.args.get("out") == "1",
+                            number=min(max(number, 1), MAX_HANDS))
     return jsonify(shown)
 
 

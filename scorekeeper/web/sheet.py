@@ -57,6 +57,15 @@ class FinalLine:
     strong: bool = False
 
 
+@dataclass
+class SettlementView:
+    """One settlement (of the game, or of one game of several), its lines in seat order."""
+
+    title: str
+    lines: list[FinalLine]
+    notes: list[str]
+
+
 @dataclass(frozen=True)
 class PageLink:
     """One entry of the navigation between pages of hands: ``201–400``, or a gap (``…``)."""
@@ -75,8 +84,7 @@ class SheetView:
     goal: str
     finished: bool
     banner: str
-    final_lines: list[FinalLine] = field(default_factory=list)
-    final_notes: list[str] = field(default_factory=list)
+    settlements: list[SettlementView] = field(default_factory=list)
     changes: list[str] = field(default_factory=list)
     compact: bool = False
     broken: str = ""  # the log no longer replays (should never happen): why
@@ -213,6 +221,7 @@ def sheet_view(game: Game, *, page: int | None = None) -> SheetView:
         return view
     names = sheet["players"]
     limit = _limit(sheet)
+    guide = sheet["guide"]
     columns = [
         Column(
             name=name,
@@ -231,8 +240,8 @@ def sheet_view(game: Game, *, page: int | None = None) -> SheetView:
         name=sheet["name"],
         columns=columns,
         rows=rows,
-        next_guide=_next_guide(sheet),
-        goal=_goal(sheet),
+        next_guide=guide["next"],
+        goal=guide["goal"],
         finished=sheet["finished"],
         banner=_banner(sheet),
         compact=len(names) > 6,
@@ -246,9 +255,11 @@ def sheet_view(game: Game, *, page: int | None = None) -> SheetView:
         previous_page=_step(page, -1, len(hands)),
         next_page=_step(page, +1, len(hands)),
     )
-    if sheet.get("final"):
-        view.final_lines = _final_lines(sheet, names)
-        view.final_notes = sheet["final_notes"]
+    view.settlements = [
+        SettlementView(part["title"], [FinalLine(line["label"], [line["values"].get(n, "") for n in names],
+                                                 line["strong"]) for line in part["lines"]], part["notes"])
+        for part in sheet["settlement"]
+    ]
     view.changes = change_lines(game)
     return view
 
@@ -376,14 +387,9 @@ def _row(hand: dict[str, Any], names: list[str], sheet: dict[str, Any]) -> Row:
 
 
 def _limit(sheet: dict[str, Any]) -> int | None:
-    options = sheet["options"]
-    for key in ("target", "eliminate_at", "pool"):
-        if options.get(key):
-            try:
-                return int(options[key])
-            except (OverflowError, TypeError, ValueError):  # no line to measure against
-                return None
-    return None
+    """The line totals play to or out at (the engine's ``guide.limit``), if any."""
+    limit = sheet["guide"]["limit"]
+    return int(limit["value"]) if limit else None
 
 
 def _progress(total: Any, limit: int | None) -> int | None:
@@ -403,40 +409,6 @@ def _progress(total: Any, limit: int | None) -> int | None:
     return max(0, min(100, percent))
 
 
-def _goal(sheet: dict[str, Any]) -> str:
-    options = sheet["options"]
-    if sheet["variant"] == "contract":
-        return "Seven deals; lowest total wins"
-    if options.get("eliminate_at"):
-        return f"Out at {options['eliminate_at']}; last player left wins"
-    if options.get("pool"):
-        return f"Pool {options['pool']}: out at {options['pool']}; last player left wins"
-    parts = []
-    if options.get("target"):
-        parts.append(f"Game to {options['target']}")
-    if options.get("deals"):
-        parts.append(f"{options['deals']} deals")
-    if not parts:
-        parts.append("Play until you agree to stop")
-    parts.append("lowest wins" if sheet["lowest_wins"] else "highest wins")
-    return "; ".join(parts)
-
-
-def _next_guide(sheet: dict[str, Any]) -> str:
-    nxt = sheet["next"]
-    if nxt is None:
-        return ""
-    words = [f"Hand {nxt['hand']}", f"{nxt['dealer']} deals {nxt['cards_each']} cards"]
-    if nxt.get("decks", 1) > 1 or nxt.get("jokers"):
-        pack = f"{nxt['decks']} decks"
-        if nxt.get("jokers"):
-            pack += f" + {nxt['jokers']} joker{'s' if nxt['jokers'] != 1 else ''}"
-        words.append(pack)
-    if nxt.get("contract"):
-        words.append(f"Contract: {nxt['contract']}")
-    return " · ".join(words)
-
-
 def _banner(sheet: dict[str, Any]) -> str:
     if not sheet["finished"]:
         return ""
@@ -449,22 +421,6 @@ def _banner(sheet: dict[str, Any]) -> str:
     return f"{' and '.join(winners)} share the win{how}!"
 
 
-def _final_lines(sheet: dict[str, Any], names: list[str]) -> list[FinalLine]:
-    """The Gin settlement as the paper sheet lays it out."""
-    detail = sheet["final_detail"]
-    final = sheet["final"]
-    return [
-        FinalLine("Line (hand scores)", [sheet["totals"][n] for n in names]),
-        FinalLine("Boxes (hands won)", [
-            f"{detail[n]['boxes']} × {sheet['options']['box_bonus']} = {detail[n]['box_bonus']}" for n in names
-        ]),
-        FinalLine("Game bonus", [detail[n]["game_bonus"] for n in names]),
-        FinalLine("Shutout bonus", [detail[n]["shutout_bonus"] for n in names]),
-        FinalLine("Grand total", [final["grand_totals"][n] for n in names], strong=True),
-        FinalLine("Net", [final["net"][n] for n in names], strong=True),
-    ]
-
-
 #: how the change log writes a stored entry it cannot read (a seat that is not
 #: at the table, a list where an entry belongs): the line stays, the page stands
 UNREADABLE_ENTRY = "(an entry that cannot be read)"
@@ -473,65 +429,73 @@ UNREADABLE_ENTRY = "(an entry that cannot be read)"
 def change_lines(game: Game) -> list[str]:
     """The game's change log, newest first, a line per change; no stored change can fail it."""
     names = game.names
-    return [_change_line(change, names) for change in reversed(game.changes)]
+    rules = get_variant(game.variant).catalogue()["entry"]
+    return [_change_line(change, names, rules) for change in reversed(game.changes)]
 
 
-def _change_line(change: Change, names: list[str]) -> str:
+def _change_line(change: Change, names: list[str], rules: Mapping[str, Any]) -> str:
     when = change.at.strftime("%d %b %H:%M") if change.at else "(no date)"
     if change.action == "end":
         return f"{when}: game ended by agreement" + (f" after hand {change.hand_number}" if change.hand_number else "")
     hand = f"hand {change.hand_number}" if change.hand_number is not None else "a hand"
-    before = readable_entry(change.before, names)
+    before = readable_entry(change.before, names, rules)
     if change.action == "undo":
         return f"{when}: {hand} undone (was: {before})"
-    after = readable_entry(change.after, names)
+    after = readable_entry(change.after, names, rules)
     return f"{when}: {hand} changed from {before} to {after}"
 
 
-def readable_entry(stored: Any, names: list[str]) -> str:
+def readable_entry(stored: Any, names: list[str], rules: Mapping[str, Any]) -> str:
     """A stored entry (by seats) in a few words; :data:`UNREADABLE_ENTRY` when it cannot be read.
 
     The change log keeps entries as they were stored, by releases before
     this one or by a hand restored from a file: whatever JSON is there, the
-    line says so instead of failing the page.
+    line says so instead of failing the page.  ``rules`` is the variant's
+    declared entry (the catalogue's ``entry``).
     """
     if not stored:
         return ""
     if not isinstance(stored, dict):
         return UNREADABLE_ENTRY
     try:
-        return describe_entry(entry_with_names(stored, names))
+        return describe_entry(entry_with_names(stored, names), rules)
     except (AttributeError, IndexError, KeyError, TypeError, ValueError):
         return UNREADABLE_ENTRY
 
 
-def describe_entry(entry: dict[str, Any]) -> str:
-    """An entry in a few words: ``Ann went out; Bob KH 5D AS; Cara 7``."""
+def describe_entry(entry: dict[str, Any], rules: Mapping[str, Any]) -> str:
+    """An entry in a few words, from the variant's declarations: ``Ann out; rummy; Bob KH 5D AS; Cara 7``."""
     parts = []
-    if entry.get("block"):
-        parts.append("block")
+    ending = next((e for e in rules["endings"] if all(entry.get(k) == v for k, v in e["entry"].items())), None)
+    if ending is not None:
+        parts.append(ending["label"].lower())
     elif entry.get("out") is None:
         parts.append("nobody went out")
     else:
         parts.append(f"{entry['out']} out")
-    for flag in ("rummy", "upcard", "wild"):
-        if entry.get(flag):
-            parts.append(f"{flag} {entry[flag]}" if flag != "rummy" else "rummy")
+    for choice in rules["choices"]:
+        given = entry.get(choice["key"])
+        if not given:
+            continue
+        if choice["kind"] == "flag":
+            parts.append(choice["key"].replace("_", " "))
+        elif choice["kind"] == "players":
+            parts.append(f"{choice['key'].replace('_', ' ')} {', '.join(map(str, given))}")
+        else:
+            parts.append(f"{choice['key'].replace('_', ' ')} {given}")
     for name, given in (entry.get("hands") or {}).items():
-        parts.append(f"{name} {_describe_input(given)}")
+        parts.append(f"{name} {_describe_input(given, rules)}")
     return "; ".join(parts)
 
 
-def _describe_input(given: dict[str, Any]) -> str:
-    if "cards" in given:
-        return str(given["cards"])
-    if "count" in given:
-        return str(given["count"])
-    if "drop" in given:
-        return f"{given['drop']} drop"
-    if given.get("wrong_show"):
-        return "wrong show"
-    if "melded" in given or "left" in given:
-        low = f" ({given['low_aces']} low aces)" if given.get("low_aces") else ""
-        return f"melded {given.get('melded', 0)}{low}, left {given.get('left', 0)}"
-    return "nothing"
+def _describe_input(given: dict[str, Any], rules: Mapping[str, Any]) -> str:
+    status = next((s for s in rules["statuses"] if given and all(given.get(k) == v for k, v in s["input"].items())),
+                  None)
+    if status is not None:
+        return status["label"].lower()
+    shown = [(f, given[f["key"]]) for f in rules["fields"] if given.get(f["key"]) not in (None, "")]
+    if not shown:
+        return "nothing"
+    if len(shown) == 1 and shown[0][0]["pair"]:
+        return str(shown[0][1])  # a count or the cards: the value says which
+    return ", ".join(f"{f['label'].split(' (')[0].lower()} {value}" for f, value in shown)

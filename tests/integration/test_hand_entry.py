@@ -55,23 +55,32 @@ def test_every_variants_entry_form_offers_its_own_controls(user, start_game, ent
     expected_tiles = list(names)
     if rules["out_may_be_null"]:
         expected_tiles.append(rules["no_out_label"])
-    if "block" in rules["flags"]:
-        expected_tiles.append("Block")
+    expected_tiles += [ending["label"] for ending in rules["endings"]]
     assert [label.text for label in tiles.find_all("label")] == expected_tiles
-    assert (form.find("input", name="rummy") is not None) == ("rummy" in rules["flags"])
-    assert (form.find("input", name="upcard") is not None) == ("upcard" in rules["flags"])
-    assert (form.find("select", name="wild") is not None) == ("wild" in rules["flags"])
+    for choice in rules["choices"]:
+        if choice["kind"] == "players":
+            continue  # a box on the panel of each player out of the game: none is out yet
+        control = form.find("select" if choice["kind"] == "rank" else "input", name=choice["key"])
+        assert control is not None, choice["key"]
+        assert (control.get("type") == "checkbox") == (choice["kind"] == "flag")
     for seat, name in enumerate(names):
         panel = form.player_panel(seat)
         assert panel.find("legend").text == name
-        if "melded" in rules["inputs"]:
-            assert {field.get("name") for field in panel.find_all("input")} == {
-                f"p{seat}-melded", f"p{seat}-low_aces", f"p{seat}-left"}
-        else:
-            assert panel.one("input", name=f"p{seat}-count").get("inputmode") == "numeric"
-            assert panel.find("input", name=f"p{seat}-cards") is not None
+        named = {field.get("name") for field in panel.find_all("input") if field.get("type") != "radio"}
+        assert named == {f"p{seat}-{spec['key']}" for spec in rules["fields"]}
+        for spec in rules["fields"]:
+            numeric = panel.one("input", name=f"p{seat}-{spec['key']}").get("inputmode") == "numeric"
+            assert numeric == (spec["kind"] in ("count", "number"))
         statuses = [radio.get("value") for radio in panel.find_all("input", name=f"p{seat}-status")]
-        assert statuses == (["", "first", "middle", "wrong"] if "drop" in rules["inputs"] else [])
+        assert statuses == ([""] + [s["key"] for s in rules["statuses"]] if rules["statuses"] else [])
+
+
+def test_indian_and_500_forms_have_their_own_inputs_and_statuses(user, start_game, entry_page):
+    """The declarations above, rendered: Indian's drops and wrong show, 500's melded, low aces and left."""
+    indian = entry_page(user, start_game(user, "indian", NAMES[:3])).player_panel(1)
+    assert [r.get("value") for r in indian.find_all("input", name="p1-status")] == ["", "first", "middle", "wrong"]
+    five = entry_page(user, start_game(user, "500", NAMES[:3])).player_panel(0)
+    assert {f.get("name") for f in five.find_all("input")} == {"p0-melded", "p0-low_aces", "p0-left"}
 
 
 def test_saving_a_hand_goes_to_the_sheet_and_says_what_it_scored(user, start_game, record):

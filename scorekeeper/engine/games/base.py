@@ -307,6 +307,7 @@ class Variant(ABC):
                 "fields": [one.catalogue() for one in self.fields],
                 "statuses": [status.catalogue() for status in self.statuses],
                 "inputs": list(self.input_fields),
+                "keys": sorted(self.entry_keys - {"out", "hands"}),
                 "exact_cards": self.exact_cards,
                 "exact_deal": self.exact_deal,
                 "most_cards": self.most_cards(),
@@ -335,6 +336,13 @@ class Variant(ABC):
             parts.append("Play until you agree to stop")
         parts.append("lowest wins" if self.is_lowest_wins(options) else "highest wins")
         return "; ".join(parts)
+
+    def limit(self, options: Mapping[str, Any]) -> tuple[str, int] | None:
+        """The line totals play to or out at, labelled (``("Target", 500)``), if there is one."""
+        for key, label in (("target", "Target"), ("eliminate_at", "Out at"), ("pool", "Pool")):
+            if options.get(key):
+                return label, int(options[key])
+        return None
 
     def next_words(self, game: Game, number: int) -> list[str]:
         """What the next deal needs besides its dealer, cards and pack: ``["Contract: 2 sets"]``."""
