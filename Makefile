@@ -13,7 +13,7 @@ HOST ?= 0.0.0.0
 PORT ?= 5000
 PYTEST_ARGS ?=
 
-.PHONY: venv install test run migrate serve bench clean
+.PHONY: venv install lint test run migrate serve bench clean
 
 venv: $(PYTHON)
 
@@ -28,7 +28,16 @@ $(INSTALLED): pyproject.toml | $(PYTHON)
 	$(PIP) install -e '.[test]'
 	touch $@
 
-test: install
+# The static checks: the engine strictly typed (what it imports from the rest
+# of the package is read, not reported), the package with [tool.mypy], and ruff
+# over every Python file of the repository ([tool.ruff]).
+lint: install
+	$(VENV)/bin/mypy --strict --follow-imports=silent --no-warn-unused-configs scorekeeper/engine
+	$(VENV)/bin/mypy
+	$(VENV)/bin/ruff check .
+
+# A failing check fails `make test` before pytest starts.
+test: lint
 	$(PYTHON) -m pytest $(PYTEST_ARGS)
 
 # The app refuses to serve without a SECRET_KEY. Unless the environment sets
@@ -58,4 +67,4 @@ bench: install
 	$(PYTHON) -m bench
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis .mypy_cache
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache

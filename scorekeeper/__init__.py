@@ -16,8 +16,19 @@ from flask import Flask
 from . import security
 from .config import defaults
 
-# templates/ and static/ sit beside the package, at the top of the project.
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+PACKAGE_DIR = Path(__file__).resolve().parent
+PROJECT_ROOT = PACKAGE_DIR.parent
+
+
+def data_folder(name: str) -> Path:
+    """``templates``, ``static`` or ``migrations``: where this copy of the app has it.
+
+    In the repository they sit beside the package, at the top of the project
+    (a checkout, ``make run``, an editable install); a built package (``pip
+    install .``) carries them inside itself, as pyproject.toml maps them.
+    """
+    inside = PACKAGE_DIR / name
+    return inside if inside.is_dir() else PROJECT_ROOT / name
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -31,8 +42,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__,
         instance_relative_config=True,
-        template_folder=str(PROJECT_ROOT / "templates"),
-        static_folder=str(PROJECT_ROOT / "static"),
+        template_folder=str(data_folder("templates")),
+        static_folder=str(data_folder("static")),
     )
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(defaults(app.instance_path))
@@ -45,7 +56,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .extensions import csrf, db, login_manager, migrate
 
     db.init_app(app)
-    migrate.init_app(app, db, directory=str(PROJECT_ROOT / "migrations"))
+    migrate.init_app(app, db, directory=str(data_folder("migrations")))
     csrf.init_app(app)
     login_manager.init_app(app)
 

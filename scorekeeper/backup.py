@@ -18,7 +18,7 @@ import re
 import time
 from dataclasses import dataclass, field
 from functools import cache
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import insert, select
@@ -355,7 +355,7 @@ def _when(value: Any, place: str, name: str) -> datetime | None:
     except (TypeError, ValueError):
         raise BadImport(f'{place}"{name}" is not a date and time: {shown(value)}.') from None
     if when.tzinfo is not None:
-        when = when.astimezone(timezone.utc)
+        when = when.astimezone(UTC)
     return when.replace(tzinfo=None)
 
 

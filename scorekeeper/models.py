@@ -13,7 +13,7 @@ Hand entries are stored keyed by seat number (``{"out": 0, "hands": {"1":
 from __future__ import annotations
 
 import uuid
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from flask_login import UserMixin
@@ -24,7 +24,7 @@ from .extensions import db
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc).replace(tzinfo=None)
+    return datetime.now(UTC).replace(tzinfo=None)
 
 
 def new_uid() -> str:

@@ -292,7 +292,7 @@ def _database_name(url: URL) -> str:
 def _cache_key(game: Game, *, revision: int | None = None,
                updated_at: datetime | None = None) -> tuple[Any, ...]:
     """The game's key as read, or as a change about to be committed leaves it."""
-    database = _database_name(db.session.get_bind().url)
+    database = _database_name(db.session.get_bind().engine.url)  # an Engine, or a Connection's engine
     if revision is None:
         revision, updated_at = game.revision, game.updated_at
     return (database, game.id, revision, updated_at, tuple(game.names))

@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import and_, bindparam, case, delete, func, insert, literal_column, null, select
+from sqlalchemy import ColumnElement, and_, bindparam, case, delete, func, insert, literal_column, null, select
 from sqlalchemy.orm import aliased
 
 from .engine import variants
@@ -263,9 +263,9 @@ def table_lines(account_id: int, variant: str = "") -> list[Line]:
     The best hand is given for one variant only, and only when all its games
     agree on what best means (Basic's penalty scoring is lowest-wins).
     """
-    lows = func.sum(case((SeatResult.lowest_wins, 1), else_=0))
-    best = case((lows == func.count(), func.min(SeatResult.best_hand)),
-                (lows == 0, func.max(SeatResult.best_hand)), else_=None)
+    lows: ColumnElement[Any] = func.sum(case((SeatResult.lowest_wins, 1), else_=0))
+    best: ColumnElement[Any] = case((lows == func.count(), func.min(SeatResult.best_hand)),
+                                    (lows == 0, func.max(SeatResult.best_hand)), else_=None)
     if not variant:  # over every variant there is no best hand, nor moments: none summed
         lows, best = literal_column("0"), null()
     query = (

@@ -21,6 +21,7 @@ import math
 from datetime import datetime, timedelta
 
 from sqlalchemy import delete, select
+from sqlalchemy.orm import InstrumentedAttribute
 
 from .extensions import db
 from .models import SignInAttempt, utcnow
@@ -60,10 +61,10 @@ def clear(email: str) -> None:
     db.session.commit()
 
 
-def _wait(column: object, value: str, limit: int, now: datetime) -> int:
+def _wait(column: InstrumentedAttribute[str], value: str, limit: int, now: datetime) -> int:
     recent = db.session.scalars(
         select(SignInAttempt.at)
-        .where(column == value, SignInAttempt.at > now - WINDOW)  # type: ignore[operator]
+        .where(column == value, SignInAttempt.at > now - WINDOW)
         .order_by(SignInAttempt.at.desc())
         .limit(limit)
     ).all()

@@ -1,7 +1,7 @@
 """accounts, players, games, seats, hand entries and the change log
 
 Revision ID: e5d8a2a3638c
-Revises: 
+Revises:
 Create Date: 2026-11-30 03:12:30.183473
 
 """

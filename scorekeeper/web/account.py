@@ -9,7 +9,7 @@ from werkzeug.wrappers import Response
 from .. import services, sign_ins, throttle
 from ..security import request_id
 from .auth import client_address, sign_in_here, sign_in_lasts, too_many_tries
-from .forms import ChangePasswordForm, ConfirmForm, confirmed
+from .forms import ChangePasswordForm, ConfirmForm, add_error, confirmed
 
 bp = Blueprint("account", __name__, url_prefix="/settings/account")
 
@@ -37,17 +37,17 @@ def change_password() -> tuple[str, int, dict[str, str]] | Response:
     if wait:  # refused before the password is even checked
         current_app.logger.warning("password change refused for %ss after too many failures (request %s)",
                                    wait, request_id())
-        form.current_password.errors.append(too_many_tries(wait))
+        add_error(form.current_password, too_many_tries(wait))
         return _page(form), 429, {"Retry-After": str(wait)}
     try:
         secret = sign_ins.change_password(current_user, form.current_password.data or "",
                                           form.new_password.data or "", lasts=sign_in_lasts())
     except sign_ins.WrongPassword as error:
         throttle.record_failure(email, client_address())
-        form.current_password.errors.append(error.message)
+        add_error(form.current_password, error.message)
         return _page(form), 422, {}
     except services.ServiceError as error:
-        getattr(form, error.field or "new_password").errors.append(error.message)
+        add_error(getattr(form, error.field or "new_password"), error.message)
         return _page(form), 422, {}
     throttle.clear(email)
     sign_in_here(current_user._get_current_object(), secret)

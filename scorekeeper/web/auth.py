@@ -14,7 +14,7 @@ from werkzeug.wrappers import Response
 from .. import services, sign_ins, throttle
 from ..models import Account
 from ..security import request_id
-from .forms import ConfirmForm, RegisterForm, SignInForm
+from .forms import ConfirmForm, RegisterForm, SignInForm, add_error
 
 bp = Blueprint("auth", __name__)
 
@@ -25,16 +25,16 @@ def register() -> tuple[str, int] | Response:
     if form.validate_on_submit():
         wait = throttle.address_wait_seconds(client_address())
         if wait:
-            form.email.errors.append(too_many_tries(wait))
+            add_error(form.email, too_many_tries(wait))
             return _throttled("auth/register.html", form, wait)
         try:
             account = services.register(form.email.data or "", form.password.data or "")
         except services.EmailTaken as error:
             # Counted like a failed sign-in: e-mails cannot be swept through this form.
             throttle.record_failure(throttle.REGISTER, client_address())
-            form.email.errors.append(error.message)
+            add_error(form.email, error.message)
         except services.ServiceError as error:
-            getattr(form, error.field or "email").errors.append(error.message)
+            add_error(getattr(form, error.field or "email"), error.message)
         else:
             sign_in_here(account, sign_ins.start(account, lasts=sign_in_lasts()))
             flash("Welcome! Start your first game.", "success")
@@ -49,12 +49,12 @@ def login() -> tuple[str, int] | Response:
         email = form.email.data or ""
         wait = throttle.wait_seconds(email, client_address())
         if wait:  # refused before the password is even checked
-            form.password.errors.append(too_many_tries(wait))
+            add_error(form.password, too_many_tries(wait))
             return _throttled("auth/login.html", form, wait)
         account = services.authenticate(email, form.password.data or "")
         if account is None:
             throttle.record_failure(email, client_address())
-            form.password.errors.append("That email and password do not match an account.")
+            add_error(form.password, "That email and password do not match an account.")
         else:
             throttle.clear(email)
             sign_in_here(account, sign_ins.start(account, lasts=sign_in_lasts()))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from flask import flash
 from flask_wtf import FlaskForm
-from wtforms import EmailField, HiddenField, PasswordField, StringField, SubmitField
+from wtforms import EmailField, Field, HiddenField, PasswordField, StringField, SubmitField
 from wtforms.validators import DataRequired, Email, Length
 
 from ..passwords import LENGTH_MESSAGE, MAX_LENGTH, MIN_LENGTH
@@ -55,6 +55,15 @@ class ConfirmForm(FlaskForm):
 
     next = HiddenField()
     submit = SubmitField("Confirm")
+
+
+def add_error(field: Field, message: str) -> None:
+    """Show ``message`` under ``field``, after any the validators left there.
+
+    A field's ``errors`` is a tuple until the form is validated (WTForms types
+    it as a Sequence): a new list is set rather than appended to.
+    """
+    field.errors = [*field.errors, message]
 
 
 def confirmed() -> bool:

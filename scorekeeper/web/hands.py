@@ -54,7 +54,7 @@ def _sheet_for_form(game: Game, number: int) -> dict[str, Any]:
 
 @bp.route("/new", methods=["GET", "POST"])
 @login_required
-def new(game_id: int) -> str | tuple[str, int] | Response:
+def new(game_id: int) -> str | tuple[str, int] | tuple[str, int, dict[str, str]] | Response:
     game = own_game(game_id)
     if game.status == "finished":
         flash("This game is over; start a rematch to play on.", "info")
@@ -134,7 +134,8 @@ def edit(game_id: int, number: int) -> str | tuple[str, int] | Response:
                 form.add_engine_error(error)
         else:
             flash(f"Hand {number} corrected; every total after it is recomputed.", "success")
-            shown = sheet_args(number, game.hands_count)  # the page with the corrected hand on it
+            # The page with the corrected hand on it (Any: url_for's own keywords are typed).
+            shown: dict[str, Any] = sheet_args(number, game.hands_count)
             return redirect(url_for("games.show", game_id=game.id, _anchor=f"hand-{number}", **shown), 303)
     return render_template("hands/entry.html", game=game, form=form, editing=True), status
 

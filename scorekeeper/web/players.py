@@ -8,7 +8,7 @@ from werkzeug.wrappers import Response
 
 from .. import services
 from .access import own_player
-from .forms import PlayerForm, RenameForm
+from .forms import PlayerForm, RenameForm, add_error
 
 bp = Blueprint("players", __name__, url_prefix="/players")
 
@@ -21,7 +21,7 @@ def index() -> tuple[str, int] | Response:
         try:
             player = services.add_player(current_user, form.name.data or "")
         except services.ServiceError as error:
-            form.name.errors.append(error.message)
+            add_error(form.name, error.message)
         else:
             flash(f"{player.name} is on your roster.", "success")
             return redirect(url_for("players.index"), 303)
@@ -39,7 +39,7 @@ def rename(player_id: int) -> tuple[str, int] | Response:
         try:
             services.rename_player(player, form.name.data or "")
         except services.ServiceError as error:
-            form.name.errors.append(error.message)
+            add_error(form.name, error.message)
         else:
             flash(f"{old} is now {player.name}, in every game.", "success")
             return redirect(url_for("players.index"), 303)

@@ -345,7 +345,8 @@ def drawn_rows(view: SheetView, game_id: int, read_only: bool = False) -> list[D
     before.  The links in a row depend on the game, whether the page can
     change it, and the script root the app is served under.
     """
-    macros = current_app.jinja_env.get_template("games/_rows.html").module
+    # The template's macros, as attributes Jinja makes when it runs the template.
+    macros: Any = current_app.jinja_env.get_template("games/_rows.html").module
     extra = (game_id, bool(read_only), request.script_root, view.out_verb)
     drawn = []
     for row in view.rows:

@@ -12,7 +12,7 @@ from wtforms import HiddenField, StringField, SubmitField
 from wtforms.validators import DataRequired, Length
 
 from .. import api_tokens, services
-from .forms import ConfirmForm, confirmed
+from .forms import ConfirmForm, add_error, confirmed
 
 bp = Blueprint("tokens", __name__, url_prefix="/settings/tokens")
 
@@ -55,7 +55,7 @@ def index() -> tuple[str, int] | str:
         try:
             token, secret = api_tokens.create_token(current_user, form.name.data or "")
         except services.ServiceError as error:
-            form.name.errors.append(error.message)
+            add_error(form.name, error.message)
         else:
             # Shown on this answer only (never redirected to, never stored):
             # reloading the page shows it no more.

@@ -18,7 +18,6 @@ import random
 import sqlite3
 import threading
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest

@@ -482,7 +482,7 @@ class Variant(ABC):
 
     # -- after a hand ------------------------------------------------------
 
-    def eliminate(self, game: Game, number: int) -> None:
+    def eliminate(self, game: Game, number: int) -> None:  # noqa: B027  (a hook: by default no one is eliminated)
         """Mark players who are out of the game after hand ``number``."""
 
     def next_dealer(self, game: Game, result: HandResult) -> str:

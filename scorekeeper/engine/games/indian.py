@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any
 
 from ..cards import CardError, format_cards, parse_rank, rank_name
 from ..declare import ELIMINATED, Choice, Field, Moment, Status
