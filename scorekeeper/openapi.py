@@ -359,7 +359,7 @@ def _entry_choices() -> dict[str, Any]:
             found.setdefault(choice["key"], (dict(_CHOICE_SCHEMAS[choice["kind"]], description=choice["help"]
                                                   or choice["label"]), []))[1].append(variant["key"])
         for ending in entry["endings"]:
-            for key, value in ending["entry"].items():
+            for key in ending["entry"]:
                 if key != "out":
                     found.setdefault(key, ({"type": "boolean", "description": ending["help"]}, []))[1].append(
                         variant["key"])
@@ -370,7 +370,7 @@ def _entry_choices() -> dict[str, Any]:
 def _input_fields() -> dict[str, Any]:
     """Every per-player key the variants declare (fields and statuses' inputs)."""
     # Types only: the bounds are the engine's, refused with the hand, player and field named.
-    kinds = {"count": {"type": "integer"}, "number": {"type": "integer"},
+    kinds: dict[str, dict[str, Any]] = {"count": {"type": "integer"}, "number": {"type": "integer"},
              "cards": {"type": ["string", "array"]}, "cards_or_points": {"type": ["string", "integer", "array"]}}
     found: dict[str, dict[str, Any]] = {}
     for variant in variants():

@@ -276,7 +276,7 @@ class EntryForm:
         if seat is not None:
             self._seat_error(seat, message)
             return
-        if error.field in {c["key"] for c in self.choices}:
+        if error.field is not None and error.field in {c["key"] for c in self.choices}:
             self.errors[error.field] = message
             return
         self.errors["out"] = message
