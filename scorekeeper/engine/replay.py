@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from .bounds import MAX_HANDS, check_names, quoted, shown
 from .declare import ELIMINATED, note_key
@@ -19,12 +19,13 @@ from .errors import InvalidEntry
 from .games import get_variant
 from .games.base import Game, Variant, shown_scores
 from .options import check_options
+from .sheet import Row
 
 _LOG_KEYS = {"variant", "players", "options", "first_dealer", "hands", "ended"}
 
 
 def replay(log: Mapping[str, Any]) -> dict[str, Any]:
-    """The score sheet of a game log (see SCORING.md section 3).
+    """The score sheet of a game log (see SCORING.md section 3), shaped as :class:`.sheet.Sheet`.
 
     Raises :class:`InvalidEntry` for anything that cannot be scored; nothing
     is partly applied.
@@ -46,7 +47,7 @@ class Replay:
     def __init__(self, log: Mapping[str, Any]) -> None:
         """The game of ``log``'s header, before its first hand."""
         self._game = _start(log)
-        self._rows: list[dict[str, Any]] = []
+        self._rows: list[Row] = []
 
     @classmethod
     def of(cls, log: Mapping[str, Any]) -> Replay:
@@ -150,7 +151,7 @@ def _players(raw: Any, variant: Variant) -> tuple[str, ...]:
     return names
 
 
-def _play(game: Game, number: int, entry: Any) -> dict[str, Any]:
+def _play(game: Game, number: int, entry: Any) -> Row:
     variant = game.variant
     dealer = game.dealers[-1]
     hand = variant.read(game, number, entry, dealer)
@@ -173,7 +174,7 @@ def _play(game: Game, number: int, entry: Any) -> dict[str, Any]:
                 moments.setdefault(player, []).append(ELIMINATED.key)
     game.finished = variant.is_over(game)
     game.dealers.append(variant.next_dealer(game, result))
-    row = {
+    row: dict[str, Any] = {
         "number": number,
         "dealer": dealer,
         "out": hand.out,
@@ -189,10 +190,10 @@ def _play(game: Game, number: int, entry: Any) -> dict[str, Any]:
     extras = variant.hand_extras(game, result)
     if extras:
         row.update(extras)
-    return row
+    return cast(Row, row)
 
 
-def _sheet(game: Game, rows: list[dict[str, Any]]) -> dict[str, Any]:
+def _sheet(game: Game, rows: list[Row]) -> dict[str, Any]:
     variant = game.variant
     number = game.hands_played + 1
     nxt = None
@@ -208,7 +209,7 @@ def _sheet(game: Game, rows: list[dict[str, Any]]) -> dict[str, Any]:
         }
     final = variant.final(game) if game.finished else None
     options = game.options
-    sheet = {
+    sheet: dict[str, Any] = {
         "variant": variant.key,
         "name": variant.name,
         "options": dict(game.options),

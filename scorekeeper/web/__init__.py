@@ -79,10 +79,6 @@ def register(app: Flask) -> None:
 
     app.add_template_global(drawn_rows, "drawn_rows")
 
-    @app.context_processor
-    def _page_basics() -> dict[str, Any]:
-        return {"is_htmx": request.headers.get("HX-Request") == "true"}
-
 
 def _not_found(error: Exception) -> Any:
     if request.path.startswith("/api/"):  # the API answers JSON, never a page

@@ -9,10 +9,11 @@ dash pattern, so the chart still reads in greyscale and on paper.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from markupsafe import Markup, escape
 
+from ..engine.sheet import Row as SheetRow
+from ..engine.sheet import Sheet
 from .numbers import number
 
 #: the drawing's own units; the SVG scales to the width of its container
@@ -26,16 +27,16 @@ DASHES = ("", "6 3", "2 3", "8 3 2 3", "12 4", "4 2 1 2", "1 2", "10 2 2 2 2 2")
 SERIES = len(DASHES)
 
 
-def running_totals_svg(sheet: dict[str, Any]) -> Markup:
+def running_totals_svg(sheet: Sheet | None) -> Markup:
     """The SVG markup of the sheet's running totals; empty when no hand was played.
 
     One polyline per player, from 0 before hand 1 to their total after each
     hand (a player put out stops at the hand they went out, marked with a
     cross); the target or limit as a dashed labelled line.
     """
-    hands = sheet["hands"]
-    if not hands:
+    if sheet is None or not sheet["hands"]:
         return Markup("")
+    hands = sheet["hands"]
     names = sheet["players"]
     limit = chart_limit(sheet)
     series = {name: _series(name, hands, sheet["eliminated"].get(name)) for name in names}
@@ -64,7 +65,7 @@ def running_totals_svg(sheet: dict[str, Any]) -> Markup:
     return Markup("".join(parts))
 
 
-def chart_limit(sheet: dict[str, Any]) -> tuple[str, float] | None:
+def chart_limit(sheet: Sheet) -> tuple[str, float] | None:
     """The line a game plays to or out at, as (label, value), if it has one."""
     limit = sheet["guide"]["limit"]
     if limit is None:
@@ -72,7 +73,7 @@ def chart_limit(sheet: dict[str, Any]) -> tuple[str, float] | None:
     return f"{limit['label']} {number(limit['value'])}", float(limit["value"])
 
 
-def chart_summary(sheet: dict[str, Any]) -> str:
+def chart_summary(sheet: Sheet) -> str:
     """The chart in one sentence, for screen readers: ``Running totals over 3 hands: Ann 40, Bob 12.``"""
     count = len(sheet["hands"])
     totals = ", ".join(f"{name} {number(sheet['totals'][name])}" for name in sheet["players"])
@@ -100,7 +101,7 @@ class _Frame:
         return round(TOP + PLOT_HEIGHT * (self.high - value) / (self.high - self.low), 2)
 
 
-def _series(name: str, hands: list[dict[str, Any]], eliminated_at: int | None) -> list[float]:
+def _series(name: str, hands: list[SheetRow], eliminated_at: int | None) -> list[float]:
     """The player's total before hand 1 (0) and after each hand they played."""
     last = eliminated_at if eliminated_at else len(hands)
     return [0.0] + [float(hand["totals"][name]) for hand in hands[:last]]

@@ -79,8 +79,6 @@ def new() -> str | tuple[str, int] | Response:
 def show(game_id: int) -> str:
     game = own_game(game_id)
     view, drawn = drawn_sheet(game, page=page_asked(request.args))
-    if request.headers.get("HX-Request") == "true":
-        return drawn
     return render_template("games/show.html", game=game, view=view, sheet=drawn, confirm=ConfirmForm())
 
 

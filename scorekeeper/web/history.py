@@ -177,7 +177,7 @@ def review(game_id: int) -> str:
     view = sheet_view(game, page=page_asked(request.args) or 1)
     sheet, _ = readable_sheet(game)  # None: the sheet says why; there is nothing to draw
     try:
-        chart: Markup | None = running_totals_svg(sheet or {"hands": []})
+        chart: Markup | None = running_totals_svg(sheet)
     except OverflowError:  # totals past what a float holds: no scale to draw them on
         chart = None
     return render_template("history/review.html", game=game, view=view, chart=chart)

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from flask import current_app, render_template, request
 from markupsafe import Markup
 
 from ..engine import InvalidEntry
 from ..engine.games import get_variant
+from ..engine.sheet import Row as SheetRow
+from ..engine.sheet import Sheet
 from ..models import Change, Game, entry_with_names
 from ..services import _cache_key, _ReplayCache, sheet_of
 from .numbers import number, signed
@@ -185,7 +187,7 @@ def drawn_sheet(game: Game, *, page: int | None = None, **context: Any) -> tuple
 UNREADABLE_HAND = "a stored hand cannot be read"
 
 
-def readable_sheet(game: Game) -> tuple[dict[str, Any] | None, str]:
+def readable_sheet(game: Game) -> tuple[Sheet | None, str]:
     """The game's sheet (:func:`sheet_of`), or None and why there is none.
 
     A log the engine refuses says why (:class:`InvalidEntry`).  A stored
@@ -194,7 +196,7 @@ def readable_sheet(game: Game) -> tuple[dict[str, Any] | None, str]:
     logged with its traceback and the page says the hand cannot be read.
     """
     try:
-        return sheet_of(game), ""
+        return cast(Sheet, sheet_of(game)), ""
     except InvalidEntry as error:  # a stored log that no longer replays
         return None, str(error)
     except (AttributeError, IndexError, KeyError, TypeError, ValueError):
@@ -321,7 +323,7 @@ _rows = _KeptFor(size=4096)
 _lines = _KeptFor(size=4096)
 
 
-def _kept_row(hand: dict[str, Any], names: list[str], sheet: dict[str, Any]) -> Row:
+def _kept_row(hand: SheetRow, names: list[str], sheet: Sheet) -> Row:
     """The hand's Row, made once per engine row."""
     number = hand["number"]
     extra = (tuple(names), tuple(name for name in names if sheet["eliminated"].get(name) == number))
@@ -358,7 +360,7 @@ def drawn_rows(view: SheetView, game_id: int, read_only: bool = False) -> list[D
     return drawn
 
 
-def _row(hand: dict[str, Any], names: list[str], sheet: dict[str, Any]) -> Row:
+def _row(hand: SheetRow, names: list[str], sheet: Sheet) -> Row:
     cells = [
         Cell(
             score=hand["scores"][name],
@@ -387,7 +389,7 @@ def _row(hand: dict[str, Any], names: list[str], sheet: dict[str, Any]) -> Row:
     return Row(hand["number"], hand["dealer"], summary, cells, hand["notes"], details)
 
 
-def _limit(sheet: dict[str, Any]) -> int | None:
+def _limit(sheet: Sheet) -> int | None:
     """The line totals play to or out at (the engine's ``guide.limit``), if any."""
     limit = sheet["guide"]["limit"]
     return int(limit["value"]) if limit else None
@@ -410,7 +412,7 @@ def _progress(total: Any, limit: int | None) -> int | None:
     return max(0, min(100, percent))
 
 
-def _banner(sheet: dict[str, Any]) -> str:
+def _banner(sheet: Sheet) -> str:
     if not sheet["finished"]:
         return ""
     winners = sheet["winners"]

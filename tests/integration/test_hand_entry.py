@@ -163,15 +163,6 @@ def test_the_sheet_says_what_its_marks_mean_in_the_games_own_words(user, start_g
     assert marked.get("title") == verb.capitalize()
 
 
-def test_an_htmx_request_gets_only_the_sheet(user, start_game):
-    game = start_game(user, "basic", ["Ann", "Bob"])
-
-    partial = user.get(f"/games/{game}", headers={"HX-Request": "true"}).get_data(as_text=True)
-
-    assert "<html" not in partial
-    assert 'class="sheet' in partial
-
-
 # -- each variant's entries -------------------------------------------------------------
 
 

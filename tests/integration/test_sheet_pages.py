@@ -174,15 +174,6 @@ def test_a_game_of_one_page_still_shows_every_hand_at_all(
     assert every.find("nav", cls="hand-pages") is None
 
 
-def test_a_page_as_htmx_asks_for_it_is_the_sheet_alone(user: FlaskClient, long_game: int) -> None:
-    response = user.get(f"/games/{long_game}?page=3", headers={"HX-Request": "true"})
-
-    shown = page(response)
-    assert shown.find("html") is None
-    assert hand_numbers(shown) == hands(401, 450)
-    assert navigation(shown).one("a", rel="prev").get("href") == f"/games/{long_game}?page=2"
-
-
 def test_a_hand_recorded_shows_on_its_page_at_once(user: FlaskClient, long_game: int, record: Any) -> None:
     assert hand_numbers(page(user.get(f"/games/{long_game}?page=3"))) == hands(401, 450)  # drawn and kept
     assert hand_numbers(page(user.get(f"/games/{long_game}?page=99"))) == hands(401, 450)

@@ -1,0 +1,113 @@
+"""The score sheet's shape (SCORING.md section 3), as types for its readers.
+
+:func:`scorekeeper.engine.replay` returns a :class:`Sheet`: plain JSON-ready
+dicts and lists.  A variant may add keys of its own through its
+``hand_extras`` and ``sheet_extras`` hooks (Hollywood's ``games``, Scala's
+``reentries``); they are listed here as not required, so a reader that
+knows them is checked too.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NotRequired, TypedDict
+
+#: a score as the sheet shows it: an int when whole, else rounded to 2 decimals
+Shown = int | float
+
+
+class NoteKey(TypedDict):
+    key: str
+    values: dict[str, Any]
+
+
+class Row(TypedDict):
+    """One hand of the sheet."""
+
+    number: int
+    dealer: str
+    out: str | None
+    scores: dict[str, Shown]
+    totals: dict[str, Shown]
+    details: dict[str, dict[str, Any]]
+    notes: list[str]
+    note_keys: list[NoteKey]
+    winner: str | None
+    kind: str
+    moments: dict[str, list[str]]
+    # variant extras
+    reentered: NotRequired[dict[str, Shown]]
+    games: NotRequired[list[str]]
+    game_totals: NotRequired[dict[str, dict[str, Shown]]]
+    closed: NotRequired[list[str]]
+
+
+class Next(TypedDict):
+    """The next deal, as guidance for the table."""
+
+    hand: int
+    dealer: str
+    cards_each: int
+    decks: int
+    jokers: int
+    contract: str | None
+    wild: NotRequired[str | None]
+    open: NotRequired[list[str]]
+
+
+class Limit(TypedDict):
+    label: str
+    value: int
+
+
+class Guide(TypedDict):
+    """What the pages say of the game: what to enter, its goal, the next deal, the line totals race to."""
+
+    how_to: str
+    goal: str
+    next: str
+    limit: Limit | None
+
+
+class Line(TypedDict):
+    label: str
+    values: dict[str, Any]
+    strong: bool
+
+
+class Settlement(TypedDict):
+    title: str
+    lines: list[Line]
+    notes: list[str]
+
+
+class Moment(TypedDict):
+    key: str
+    heading: str
+    counts: str
+
+
+class Sheet(TypedDict):
+    """The score sheet of a game log."""
+
+    variant: str
+    name: str
+    options: dict[str, Any]
+    players: list[str]
+    first_dealer: str
+    lowest_wins: bool
+    hands: list[Row]
+    totals: dict[str, Shown]
+    finished: bool
+    ended_by_agreement: bool
+    winners: list[str]
+    eliminated: dict[str, int]
+    final: dict[str, Any] | None
+    final_notes: list[str]
+    final_detail: dict[str, Any] | None
+    settlement: list[Settlement]
+    next: Next | None
+    guide: Guide
+    moments: list[Moment]
+    # variant extras
+    reentries: NotRequired[dict[str, int]]
+    games: NotRequired[dict[str, dict[str, Any]]]
