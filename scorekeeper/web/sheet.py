@@ -29,6 +29,7 @@ class Column:
     eliminated: int | None = None
     winner: bool = False
     progress: int | None = None  # percent of the target or limit, when there is one
+    group: str = ""  # the game of several this column is in (Hollywood's I, II, III); "" for the one game
 
 
 @dataclass
@@ -69,6 +70,15 @@ class SettlementView:
 
 
 @dataclass(frozen=True)
+class Group:
+    """A game of several played at once, over its players' columns: ``Game I · Ann won``."""
+
+    name: str
+    span: int
+    state: str
+
+
+@dataclass(frozen=True)
 class PageLink:
     """One entry of the navigation between pages of hands: ``201–400``, or a gap (``…``)."""
 
@@ -87,6 +97,8 @@ class SheetView:
     finished: bool
     banner: str
     settlements: list[SettlementView] = field(default_factory=list)
+    players: list[str] = field(default_factory=list)  # the players, in seat order (the settlement's columns)
+    groups: list[Group] = field(default_factory=list)  # the games of several, when the sheet has them
     changes: list[str] = field(default_factory=list)
     compact: bool = False
     broken: str = ""  # the log no longer replays (should never happen): why
@@ -224,16 +236,25 @@ def sheet_view(game: Game, *, page: int | None = None) -> SheetView:
     names = sheet["players"]
     limit = _limit(sheet)
     guide = sheet["guide"]
-    columns = [
-        Column(
-            name=name,
-            total=sheet["totals"][name],
-            eliminated=sheet["eliminated"].get(name),
-            winner=name in sheet["winners"],
-            progress=_progress(sheet["totals"][name], limit),
-        )
-        for name in names
-    ]
+    boards = sheet.get("games") or {}
+    if boards:
+        # Several games at once: a column for each player in each game, side by side.
+        columns = [
+            Column(name=name, total=board["totals"][name], winner=board["winner"] == name,
+                   progress=_progress(board["totals"][name], limit), group=title)
+            for title, board in boards.items() for name in names
+        ]
+    else:
+        columns = [
+            Column(
+                name=name,
+                total=sheet["totals"][name],
+                eliminated=sheet["eliminated"].get(name),
+                winner=name in sheet["winners"],
+                progress=_progress(sheet["totals"][name], limit),
+            )
+            for name in names
+        ]
     hands = sheet["hands"]
     page = page_shown(page, len(hands))
     shown = hands[-RECENT_HANDS:] if page is None else hands[(page - 1) * PAGE_HANDS:page * PAGE_HANDS]
@@ -246,7 +267,7 @@ def sheet_view(game: Game, *, page: int | None = None) -> SheetView:
         goal=guide["goal"],
         finished=sheet["finished"],
         banner=_banner(sheet),
-        compact=len(names) > 6,
+        compact=len(columns) > 6 or bool(boards),
         lowest_wins=sheet["lowest_wins"],
         next_number=len(hands) + 1,
         folded=len(hands) - len(shown) if page is None else 0,
@@ -257,6 +278,8 @@ def sheet_view(game: Game, *, page: int | None = None) -> SheetView:
         previous_page=_step(page, -1, len(hands)),
         next_page=_step(page, +1, len(hands)),
     )
+    view.players = list(names)
+    view.groups = [Group(f"Game {title}", len(names), _board_state(board)) for title, board in boards.items()]
     view.settlements = [
         SettlementView(part["title"], [FinalLine(line["label"], [line["values"].get(n, "") for n in names],
                                                  line["strong"]) for line in part["lines"]], part["notes"])
@@ -361,17 +384,34 @@ def drawn_rows(view: SheetView, game_id: int, read_only: bool = False) -> list[D
 
 
 def _row(hand: SheetRow, names: list[str], sheet: Sheet) -> Row:
-    cells = [
-        Cell(
-            score=hand["scores"][name],
-            total=hand["totals"][name],
-            out=hand["out"] == name,
-            eliminated=sheet["eliminated"].get(name) == hand["number"],
-            total_text=number(hand["totals"][name]),
-            gain_text=signed(hand["scores"][name]),
-        )
-        for name in names
-    ]
+    boards = sheet.get("games") or {}
+    if boards:
+        # Several games at once: each game's running totals, the hand's score
+        # shown in the games it was entered in.
+        entered = set(hand.get("games") or ())
+        game_totals = hand.get("game_totals") or {}
+        cells = [
+            Cell(
+                score=hand["scores"][name] if title in entered else 0,
+                total=game_totals.get(title, {}).get(name, 0),
+                out=hand["out"] == name,
+                total_text=number(game_totals.get(title, {}).get(name, 0)),
+                gain_text=signed(hand["scores"][name]) if title in entered else "",
+            )
+            for title in boards for name in names
+        ]
+    else:
+        cells = [
+            Cell(
+                score=hand["scores"][name],
+                total=hand["totals"][name],
+                out=hand["out"] == name,
+                eliminated=sheet["eliminated"].get(name) == hand["number"],
+                total_text=number(hand["totals"][name]),
+                gain_text=signed(hand["scores"][name]),
+            )
+            for name in names
+        ]
     details = []
     for name, detail in hand["details"].items():
         # The notes already give each value; details add how cards were melded.
@@ -387,6 +427,13 @@ def _row(hand: SheetRow, names: list[str], sheet: Sheet) -> Row:
     gains = [f"{name} {signed(score)}" for name, score in hand["scores"].items() if score]
     summary = ", ".join(gains) if gains else "no score"
     return Row(hand["number"], hand["dealer"], summary, cells, hand["notes"], details)
+
+
+def _board_state(board: Mapping[str, Any]) -> str:
+    """How one game of several stands: open, or closed and won by whom."""
+    if board.get("open"):
+        return "open"
+    return f"{board['winner']} won" if board.get("winner") else "closed"
 
 
 def _limit(sheet: Sheet) -> int | None:
