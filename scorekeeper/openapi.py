@@ -259,6 +259,13 @@ def _schemas() -> dict[str, Any]:
                 "totals": per_player_number,
                 "details": {"type": "object", "additionalProperties": {"type": "object"}},
                 "notes": {"type": "array", "items": {"type": "string"}},
+                "note_keys": {
+                    "type": "array",
+                    "description": ("Parallel to notes: each note's stable key and the names and numbers it "
+                                    "shows (README, Rules decisions: the keys are each game module's NOTES)."),
+                    "items": {"type": "object", "required": ["key", "values"],
+                              "properties": {"key": {"type": "string"}, "values": {"type": "object"}}},
+                },
                 "winner": nullable_string,
                 "kind": nullable_string,
             },

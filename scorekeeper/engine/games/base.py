@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 from ..bounds import MAX_CARDS_TEXT, MAX_COUNT, quoted, shown
 from ..cards import Card, CardError, find_excess_copies, format_cards, parse_hand
-from ..declare import CARDS, COUNT, RUMMY, Choice, Ending, Field, Moment, Settlement, Status
+from ..declare import CARDS, COUNT, RUMMY, Choice, Ending, Field, Moment, Note, Settlement, Status
 from ..errors import InvalidEntry
 from ..melds import Arrangement, MeldRules, arrange
 from ..options import Option
@@ -633,6 +633,14 @@ def rummy_moment(out: str, kind: str) -> dict[str, list[str]]:
     return {out: [RUMMY.key]} if kind == "rummy" else {}
 
 
+#: the notes of :func:`eliminate_over_limit`: each key (see :class:`~.declare.Note`)
+#: with its sentence, the values in braces
+NOTES: Mapping[str, str] = {
+    "elimination.all_reached": "Everyone still in reached {limit}: the lowest total, {winners}, wins.",
+    "elimination.out": "{player} reached {total} (limit {limit}) and is out of the game.",
+}
+
+
 def eliminate_over_limit(game: Game, number: int, limit: int) -> None:
     """Put out every player whose total reached ``limit`` in hand ``number``.
 
@@ -645,14 +653,18 @@ def eliminate_over_limit(game: Game, number: int, limit: int) -> None:
     if len(crossing) == len(game.active):
         survivors = best_players(game, lowest=True, tie_break=False, among=crossing)
         crossing = [p for p in crossing if p not in survivors]
-        game.results[-1].notes.append(
-            f"Everyone still in reached {limit}: the lowest total, {', '.join(survivors)}, wins."
-        )
+        game.results[-1].notes.append(Note(
+            "elimination.all_reached",
+            f"Everyone still in reached {limit}: the lowest total, {', '.join(survivors)}, wins.",
+            limit=limit, winners=survivors,
+        ))
     for player in crossing:
         game.eliminate(player, number)
-        game.results[-1].notes.append(
-            f"{player} reached {show(game.totals[player])} (limit {limit}) and is out of the game."
-        )
+        total = whole(game.totals[player])
+        game.results[-1].notes.append(Note(
+            "elimination.out", f"{player} reached {total} (limit {limit}) and is out of the game.",
+            player=player, total=total, limit=limit,
+        ))
 
 
 # -- dealers -----------------------------------------------------------------

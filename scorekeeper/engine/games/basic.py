@@ -2,15 +2,38 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..cards import Card
-from ..declare import RUMMY, Choice, Ending
+from ..declare import RUMMY, Choice, Ending, Note
 from ..options import Option, deals, target
 from .base import (
-    PICK, Game, Hand, HandResult, PlayerInput, Variant, hand_value, names, rummy_moment, show, split,
-    standard_deal, winner_deals, zero_scores,
+    PICK, Game, Hand, HandResult, PlayerInput, Variant, hand_value, names, rummy_moment, split,
+    standard_deal, whole, winner_deals, zero_scores,
 )
+
+#: every note of Basic and Block Rummy: its key (see :class:`~.declare.Note`)
+#: and its sentence, the values in braces (``hands``: each player's number)
+NOTES: Mapping[str, str] = {
+    "basic.nobody_out": "Nobody went out: no score, the deal passes.",
+    "basic.collects": "{player} went out and collects {hands} = {total}.",
+    "basic.rummy_doubled": "Rummy (out in one turn): doubled to {total}.",
+    "basic.rummy_plus": "Rummy (out in one turn): {bonus} more, {total}.",
+    "basic.rummy_no_bonus": "Rummy (out in one turn): no bonus at this table.",
+    "basic.penalty_out": "{player} went out and scores 0; each other player takes their own hand.",
+    "basic.penalty_rummy_doubled": "Rummy (out in one turn): every hand counts double.",
+    "basic.penalty_rummy_plus": "Rummy (out in one turn): {bonus} more to each other player.",
+    "basic.penalty_charged": "{hands}.",
+    "block.each_own": "Block (the stock ran out): each player takes their own hand: {hands}.",
+    "block.lowest_wins": "Block (the stock ran out): {player} has the lowest hand ({lowest}) and wins the "
+                         "differences {differences} = {pot}.",
+    "block.lowest_split": "Block (the stock ran out): {players} share the lowest hand ({lowest}) and split "
+                          "the differences {differences} = {pot}, {share} each.",
+}
+
+#: what ``rummy_bonus: plus10`` adds
+RUMMY_PLUS = 10
 
 
 class Basic(Variant):
@@ -124,7 +147,8 @@ class Basic(Variant):
         if self.is_block(hand):
             result = self.score_block(hand, values)
         elif hand.out is None:
-            result = HandResult(zero_scores(hand.players), ["Nobody went out: no score, the deal passes."])
+            result = HandResult(zero_scores(hand.players),
+                                [Note("basic.nobody_out", "Nobody went out: no score, the deal passes.")])
         elif self.is_lowest_wins(hand.options):
             result = self.score_penalty(hand, values)
         else:
@@ -135,21 +159,25 @@ class Basic(Variant):
     def score_winner(self, hand: Hand, values: dict[str, int]) -> HandResult:
         out = hand.out
         assert out is not None
-        collected = sum(values[p] for p in hand.others)
-        parts = " + ".join(f"{p} {values[p]}" for p in hand.others)
-        notes = [f"{out} went out and collects {parts} = {collected}."]
+        others = {p: values[p] for p in hand.others}
+        collected = sum(others.values())
+        parts = " + ".join(f"{p} {v}" for p, v in others.items())
+        notes: list[str] = [Note("basic.collects", f"{out} went out and collects {parts} = {collected}.",
+                      player=out, hands=others, total=collected)]
         kind = "out"
         if hand.entry.get("rummy"):
             kind = "rummy"
             bonus = hand.options["rummy_bonus"]
             if bonus == "double":
-                notes.append(f"Rummy (out in one turn): doubled to {collected * 2}.")
                 collected *= 2
+                notes.append(Note("basic.rummy_doubled", f"Rummy (out in one turn): doubled to {collected}.",
+                                  total=collected))
             elif bonus == "plus10":
-                notes.append(f"Rummy (out in one turn): 10 more, {collected + 10}.")
-                collected += 10
+                collected += RUMMY_PLUS
+                notes.append(Note("basic.rummy_plus", f"Rummy (out in one turn): {RUMMY_PLUS} more, {collected}.",
+                                  bonus=RUMMY_PLUS, total=collected))
             else:
-                notes.append("Rummy (out in one turn): no bonus at this table.")
+                notes.append(no_bonus_note())
         scores = zero_scores(hand.players)
         scores[out] = collected
         return HandResult(scores, notes, winner=out, kind=kind, moments=rummy_moment(out, kind))
@@ -159,22 +187,27 @@ class Basic(Variant):
         assert out is not None
         scores = zero_scores(hand.players)
         charged = dict(values)
-        notes = [f"{out} went out and scores 0; each other player takes their own hand."]
+        notes: list[str] = [Note("basic.penalty_out", f"{out} went out and scores 0; each other player takes their own hand.",
+                      player=out)]
         kind = "out"
         if hand.entry.get("rummy"):
             kind = "rummy"
             bonus = hand.options["rummy_bonus"]
             if bonus == "double":
                 charged = {p: v * 2 for p, v in values.items()}
-                notes.append("Rummy (out in one turn): every hand counts double.")
+                notes.append(Note("basic.penalty_rummy_doubled", "Rummy (out in one turn): every hand counts double."))
             elif bonus == "plus10":
-                charged = {p: v + 10 for p, v in values.items()}
-                notes.append("Rummy (out in one turn): 10 more to each other player.")
+                charged = {p: v + RUMMY_PLUS for p, v in values.items()}
+                notes.append(Note("basic.penalty_rummy_plus",
+                                  f"Rummy (out in one turn): {RUMMY_PLUS} more to each other player.",
+                                  bonus=RUMMY_PLUS))
             else:
-                notes.append("Rummy (out in one turn): no bonus at this table.")
-        for player in hand.others:
-            scores[player] = charged[player]
-        notes.append(", ".join(f"{p} {charged[p]}" for p in hand.others) + ".")
+                notes.append(no_bonus_note())
+        others = {p: charged[p] for p in hand.others}
+        for player, value in others.items():
+            scores[player] = value
+        notes.append(Note("basic.penalty_charged", ", ".join(f"{p} {v}" for p, v in others.items()) + ".",
+                          hands=others))
         return HandResult(scores, notes, winner=out, kind=kind, moments=rummy_moment(out, kind))
 
     def score_block(self, hand: Hand, values: dict[str, int]) -> HandResult:
@@ -185,26 +218,36 @@ class Basic(Variant):
         if self.is_lowest_wins(hand.options):
             for player in hand.players:
                 scores[player] = values[player]
-            listed = ", ".join(f"{p} {values[p]}" for p in hand.players)
-            return HandResult(scores, [f"Block (the stock ran out): each player takes their own hand: {listed}."],
-                              winner=winner, kind="block")
+            own = {p: values[p] for p in hand.players}
+            listed = ", ".join(f"{p} {v}" for p, v in own.items())
+            note = Note("block.each_own", f"Block (the stock ran out): each player takes their own hand: {listed}.",
+                        hands=own)
+            return HandResult(scores, [note], winner=winner, kind="block")
         differences = {p: values[p] - low for p in hand.players if p not in lowest}
         pot = sum(differences.values())
         share = split(pot, len(lowest))
         for player in lowest:
             scores[player] = share
         parts = " + ".join(str(d) for d in differences.values()) or "0"
-        note = (
-            f"Block (the stock ran out): {names(lowest)} {'has' if len(lowest) == 1 else 'share'} "
-            f"the lowest hand ({low}) and {'wins' if len(lowest) == 1 else 'split'} the differences "
-            f"{parts} = {pot}"
-        )
-        if len(lowest) > 1:
-            note += f", {show(share)} each"
-        return HandResult(scores, [note + "."], winner=winner, kind="block")
+        given = list(differences.values())
+        if len(lowest) == 1:
+            note = Note("block.lowest_wins", f"Block (the stock ran out): {lowest[0]} has the lowest hand ({low}) "
+                        f"and wins the differences {parts} = {pot}.",
+                        player=lowest[0], lowest=low, differences=given, pot=pot)
+        else:
+            each = whole(share)
+            note = Note("block.lowest_split", f"Block (the stock ran out): {names(lowest)} share the lowest hand "
+                        f"({low}) and split the differences {parts} = {pot}, {each} each.",
+                        players=lowest, lowest=low, differences=given, pot=pot, share=each)
+        return HandResult(scores, [note], winner=winner, kind="block")
 
     def next_dealer(self, game: Game, result: HandResult) -> str:
         return winner_deals(game, result)
+
+
+def no_bonus_note() -> Note:
+    """A rummy at a table that plays no rummy bonus (either scoring)."""
+    return Note("basic.rummy_no_bonus", "Rummy (out in one turn): no bonus at this table.")
 
 
 class Block(Basic):

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from ..declare import Note
 from ..melds import MeldRules
 from ..options import Option, deals, target
 from .base import PICK, Game, Hand, HandResult, PlayerInput, Variant, standard_deal, winner_deals, zero_scores
 from .base import unmatched as unmatched_count
+
+#: every note of Boathouse Rummy: its key (see :class:`~.declare.Note`) and its
+#: sentence, the values in braces (``hands``: each other player's number)
+NOTES: Mapping[str, str] = {
+    "boathouse.nobody_out": "Nobody went out: no score, the deal passes.",
+    "boathouse.collects_cards": "{player} went out and collects {hands} = {total} (unmatched cards left unmatched).",
+    "boathouse.collects_points": "{player} went out and collects {hands} = {total} (points left unmatched).",
+}
 
 
 @lru_cache(maxsize=2)
@@ -76,12 +86,18 @@ class Boathouse(Variant):
             details[player] = {"value": values[player], **shown}
         scores = zero_scores(hand.players)
         if hand.out is None:
-            return HandResult(scores, ["Nobody went out: no score, the deal passes."], details)
-        unit = "unmatched card" if hand.options["method"] == "cards" else "point"
-        collected = sum(values[p] for p in hand.others)
-        parts = " + ".join(f"{p} {values[p]}" for p in hand.others)
+            return HandResult(scores, [Note("boathouse.nobody_out", "Nobody went out: no score, the deal passes.")],
+                              details)
+        if hand.options["method"] == "cards":
+            key, unit = "boathouse.collects_cards", "unmatched card"
+        else:
+            key, unit = "boathouse.collects_points", "point"
+        others = {p: values[p] for p in hand.others}
+        collected = sum(others.values())
+        parts = " + ".join(f"{p} {v}" for p, v in others.items())
         scores[hand.out] = collected
-        note = f"{hand.out} went out and collects {parts} = {collected} ({unit}s left unmatched)."
+        note = Note(key, f"{hand.out} went out and collects {parts} = {collected} ({unit}s left unmatched).",
+                    player=hand.out, hands=others, total=collected)
         return HandResult(scores, [note], details, winner=hand.out, kind="out")
 
     def next_dealer(self, game: Game, result: HandResult) -> str:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..cards import Card
+from ..declare import Note
 from ..options import Option
 from .base import PICK, Game, Hand, HandResult, PlayerInput, Variant, hand_value, zero_scores
 
@@ -17,6 +19,14 @@ CONTRACTS = (
     "one group and two sequences",
     "three sequences",
 )
+
+#: every note of Contract Rummy: its key (see :class:`~.declare.Note`) and its
+#: sentence, the values in braces (``contract``: the English words of
+#: :data:`CONTRACTS` for the deal; ``hands``: each other player's count)
+NOTES: Mapping[str, str] = {
+    "contract.deal": "Deal {deal} of {deals}, contract: {contract}.",
+    "contract.out": "{player} went out and scores 0; cards left count against the others: {hands}.",
+}
 
 
 class Contract(Variant):
@@ -79,14 +89,18 @@ class Contract(Variant):
         contract = CONTRACTS[hand.number - 1]
         scores = zero_scores(hand.players)
         details: dict[str, dict[str, Any]] = {hand.out: {"value": 0}}
+        others: dict[str, int] = {}
         for player in hand.others:
-            value = self.hand_value(hand.inputs[player], hand.options)
+            value = others[player] = self.hand_value(hand.inputs[player], hand.options)
             scores[player] = value
             details[player] = {"value": value}
-        charged = ", ".join(f"{p} {details[p]['value']}" for p in hand.others)
-        notes = [
-            f"Deal {hand.number} of 7, contract: {contract}.",
-            f"{hand.out} went out and scores 0; cards left count against the others: {charged}.",
+        charged = ", ".join(f"{p} {v}" for p, v in others.items())
+        deals = len(CONTRACTS)
+        notes: list[str] = [
+            Note("contract.deal", f"Deal {hand.number} of {deals}, contract: {contract}.",
+                 deal=hand.number, deals=deals, contract=contract),
+            Note("contract.out", f"{hand.out} went out and scores 0; cards left count against the others: {charged}.",
+                 player=hand.out, hands=others),
         ]
         return HandResult(scores, notes, details, winner=hand.out, kind="out")
 

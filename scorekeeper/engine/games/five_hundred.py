@@ -6,9 +6,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..cards import Card, format_cards
-from ..declare import Field
+from ..declare import Field, Note
 from ..options import target
 from .base import Hand, HandResult, PlayerInput, Variant, read_cards, read_count, zero_scores
+
+#: every note of 500 Rummy: its key (see :class:`~.declare.Note`) and its
+#: sentence, the values in braces (``hands``: each player's ``melded``,
+#: ``left`` and ``score``)
+NOTES: Mapping[str, str] = {
+    "five_hundred.went_out": "{player} went out.",
+    "five_hundred.stock_ran_out": "Nobody went out (the stock ran out).",
+    "five_hundred.melded_minus_left": "Melded minus left: {hands}.",
+}
 
 
 def card_value(card: Card) -> int:
@@ -107,6 +116,7 @@ class FiveHundred(Variant):
         scores = zero_scores(hand.players)
         details: dict[str, dict[str, Any]] = {}
         lines = []
+        hands: dict[str, dict[str, int]] = {}
         for player in hand.players:
             extra = hand.inputs[player].extra if player in hand.inputs else NOTHING
             melded = _value(extra["melded"]) - 14 * extra["low_aces"]
@@ -118,9 +128,14 @@ class FiveHundred(Variant):
                     details[player][f"{key}_cards"] = format_cards(extra[key])
             if extra["low_aces"]:
                 details[player]["low_aces"] = extra["low_aces"]
+            hands[player] = {"melded": melded, "left": left, "score": melded - left}
             lines.append(f"{player} {melded} - {left} = {melded - left}")
-        opening = f"{hand.out} went out." if hand.out else "Nobody went out (the stock ran out)."
-        notes = [opening, "Melded minus left: " + ", ".join(lines) + "."]
+        if hand.out:
+            opening = Note("five_hundred.went_out", f"{hand.out} went out.", player=hand.out)
+        else:
+            opening = Note("five_hundred.stock_ran_out", "Nobody went out (the stock ran out).")
+        notes: list[str] = [opening, Note("five_hundred.melded_minus_left",
+                                          "Melded minus left: " + ", ".join(lines) + ".", hands=hands)]
         return HandResult(scores, notes, details, winner=hand.out, kind="out" if hand.out else "stock")
 
 

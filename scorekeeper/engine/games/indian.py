@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..cards import CardError, format_cards, parse_rank, rank_name
-from ..declare import ELIMINATED, Choice, Field, Moment, Status
+from ..declare import ELIMINATED, Choice, Field, Moment, Note, Status
 from ..melds import MeldRules, indian_points, is_declaration
 from ..options import Option, points
 from .base import PICK, Game, Hand, HandResult, PlayerInput, Variant, eliminate_over_limit, zero_scores
@@ -15,6 +15,28 @@ from .base import PICK, Game, Hand, HandResult, PlayerInput, Variant, eliminate_
 HAND_SIZE = 13
 
 DROPS = Moment("drops", "Drops", "Indian hands this player dropped")
+
+#: every note of Indian Rummy: its key (see :class:`~.declare.Note`) and its
+#: sentence, the values in braces; a player out of the pool adds the notes of
+#: :data:`.base.NOTES`.  ``hands`` gives each other player's line as
+#: ``{"kind", "points"}`` and ``capped_at`` when the cap cut it, the kinds
+#: being :data:`POINT_LINES`
+NOTES: Mapping[str, str] = {
+    "indian.declared": "{player} declared and scores 0.",
+    "indian.declared_wild": "{player} declared and scores 0. Wild rank: {wild}.",
+    "indian.points": "{hands}.",
+}
+
+#: the kinds of a player's line in the ``indian.points`` note, each with its
+#: words (and ``, capped at {capped_at}`` after it when capped)
+POINT_LINES: Mapping[str, str] = {
+    "first_drop": "{player} first drop {points}",
+    "middle_drop": "{player} middle drop {points}",
+    "wrong_show": "{player} wrong show {points}",
+    "count": "{player} {points}",
+    "outside_melds": "{player} {points} outside melds",
+    "every_card": "{player} {points} (no two sequences with one pure: every card counts)",
+}
 
 
 @lru_cache(maxsize=14)
@@ -185,44 +207,53 @@ class Indian(Variant):
         scores = zero_scores(hand.players)
         details: dict[str, dict[str, Any]] = {declarer: {"value": 0}}
         lines = []
+        hands: dict[str, dict[str, Any]] = {}
         for player in hand.others:
-            value, detail, line = self._points(hand.inputs[player], rules, opts)
+            value, detail, line, hands[player] = self._points(hand.inputs[player], rules, opts)
             scores[player] = value
             details[player] = {"value": value, **detail}
             lines.append(f"{player} {line}")
-        wild_note = f" Wild rank: {rank_name(wild)}." if wild else ""
-        notes = [f"{declarer} declared and scores 0.{wild_note}", "; ".join(lines) + "."]
+        if wild:
+            declared = Note("indian.declared_wild", f"{declarer} declared and scores 0. Wild rank: {rank_name(wild)}.",
+                            player=declarer, wild=rank_name(wild))
+        else:
+            declared = Note("indian.declared", f"{declarer} declared and scores 0.", player=declarer)
+        notes: list[str] = [declared, Note("indian.points", "; ".join(lines) + ".", hands=hands)]
         kinds = {d.get("drop") for d in details.values()}
         dropped = {p: [DROPS.key] for p, d in details.items() if d.get("drop")}
         return HandResult(scores, notes, details, winner=declarer,
                           kind="drop" if kinds - {None} else "declare", moments=dropped)
 
     @staticmethod
-    def _points(player_input: PlayerInput, rules: MeldRules, opts: Mapping[str, Any]) -> tuple[int, dict[str, Any], str]:
+    def _points(player_input: PlayerInput, rules: MeldRules,
+                opts: Mapping[str, Any]) -> tuple[int, dict[str, Any], str, dict[str, Any]]:
+        """A player's points, details, line of the note and that line's values."""
         cap = opts["max_points"]
         if "drop" in player_input.extra:
             which = player_input.extra["drop"]
             value = opts["first_drop"] if which == "first" else opts["middle_drop"]
-            return value, {"drop": which}, f"{which} drop {value}"
+            return value, {"drop": which}, f"{which} drop {value}", {"kind": f"{which}_drop", "points": value}
         if "wrong_show" in player_input.extra:
-            return opts["wrong_show"], {"wrong_show": True}, f"wrong show {opts['wrong_show']}"
+            value = opts["wrong_show"]
+            return value, {"wrong_show": True}, f"wrong show {value}", {"kind": "wrong_show", "points": value}
         if player_input.cards is None:
             count = player_input.count or 0
             capped = min(count, cap)
-            return capped, {}, f"{count}" + (f", capped at {cap}" if capped < count else "")
+            return capped, {}, f"{count}" + (f", capped at {cap}" if capped < count else ""), _line(
+                "count", count, cap)
         result = indian_points(player_input.cards, rules)
         all_cards = rules.hand_value(player_input.cards)
         detail: dict[str, Any] = {"all_cards": all_cards}
         if result.arrangement is not None:
             detail["melds"] = [format_cards(m) for m in result.arrangement.melds]
             detail["unmatched"] = format_cards(result.arrangement.unmatched)
-            line = f"{result.points} outside melds"
+            kind, line = "outside_melds", f"{result.points} outside melds"
         else:
-            line = f"{result.points} (no two sequences with one pure: every card counts)"
+            kind, line = "every_card", f"{result.points} (no two sequences with one pure: every card counts)"
         capped = min(result.points, cap)
         if capped < result.points:
             line += f", capped at {cap}"
-        return capped, detail, line
+        return capped, detail, line, _line(kind, result.points, cap)
 
     def eliminate(self, game: Game, number: int) -> None:
         if game.options["pool"] is not None:
@@ -233,3 +264,8 @@ class Indian(Variant):
         if pool is None:
             return False
         return len(game.active) <= 1 or all(game.totals[p] >= pool for p in game.active)
+
+
+def _line(kind: str, points: int, cap: int) -> dict[str, Any]:
+    """The values of a player's line of points: ``capped_at`` only when the cap cut them."""
+    return {"kind": kind, "points": points, "capped_at": cap} if points > cap else {"kind": kind, "points": points}

@@ -2,15 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from ..declare import Field, Moment
+from ..declare import Field, Moment, Note
 from ..melds import STANDARD
 from ..options import deals, target
-from .base import PICK, Hand, HandResult, PlayerInput, Score, Variant, names, show, split, unmatched, zero_scores
+from .base import PICK, Hand, HandResult, PlayerInput, Score, Variant, names, split, unmatched, whole, zero_scores
 
 RUM_BONUS = 25
 KNOCK_PENALTY = 10
+
+#: every note of Knock Rummy: its key (see :class:`~.declare.Note`) and its
+#: sentence, the values in braces (``lowest``: the lowest count, the one a
+#: payer pays down to; ``winners``: a list, "has" becoming "have" for several)
+NOTES: Mapping[str, str] = {
+    "knock.knocker_lowest": "{knocker} knocked with {count}, the lowest count.",
+    "knock.rum": "{knocker} knocked with {count}, the lowest count: a rum hand, {bonus} more from each player.",
+    "knock.knocker_beaten": "{knocker} knocked with {count} but {winners} has {lowest}.",
+    "knock.knocker_tied": "{knocker} knocked with {count} but {winners} has {lowest} (a tie counts against "
+                          "the knocker).",
+    "knock.pays": "{player} pays {count} - {lowest} = {paid}.",
+    "knock.pays_rum": "{player} pays {count} - {lowest} + {bonus} = {paid}.",
+    "knock.knocker_pays": "{player} pays {count} - {lowest} + {penalty} for knocking = {paid}.",
+    "knock.split": "{winners} split {pot}: {share} each.",
+}
 
 
 def deadwood(player_input: PlayerInput) -> tuple[int, dict[str, Any]]:
@@ -91,24 +107,37 @@ class Knock(Variant):
             return self._knocker_wins(hand, counts, scores, details)
         winners = [p for p in others if counts[p] == lowest_other]
         payers = [p for p in hand.players if p not in winners]
-        notes = [
+        tied = counts[knocker] == lowest_other
+        notes: list[str] = [Note(
+            "knock.knocker_tied" if tied else "knock.knocker_beaten",
             f"{knocker} knocked with {counts[knocker]} but {names(winners)} "
             f"{'has' if len(winners) == 1 else 'have'} {lowest_other}"
-            + (" (a tie counts against the knocker)" if counts[knocker] == lowest_other else "")
-            + "."
-        ]
+            + (" (a tie counts against the knocker)" if tied else "")
+            + ".",
+            knocker=knocker, count=counts[knocker], winners=winners, lowest=lowest_other,
+        )]
         pot = 0
         for payer in payers:
-            paid = counts[payer] - lowest_other + (KNOCK_PENALTY if payer == knocker else 0)
+            if payer == knocker:
+                paid = counts[payer] - lowest_other + KNOCK_PENALTY
+                notes.append(Note(
+                    "knock.knocker_pays",
+                    f"{payer} pays {counts[payer]} - {lowest_other} + {KNOCK_PENALTY} for knocking = {paid}.",
+                    player=payer, count=counts[payer], lowest=lowest_other, penalty=KNOCK_PENALTY, paid=paid,
+                ))
+            else:
+                paid = counts[payer] - lowest_other
+                notes.append(Note("knock.pays", f"{payer} pays {counts[payer]} - {lowest_other} = {paid}.",
+                                  player=payer, count=counts[payer], lowest=lowest_other, paid=paid))
             scores[payer] = -paid
             pot += paid
-            extra = f" + {KNOCK_PENALTY} for knocking" if payer == knocker else ""
-            notes.append(f"{payer} pays {counts[payer]} - {lowest_other}{extra} = {paid}.")
         share = split(pot, len(winners))
         for winner in winners:
             scores[winner] = share
         if len(winners) > 1:
-            notes.append(f"{names(winners)} split {show(pot)}: {show(share)} each.")
+            each = whole(share)
+            notes.append(Note("knock.split", f"{names(winners)} split {pot}: {each} each.",
+                              winners=winners, pot=pot, share=each))
         return HandResult(scores, notes, details, winner=winners[0] if len(winners) == 1 else None,
                           kind="knock_beaten", moments={p: [KNOCKS_BEATEN.key] for p in winners})
 
@@ -116,16 +145,27 @@ class Knock(Variant):
                       details: dict[str, dict[str, Any]]) -> HandResult:
         knocker = hand.out
         assert knocker is not None
-        rum = counts[knocker] == 0
-        notes = [f"{knocker} knocked with {counts[knocker]}, the lowest count"
-                 + (": a rum hand, 25 more from each player." if rum else ".")]
+        count = counts[knocker]
+        rum = count == 0
+        notes: list[str]
+        if rum:
+            notes = [Note("knock.rum", f"{knocker} knocked with {count}, the lowest count: a rum hand, "
+                          f"{RUM_BONUS} more from each player.", knocker=knocker, count=count, bonus=RUM_BONUS)]
+        else:
+            notes = [Note("knock.knocker_lowest", f"{knocker} knocked with {count}, the lowest count.",
+                          knocker=knocker, count=count)]
         won = 0
         for payer in hand.others:
-            paid = counts[payer] - counts[knocker] + (RUM_BONUS if rum else 0)
+            if rum:
+                paid = counts[payer] - count + RUM_BONUS
+                notes.append(Note("knock.pays_rum", f"{payer} pays {counts[payer]} - {count} + {RUM_BONUS} = {paid}.",
+                                  player=payer, count=counts[payer], lowest=count, bonus=RUM_BONUS, paid=paid))
+            else:
+                paid = counts[payer] - count
+                notes.append(Note("knock.pays", f"{payer} pays {counts[payer]} - {count} = {paid}.",
+                                  player=payer, count=counts[payer], lowest=count, paid=paid))
             scores[payer] = -paid
             won += paid
-            extra = f" + {RUM_BONUS}" if rum else ""
-            notes.append(f"{payer} pays {counts[payer]} - {counts[knocker]}{extra} = {paid}.")
         scores[knocker] = won
         return HandResult(scores, notes, details, winner=knocker, kind="rum" if rum else "knock",
                           moments={knocker: [RUM_HANDS.key]} if rum else {})

@@ -2,17 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..cards import Card
 from ..options import target
-from ..declare import RUMMY, Choice
+from ..declare import RUMMY, Choice, Note
 from .base import (
     PICK, Game, Hand, HandResult, PlayerInput, Variant, hand_value, rummy_moment, standard_deal, winner_deals,
     zero_scores,
 )
 
 GOING_OUT_BONUS = 25
+
+#: every note of Sai Rummy: its key (see :class:`~.declare.Note`) and its
+#: sentence, the values in braces (``hands``: each other player's hand)
+NOTES: Mapping[str, str] = {
+    "sai.nobody_out": "Nobody went out: no score, the deal passes.",
+    "sai.collects": "{player} went out and collects {hands} = {total}.",
+    "sai.rummy_doubled": "Rummy (out in one turn): doubled to {total}.",
+    "sai.going_out_bonus": "{bonus} for going out: {total}.",
+    "sai.others_lose": "Each other player loses their own hand: {hands}.",
+}
 
 
 def card_value(card: Card) -> int:
@@ -81,21 +92,25 @@ class Sai(Variant):
             p: {"value": self.hand_value(i)} for p, i in hand.inputs.items()
         }
         if hand.out is None:
-            return HandResult(scores, ["Nobody went out: no score, the deal passes."], details)
+            return HandResult(scores, [Note("sai.nobody_out", "Nobody went out: no score, the deal passes.")], details)
         values = {p: self.hand_value(hand.inputs[p]) for p in hand.others}
         collected = sum(values.values())
         parts = " + ".join(f"{p} {v}" for p, v in values.items())
-        notes = [f"{hand.out} went out and collects {parts} = {collected}."]
+        notes: list[str] = [Note("sai.collects", f"{hand.out} went out and collects {parts} = {collected}.",
+                                 player=hand.out, hands=values, total=collected)]
         rummy = bool(hand.entry.get("rummy"))
         if rummy:
-            notes.append(f"Rummy (out in one turn): doubled to {collected * 2}.")
             collected *= 2
-        notes.append(f"{GOING_OUT_BONUS} for going out: {collected + GOING_OUT_BONUS}.")
-        scores[hand.out] = collected + GOING_OUT_BONUS
+            notes.append(Note("sai.rummy_doubled", f"Rummy (out in one turn): doubled to {collected}.",
+                              total=collected))
+        won = collected + GOING_OUT_BONUS
+        notes.append(Note("sai.going_out_bonus", f"{GOING_OUT_BONUS} for going out: {won}.",
+                          bonus=GOING_OUT_BONUS, total=won))
+        scores[hand.out] = won
         for player, value in values.items():
             scores[player] = -value
-        notes.append("Each other player loses their own hand: "
-                     + ", ".join(f"{p} -{v}" for p, v in values.items()) + ".")
+        notes.append(Note("sai.others_lose", "Each other player loses their own hand: "
+                          + ", ".join(f"{p} -{v}" for p, v in values.items()) + ".", hands=values))
         return HandResult(scores, notes, details, winner=hand.out, kind="rummy" if rummy else "out",
                           moments=rummy_moment(hand.out, "rummy") if rummy else {})
 

@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..bounds import MAX_TARGET
-from ..declare import ELIMINATED, Field
+from ..declare import ELIMINATED, Field, Note
 from ..melds import MeldRules
 from ..options import Option
 from .base import PICK, Game, Hand, HandResult, PlayerInput, Variant, eliminate_over_limit, unmatched, zero_scores
 
 TUNK_LIMIT = 5
 RULES = MeldRules(wild_rank=2)
+
+#: every note of Tunk: its key (see :class:`~.declare.Note`) and its sentence,
+#: the values in braces (``hands``: each other player's count); a player out
+#: over the limit adds the notes of :data:`.base.NOTES`
+NOTES: Mapping[str, str] = {
+    "tunk.tunked": "{tunker} tunked and scores 0; every card left counts against the others: {hands}.",
+    "tunk.tunked_charged": "{tunker} tunked; every card left counts against the others: {hands}.",
+    "tunk.doubled": "{tunker} tunked with {count}, not the lowest ({lowest}): charged double, {charged}.",
+}
 
 
 class Tunk(Variant):
@@ -108,26 +118,34 @@ class Tunk(Variant):
         assert tunker is not None
         scores = zero_scores(hand.players)
         details: dict[str, dict[str, Any]] = {}
+        others: dict[str, int] = {}
         for player in hand.others:
-            value = self.all_cards_value(hand.inputs[player])
+            value = others[player] = self.all_cards_value(hand.inputs[player])
             scores[player] = value
             details[player] = {"value": value}
-        charged = ", ".join(f"{p} {details[p]['value']}" for p in hand.others)
+        charged = ", ".join(f"{p} {v}" for p, v in others.items())
         doubled: list[str] = []
         details[tunker] = {"value": 0}
         if tunker in hand.inputs:
             own, shown = self.tunker_count(hand.inputs[tunker])
             details[tunker] = {"value": 0, "unmatched_count": own, **shown}
-            lowest_other = min(int(scores[p]) for p in hand.others)
+            lowest_other = min(others.values())
             if hand.options["tunker_double"] and own > lowest_other:
                 scores[tunker] = 2 * own
                 details[tunker]["value"] = 2 * own
-                doubled.append(
-                    f"{tunker} tunked with {own}, not the lowest ({lowest_other}): charged double, {2 * own}."
-                )
+                doubled.append(Note(
+                    "tunk.doubled",
+                    f"{tunker} tunked with {own}, not the lowest ({lowest_other}): charged double, {2 * own}.",
+                    tunker=tunker, count=own, lowest=lowest_other, charged=2 * own,
+                ))
         # A charged tunker does not score 0, so the first note must not say so.
-        tunked = f"{tunker} tunked" if doubled else f"{tunker} tunked and scores 0"
-        notes = [f"{tunked}; every card left counts against the others: {charged}.", *doubled]
+        if doubled:
+            first = Note("tunk.tunked_charged", f"{tunker} tunked; every card left counts against the others: "
+                         f"{charged}.", tunker=tunker, hands=others)
+        else:
+            first = Note("tunk.tunked", f"{tunker} tunked and scores 0; every card left counts against the others: "
+                         f"{charged}.", tunker=tunker, hands=others)
+        notes = [first, *doubled]
         return HandResult(scores, notes, details, winner=tunker, kind="tunk")
 
     def eliminate(self, game: Game, number: int) -> None:
