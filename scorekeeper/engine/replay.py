@@ -100,11 +100,14 @@ class Replay:
     def _copy(self) -> Replay:
         # What playing a hand changes in place is copied; the rest (the totals
         # are a new dict each hand, rows and results are never changed once
-        # made) is shared.
+        # made) is shared.  A variant's own state may be changed anywhere
+        # inside, so it is copied all through (it is small: Hollywood's three
+        # games' totals).
         game = copy.copy(self._game)
         game.results = list(game.results)
         game.dealers = list(game.dealers)
         game.eliminated = dict(game.eliminated)
+        game.state = copy.deepcopy(game.state)
         clone = Replay.__new__(Replay)
         clone._game = game
         clone._rows = list(self._rows)
@@ -136,6 +139,7 @@ def _start(log: Mapping[str, Any]) -> Game:
         totals={p: 0 for p in players},
     )
     game.dealers.append(first_dealer)
+    variant.start(game)
     return game
 
 
@@ -164,6 +168,7 @@ def _play(game: Game, number: int, entry: Any) -> Row:
     game.previous_totals = totals = game.totals
     game.totals = {p: totals[p] + scores[p] for p in game.players}
     game.results.append(result)
+    variant.after_hand(game, number)
     before = len(game.eliminated)
     variant.eliminate(game, number)
     moments = result.moments

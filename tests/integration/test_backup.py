@@ -80,6 +80,11 @@ GAMES: dict[str, tuple[list[str], dict[str, Any], list[dict[str, Any]]]] = {
         out("Bob", Ann=count(30), Bob=count(5)),
         out("Bob", Ann=count(4), Bob=count(10)),
     ]),
+    "hollywood-gin": (["Ann", "Bob"], {"target": 150}, [
+        out("Ann", Ann=count(0), Bob=count(35)),
+        {"out": None, "hands": {}},
+        out("Ann", Ann=count(8), Bob=count(5)),
+    ]),
     "500": (["Ann", "Bob", "Cara"], {}, [
         out("Ann", Ann={"melded": "AS AD AH KS QS JS", "left": ""},
             Bob={"melded": "AC 2C 3C", "low_aces": 1, "left": "9H"}, Cara={"melded": 200, "left": 15}),

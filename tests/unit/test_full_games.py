@@ -16,7 +16,7 @@ from scorekeeper.engine import variants
 
 def test_every_variant_has_a_full_game_here():
     played = {"basic", "block", "boathouse", "contract", "knock", "tunk", "indian",
-              "gin", "oklahoma-gin", "corner-gin", "500", "sai"}
+              "gin", "oklahoma-gin", "corner-gin", "hollywood-gin", "500", "sai"}
     assert {v["key"] for v in variants()} == played
 
 
@@ -265,6 +265,29 @@ def test_corner_gin_game_to_125():
         "grand_totals": {"Ann": 275, "Bob": 50},
         "net": {"Ann": 225, "Bob": 0},
     }
+
+
+# Hollywood Gin, three games to 100 at once (SCORING.md's second worked example).
+# H1 Ann gin, Bob 35 -> 60, her 1st win: I.  H2 Ann gin, Bob 25 -> 50, her 2nd:
+# I 110 closes, II 50.  H3 Bob gin, Ann 5 -> 30, his 1st; I is closed: II only.
+# H4 Ann gin, Bob 30 -> 55, her 3rd: II 105 closes, III 55.  H5 Ann gin, Bob 25
+# -> 50: III 105 closes, the match is over.
+# I: 110 + 100 + 100 shutout + 2 boxes = 360 v 0.  II: 105 + 100 + 2 boxes = 255
+# v 30 + 1 box = 55: 200.  III: 105 + 100 + 100 + 2 boxes = 355 v 0.  Ann 915.
+def test_hollywood_gin_match_of_three_games():
+    hands = [
+        out("Ann", Ann=counted(0), Bob=counted(35)),
+        out("Ann", Ann=counted(0), Bob=counted(25)),
+        out("Bob", Ann=counted(5), Bob=counted(0)),
+        out("Ann", Ann=counted(0), Bob=counted(30)),
+        out("Ann", Ann=counted(0), Bob=counted(25)),
+    ]
+    sheet = play("hollywood-gin", ["Ann", "Bob"], hands)
+    assert_finished(sheet, {"Ann": 215, "Bob": 30}, ["Ann"])
+    assert [row["games"] for row in sheet["hands"]] == [["I"], ["I", "II"], ["II"], ["II", "III"], ["III"]]
+    assert {game: sheet["final"][game]["net"]["Ann"] for game in ("I", "II", "III")} == {
+        "I": 360, "II": 200, "III": 355}
+    assert sheet["final"]["net"] == {"Ann": 915, "Bob": 0}
 
 
 # 500 Rummy, three players, target 500.

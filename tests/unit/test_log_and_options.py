@@ -22,6 +22,7 @@ VARIANT_FACTS = {
     "gin": (2, 2, {2: 10}),
     "oklahoma-gin": (2, 2, {2: 10}),
     "corner-gin": (2, 2, {2: 10}),
+    "hollywood-gin": (2, 2, {2: 10}),
     "500": (2, 8, {n: 7 for n in range(2, 9)}),
     "indian": (2, 6, {n: 13 for n in range(2, 7)}),
     "sai": (2, 6, STANDARD_DEAL),
@@ -41,6 +42,7 @@ DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {
     "gin": GIN_OPTIONS,
     "oklahoma-gin": {**{k: v for k, v in GIN_OPTIONS.items() if k != "knock_limit"}, "spade_double": False},
     "corner-gin": {**GIN_OPTIONS, "target": 125},
+    "hollywood-gin": GIN_OPTIONS,
     "500": {"target": 500},
     "indian": {"pool": None, "first_drop": 20, "middle_drop": 40, "wrong_show": 80, "max_points": 80},
     "sai": {"target": 500},
@@ -204,7 +206,7 @@ def test_basic_penalty_scoring_takes_a_target_of_100_unless_given():
 # -- the catalogue --------------------------------------------------------------------
 
 
-def test_the_catalogue_lists_exactly_the_twelve_variants():
+def test_the_catalogue_lists_exactly_these_variants():
     assert [v["key"] for v in variants()] == list(VARIANT_FACTS)
 
 

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.engine import InvalidEntry, Replay, replay
+from scorekeeper.engine.games import VARIANTS
+from scorekeeper.engine.games.gin import Gin
 
 EXAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "examples"
 
@@ -72,3 +74,54 @@ def test_a_finished_game_takes_no_further_hand():
         game.after({"out": "Ann", "hands": {}})
     assert refused.value.hand == 4
     assert "already finished" in str(refused.value)
+
+
+class TallyGin(Gin):
+    """Gin that counts each player's hands won in its own state, changing it in place."""
+
+    key = "tally-gin"
+
+    def start(self, game):
+        game.state["won"] = {p: 0 for p in game.players}
+
+    def after_hand(self, game, number):
+        winner = game.results[-1].winner
+        if winner is not None:
+            game.state["won"][winner] += 1
+
+    def hand_extras(self, game, result):
+        return {"won": dict(game.state["won"])}
+
+    def sheet_extras(self, game):
+        return {"won": dict(game.state["won"])}
+
+
+def _ann_knocks() -> dict:
+    return {"out": "Ann", "hands": {"Ann": {"count": 5}, "Bob": {"count": 20}}}
+
+
+def test_a_variants_own_state_is_copied_so_going_on_leaves_the_original_as_it_was(monkeypatch):
+    monkeypatch.setitem(VARIANTS, TallyGin.key, TallyGin())
+    before = Replay.of({"variant": "tally-gin", "players": ["Ann", "Bob"], "hands": [_ann_knocks()]})
+    assert before.sheet()["won"] == {"Ann": 1, "Bob": 0}
+    once = before.after(_ann_knocks())
+    again = before.after({"out": "Bob", "hands": {"Ann": {"count": 30}, "Bob": {"count": 2}}})
+    assert once.sheet()["won"] == {"Ann": 2, "Bob": 0}
+    assert again.sheet()["won"] == {"Ann": 1, "Bob": 1}
+    assert before.sheet()["won"] == {"Ann": 1, "Bob": 0}
+    assert [row["won"] for row in once.sheet()["hands"]] == [{"Ann": 1, "Bob": 0}, {"Ann": 2, "Bob": 0}]
+
+
+def test_after_hand_sees_the_hand_scored_and_totalled(monkeypatch):
+    seen = []
+
+    class Watching(Gin):
+        key = "watching-gin"
+
+        def after_hand(self, game, number):
+            seen.append((number, game.results[-1].scores, dict(game.totals)))
+
+    monkeypatch.setitem(VARIANTS, Watching.key, Watching())
+    replay({"variant": "watching-gin", "players": ["Ann", "Bob"], "hands": [_ann_knocks(), _ann_knocks()]})
+    assert seen == [(1, {"Ann": 15, "Bob": 0}, {"Ann": 15, "Bob": 0}),
+                    (2, {"Ann": 15, "Bob": 0}, {"Ann": 30, "Bob": 0})]

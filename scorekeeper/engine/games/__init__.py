@@ -11,6 +11,7 @@ from .boathouse import Boathouse
 from .contract import Contract
 from .five_hundred import FiveHundred
 from .gin import CornerGin, Gin, OklahomaGin
+from .hollywood import HollywoodGin
 from .indian import Indian
 from .knock import Knock
 from .sai import Sai
@@ -20,7 +21,7 @@ VARIANTS: dict[str, Variant] = {
     variant.key: variant
     for variant in (
         Basic(), Block(), Boathouse(), Contract(), Knock(), Tunk(),
-        Gin(), OklahomaGin(), CornerGin(), FiveHundred(), Indian(), Sai(),
+        Gin(), OklahomaGin(), CornerGin(), HollywoodGin(), FiveHundred(), Indian(), Sai(),
     )
 }
 

@@ -128,6 +128,10 @@ class Game:
     ended_by_agreement: bool = False
     #: the players still in, in seat order (kept in step by :meth:`eliminate`)
     active: tuple[str, ...] = ()
+    #: what a variant keeps of its own from hand to hand (Hollywood's three
+    #: games), set up by :meth:`Variant.start` and kept by
+    #: :meth:`Variant.after_hand`; a Replay that goes on copies it
+    state: dict[str, Any] = field(default_factory=dict)
 
     #: every player scoring 0, in seat order: a hand's scores start from it
     no_scores: dict[str, Score] = field(default_factory=dict)
@@ -481,6 +485,15 @@ class Variant(ABC):
         """Each player's score for a checked hand, with notes saying why."""
 
     # -- after a hand ------------------------------------------------------
+
+    def start(self, game: Game) -> None:  # noqa: B027  (a hook: most variants keep no state)
+        """Set up the variant's own ``game.state`` before the first hand; nothing by default."""
+
+    def after_hand(self, game: Game, number: int) -> None:  # noqa: B027  (a hook: most variants keep no state)
+        """Keep the variant's own ``game.state`` after hand ``number``, once it
+        is scored and totalled (it is ``game.results[-1]``, whose notes may
+        still grow) and before eliminations and the end are decided; nothing
+        by default."""
 
     def eliminate(self, game: Game, number: int) -> None:  # noqa: B027  (a hook: by default no one is eliminated)
         """Mark players who are out of the game after hand ``number``."""

@@ -1,0 +1,243 @@
+"""What the Gin family shares: a Gin hand, and the settlement of one game of them.
+
+Not a variant (the registry lists nothing from here).  :class:`GinHands` is
+everything of Gin Rummy but its end: two players, the entry, the knocker's
+and the defender's counts, the hand score and the alternating deal.
+:func:`gin_final` settles one game from its totals and hands won, and
+:func:`settle` lays that settlement out as the paper sheet's lines.  Gin and
+its cousins (:mod:`.gin`) build on them, and so may any variant that plays
+Gin hands but keeps its games otherwise, without importing a sibling.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar
+
+from ..declare import GIN, UNDERCUT, Field, Line, Settlement
+from ..melds import (
+    STANDARD, MeldRules, arrange, defender_count, knocker_covers, mask_text,
+    shown_arrangement,
+)
+from ..options import Option, points, target
+from .base import PICK, Game, Hand, HandResult, Score, Variant, meld_detail, show, whole, zero_scores
+
+#: a game's settlement: the sheet's ``final`` (bonuses, grand totals, net),
+#: the sentences that explain it, and each player's bonuses one by one
+GinFinal = tuple[dict[str, Any], list[str], dict[str, Any]]
+
+
+class GinHands(Variant):
+    """Gin Rummy's hands, without its end (see :class:`.gin.Gin` for the rules)."""
+
+    min_players, max_players = 2, 2
+    options: ClassVar[tuple[Option, ...]] = (
+        target(100),
+        points("knock_limit", 10, "The most deadwood a player may knock with."),
+        points("gin_bonus", 25, "Added to the knocker's score for going gin."),
+        points("undercut_bonus", 25, "Added to the defender's score for an undercut."),
+        points("game_bonus", 100, "To the winner of the game."),
+        points("shutout_bonus", 100, "More to the winner when the loser scored nothing all game."),
+        points("box_bonus", 25, "At the end, to each player for every hand they won."),
+    )
+    fields = (
+        Field("count", "count", "Count", "the unmatched cards; the defender's after laying off", out="required",
+              pair="hand"),
+        Field("cards", "cards", "or the cards", "all ten cards; the app finds melds and lay-offs", out="required",
+              pair="hand"),
+    )
+    moments = (GIN, UNDERCUT)
+    out_may_be_null = True
+    out_verb = "knocked"
+    no_out_label = "Dead hand"
+    #: an unmatched ace, in the how-to line
+    ace_text: ClassVar[str] = "A 1"
+    exact_cards = 10
+    meld_rules: ClassVar[MeldRules] = STANDARD
+    lay_off_on_gin: ClassVar[bool] = False
+
+    def cards_each(self, players: int, hand_number: int = 1) -> int:
+        return 10
+
+    def knock_limit_text(self, options: Any) -> str:
+        return str(options.get("knock_limit", 10))
+
+    def how_to(self, options: Any) -> str:
+        return (
+            f"Tap who knocked (0 is gin; at most {self.knock_limit_text(options)}); for both players, the "
+            f"unmatched cards ({self.ace_text}, J Q K 10), the defender's after laying off. "
+            "Dead hand: the stock ran out." + PICK
+        )
+
+    def terms(self, hand: Hand) -> tuple[int, int, str]:
+        """The hand's knock limit, and a factor on its whole score with the
+        note that explains it (Oklahoma's upcard sets both)."""
+        return hand.options["knock_limit"], 1, ""
+
+    # -- counting --------------------------------------------------------------
+
+    def counts(self, hand: Hand, knocker: str, defender: str) -> tuple[int, int, dict[str, dict[str, Any]]]:
+        """Knocker's deadwood, defender's count after lay-offs, and the details."""
+        k_in, d_in = hand.inputs[knocker], hand.inputs[defender]
+        # Cards the deck check let through are all different: each input
+        # given as cards has its bits, the hand as the solver takes it.
+        k_mask, d_mask = k_in.bits or 0, d_in.bits or 0
+        rules = self.meld_rules
+        covers: list[tuple[int, ...]] = [()]  # a typed count shows no melds
+        if k_in.cards is None:
+            k_count = k_in.count or 0
+            k_detail: dict[str, Any] = {"value": k_count}
+        else:
+            k_count, covers = knocker_covers(k_mask, rules)
+        cover = covers[0]
+        if d_in.cards is None:
+            d_count = d_in.count or 0
+            d_detail: dict[str, Any] = {"value": d_count, "laid_off": []}
+        else:
+            if k_in.cards is None or (k_count == 0 and not self.lay_off_on_gin):
+                d_count, d_cover, laid = defender_count(d_mask, (), rules)
+            else:
+                d_count, d_cover, laid, cover = self._defence(d_mask, covers)
+            melds, unmatched = shown_arrangement(d_mask, d_cover, rules, laid)
+            d_detail = {
+                "value": d_count, "laid_off": mask_text(laid).split(), "melds": melds, "unmatched": unmatched,
+            }
+        if k_in.cards is not None:
+            melds, unmatched = shown_arrangement(k_mask, cover, rules)
+            k_detail = {"value": k_count, "melds": melds, "unmatched": unmatched}
+        return k_count, d_count, {knocker: k_detail, defender: d_detail}
+
+    def _defence(self, defender: int, covers: list[tuple[int, ...]]) -> tuple[int, tuple[int, ...], int, tuple[int, ...]]:
+        """Among the knocker's equal arrangements, the one that leaves the
+        defender the highest count (the first such): that count, the
+        defender's melds and lay-offs, and the knocker's arrangement."""
+        best_count = -1
+        for cover in covers:
+            count, own, laid = defender_count(defender, cover, self.meld_rules)
+            if count > best_count:
+                best_count, best = count, (count, own, laid, cover)
+        return best
+
+    def preview(self, cards: Any, options: Any, entry: Any = None, *, went_out: bool = False,
+                number: int = 1) -> dict[str, Any]:
+        best = arrange(cards, self.meld_rules)
+        return {"value": best.deadwood, **meld_detail(best)}
+
+    # -- scoring ---------------------------------------------------------------
+
+    def score(self, hand: Hand) -> HandResult:
+        scores = zero_scores(hand.players)
+        if hand.out is None:
+            return HandResult(scores, ["Dead hand (the stock ran down): nobody scores."], kind="dead")
+        knocker = hand.out
+        defender = hand.others[0]
+        k_count, d_count, details = self.counts(hand, knocker, defender)
+        limit, factor, why = self.terms(hand)
+        if k_count > limit:
+            raise hand.invalid(f"cannot knock with {k_count} (the limit is {limit})", knocker,
+                               code="over_knock_limit")
+        opts = hand.options
+        laid = details[defender]["laid_off"]
+        after = f" after laying off {' '.join(laid)}" if laid else ""
+        if k_count == 0:
+            winner, kind = knocker, "gin"
+            base = d_count + opts["gin_bonus"]
+            notes = [f"{knocker} went gin: {defender}'s {d_count}{after} + {opts['gin_bonus']} gin bonus = {base}."]
+        elif d_count > k_count:
+            winner, kind = knocker, "knock"
+            base = d_count - k_count
+            notes = [f"{knocker} knocked with {k_count}; {defender} has {d_count}{after}: {d_count} - {k_count} = {base}."]
+        else:
+            winner, kind = defender, "undercut"
+            base = k_count - d_count + opts["undercut_bonus"]
+            notes = [
+                f"{defender} undercut {knocker}: {k_count} - {d_count} + {opts['undercut_bonus']} "
+                f"undercut bonus = {base}."
+            ]
+        if factor != 1:
+            notes.append(f"{why}: {base} x {factor} = {base * factor}.")
+        scores[winner] = base * factor
+        moment = {"gin": GIN.key, "undercut": UNDERCUT.key}.get(kind)
+        return HandResult(scores, notes, details, winner, kind, moments={winner: [moment]} if moment else {})
+
+    def next_dealer(self, game: Game, result: HandResult) -> str:
+        first, second = game.players
+        return second if game.dealers[-1] == first else first
+
+
+# -- the settlement of one game ---------------------------------------------------
+
+
+def hands_won(results: Iterable[HandResult], players: Sequence[str]) -> dict[str, int]:
+    """How many of these hands each player won (an undercut is the defender's, a dead hand nobody's)."""
+    won = dict.fromkeys(players, 0)
+    for result in results:
+        if result.winner is not None:
+            won[result.winner] += 1
+    return won
+
+
+def gin_final(players: Sequence[str], totals: Mapping[str, Score], won: Mapping[str, int],
+              options: Mapping[str, Any]) -> GinFinal:
+    """One Gin game settled from its totals and each player's hands won.
+
+    The higher total wins (equal totals: nobody, and no net).  A winner who
+    reached ``target`` gets ``game_bonus``, and ``shutout_bonus`` more when
+    the loser has 0; below the target (ended by agreement) neither is paid.
+    Each player gets ``box_bonus`` for every hand won.  The net is the
+    winner's grand total minus the loser's, to the winner.
+    """
+    best = max(totals[p] for p in players)
+    winners = [p for p in players if totals[p] == best]
+    box_bonus = options["box_bonus"]
+    bonuses: dict[str, Score] = {p: won[p] * box_bonus for p in players}
+    detail: dict[str, dict[str, int]] = {
+        p: {"boxes": won[p], "box_bonus": won[p] * box_bonus, "game_bonus": 0, "shutout_bonus": 0}
+        for p in players
+    }
+    lines: list[str] = []
+    reached = any(totals[p] >= options["target"] for p in players)
+    if len(winners) == 1 and reached:
+        winner = winners[0]
+        loser = next(p for p in players if p != winner)
+        bonuses[winner] += options["game_bonus"]
+        detail[winner]["game_bonus"] = options["game_bonus"]
+        lines.append(f"{winner} wins the game: {options['game_bonus']} game bonus.")
+        if totals[loser] == 0:
+            bonuses[winner] += options["shutout_bonus"]
+            detail[winner]["shutout_bonus"] = options["shutout_bonus"]
+            lines.append(f"{loser} scored nothing: {options['shutout_bonus']} shutout bonus to {winner}.")
+    elif len(winners) == 1:
+        lines.append(f"Ended by agreement: {winners[0]} has the higher total; no game bonus.")
+    for player in players:
+        if won[player]:
+            lines.append(
+                f"{player}: {won[player]} hand{'s' if won[player] != 1 else ''} won x "
+                f"{box_bonus} box bonus = {won[player] * box_bonus}."
+            )
+    grand = {p: totals[p] + bonuses[p] for p in players}
+    net: dict[str, Score] = {p: 0 for p in players}
+    if len(winners) == 1:
+        winner = winners[0]
+        loser = next(p for p in players if p != winner)
+        net[winner] = grand[winner] - grand[loser]
+        lines.append(f"Net: {show(grand[winner])} - {show(grand[loser])} = {show(net[winner])} to {winner}.")
+    return {
+        "bonuses": {p: whole(v) for p, v in bonuses.items()},
+        "grand_totals": {p: whole(v) for p, v in grand.items()},
+        "net": {p: whole(v) for p, v in net.items()},
+    }, lines, detail
+
+
+def settle(players: tuple[str, ...], totals: Mapping[str, Score], final: dict[str, Any],
+           detail: dict[str, Any], box_bonus: int, notes: list[str], title: str = "") -> Settlement:
+    """A Gin settlement as labelled lines, from :func:`gin_final`'s sums and details."""
+    return Settlement((
+        Line("Line (hand scores)", {p: whole(totals[p]) for p in players}),
+        Line("Boxes (hands won)", {p: f"{detail[p]['boxes']} × {box_bonus} = {detail[p]['box_bonus']}"
+                                   for p in players}),
+        Line("Game bonus", {p: detail[p]["game_bonus"] for p in players}),
+        Line("Shutout bonus", {p: detail[p]["shutout_bonus"] for p in players}),
+        Line("Grand total", dict(final["grand_totals"]), strong=True),
+        Line("Net", dict(final["net"]), strong=True),
+    ), title=title, notes=tuple(notes))
