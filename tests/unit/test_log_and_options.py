@@ -409,6 +409,19 @@ def test_the_player_who_went_out_may_be_given_as_empty(given):
     assert scores(sheet, 1) == {"Ann": 9, "Bob": 0}
 
 
+@pytest.mark.parametrize("variant", ["basic", "sai"])
+@pytest.mark.parametrize("value", ["yes", 1, None])
+def test_a_declared_flag_is_true_or_false(variant, value):
+    error = rejected(variant, ["Ann", "Bob"], [{"out": "Ann", "rummy": value, "hands": {"Bob": counted(1)}}])
+    assert (error.hand, error.field, error.message) == (1, "rummy", "rummy must be true or false")
+
+
+@pytest.mark.parametrize("variant", ["basic", "sai"])
+def test_a_declared_flag_that_needs_the_player_who_went_out_is_refused_without_one(variant):
+    error = rejected(variant, ["Ann", "Bob"], [{"out": None, "rummy": True, "hands": {}}])
+    assert (error.hand, error.field, error.message) == (1, "rummy", "rummy needs the player who went out")
+
+
 def test_an_input_with_both_cards_and_a_count_is_invalid():
     error = rejected("basic", ["Ann", "Bob"], [out("Ann", Bob={"cards": "5H", "count": 5})])
     assert (error.hand, error.player) == (1, "Bob")
