@@ -25,6 +25,7 @@ VARIANT_FACTS = {
     "500": (2, 8, {n: 7 for n in range(2, 9)}),
     "indian": (2, 6, {n: 13 for n in range(2, 7)}),
     "sai": (2, 6, STANDARD_DEAL),
+    "scala40": (2, 6, {n: 13 for n in range(2, 7)}),
 }
 
 GIN_OPTIONS = {"target": 100, "knock_limit": 10, "gin_bonus": 25, "undercut_bonus": 25,
@@ -44,6 +45,7 @@ DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {
     "500": {"target": 500},
     "indian": {"pool": None, "first_drop": 20, "middle_drop": 40, "wrong_show": 80, "max_points": 80},
     "sai": {"target": 500},
+    "scala40": {"not_opened": 100, "eliminate_at": 101, "reentries": 0},
 }
 
 NAMES = ["Ann", "Bob", "Cara", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida"]
@@ -204,7 +206,7 @@ def test_basic_penalty_scoring_takes_a_target_of_100_unless_given():
 # -- the catalogue --------------------------------------------------------------------
 
 
-def test_the_catalogue_lists_exactly_the_twelve_variants():
+def test_the_catalogue_lists_exactly_the_variants_listed_here():
     assert [v["key"] for v in variants()] == list(VARIANT_FACTS)
 
 

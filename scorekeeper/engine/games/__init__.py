@@ -14,6 +14,7 @@ from .gin import CornerGin, Gin, OklahomaGin
 from .indian import Indian
 from .knock import Knock
 from .sai import Sai
+from .scala40 import Scala40
 from .tunk import Tunk
 
 VARIANTS: dict[str, Variant] = {
@@ -21,6 +22,7 @@ VARIANTS: dict[str, Variant] = {
     for variant in (
         Basic(), Block(), Boathouse(), Contract(), Knock(), Tunk(),
         Gin(), OklahomaGin(), CornerGin(), FiveHundred(), Indian(), Sai(),
+        Scala40(),
     )
 }
 
