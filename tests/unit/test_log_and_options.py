@@ -26,6 +26,7 @@ VARIANT_FACTS = {
     "indian": (2, 6, {n: 13 for n in range(2, 7)}),
     "sai": (2, 6, STANDARD_DEAL),
     "scala40": (2, 6, {n: 13 for n in range(2, 7)}),
+    "kalooki": (2, 6, {n: 13 for n in range(2, 7)}),
 }
 
 GIN_OPTIONS = {"target": 100, "knock_limit": 10, "gin_bonus": 25, "undercut_bonus": 25,
@@ -46,6 +47,8 @@ DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {
     "indian": {"pool": None, "first_drop": 20, "middle_drop": 40, "wrong_show": 80, "max_points": 80},
     "sai": {"target": 500},
     "scala40": {"not_opened": 100, "eliminate_at": 101, "reentries": 0},
+    "kalooki": {"jokers": 2, "ace": 11, "joker_value": 15, "kalookie_double": False, "eliminate_at": 151,
+                "reentries": 1},
 }
 
 NAMES = ["Ann", "Bob", "Cara", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida"]

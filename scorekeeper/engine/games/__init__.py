@@ -12,6 +12,7 @@ from .contract import Contract
 from .five_hundred import FiveHundred
 from .gin import CornerGin, Gin, OklahomaGin
 from .indian import Indian
+from .kalooki import Kalooki
 from .knock import Knock
 from .sai import Sai
 from .scala40 import Scala40
@@ -22,7 +23,7 @@ VARIANTS: dict[str, Variant] = {
     for variant in (
         Basic(), Block(), Boathouse(), Contract(), Knock(), Tunk(),
         Gin(), OklahomaGin(), CornerGin(), FiveHundred(), Indian(), Sai(),
-        Scala40(),
+        Scala40(), Kalooki(),
     )
 }
 
