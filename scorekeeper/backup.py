@@ -130,10 +130,15 @@ def export_csv(game: Game) -> str:
         cells = [cell for name in players for cell in (hand["scores"][name], hand["totals"][name])]
         writer.writerow([hand["number"], hand.get("dealer") or "", *cells, " ".join(hand.get("notes", []))])
     writer.writerow(["Total", "", *[cell for name in players for cell in ("", sheet["totals"][name])], ""])
-    final = sheet.get("final")
-    if final:
-        for label, key in (("Bonuses", "bonuses"), ("Grand total", "grand_totals"), ("Net", "net")):
-            writer.writerow([label, "", *[cell for name in players for cell in ("", final[key][name])], ""])
+    # The settlement the variant declares (Gin's line, boxes, bonuses, grand total and net; each
+    # of Hollywood's games), a line each, its value under each player's total.
+    for part in sheet.get("settlement") or []:
+        if part["title"]:
+            writer.writerow([part["title"]])
+        for line in part["lines"]:
+            values = line["values"]
+            writer.writerow([line["label"], "", *[cell for name in players for cell in ("", values.get(name, ""))],
+                             ""])
     if sheet["winners"]:
         writer.writerow(["Winner" if len(sheet["winners"]) == 1 else "Winners", " and ".join(sheet["winners"])])
     return out.getvalue()

@@ -23,6 +23,8 @@ MAX_POINTS = 10_000
 MAX_TARGET = 100_000
 #: ``deals``
 MAX_DEALS = 1_000
+#: ``reentries``: times one player may come back into a game
+MAX_REENTRIES = 10
 #: hands in one game
 MAX_HANDS = 5_000
 #: characters in a player's name

@@ -153,6 +153,14 @@ GIN = Moment("gins", "Gins", "hands won by going gin (no deadwood)")
 UNDERCUT = Moment("undercuts", "Undercuts", "hands won by undercutting the knocker")
 RUMMY = Moment("rummies", "Rummies", "hands won going out in one turn (rummy)")
 ELIMINATED = Moment("eliminated", "Eliminated", "times this player was put out of a game (over the limit)")
+REENTERED = Moment("reentries", "Re-entries", "times this player came back into a game after being put out")
+
+#: who comes back into the game before a hand (Scala 40's rientro, Kalooki's
+#: buy-in); a variant that declares it takes the ``reentries`` option and the
+#: engine does the rest (see :meth:`~.games.base.Variant.before_hand`)
+REENTER = Choice("reenter", "players", "Re-enters",
+                 "Out of the game, and comes back before this hand at the highest total still in.",
+                 among="out")
 
 #: the standard pair of a player's input: a count or the cards
 COUNT = Field("count", "count", "Count", "their count, as the table adds it up", pair="hand")

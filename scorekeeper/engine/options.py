@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .bounds import MAX_DEALS, MAX_POINTS, MAX_TARGET, shown
+from .bounds import MAX_DEALS, MAX_POINTS, MAX_REENTRIES, MAX_TARGET, shown
 from .errors import InvalidEntry
 
 
@@ -66,7 +66,8 @@ class Option:
     def _int_rule(self) -> str:
         if self.allowed:
             listed = ", ".join(str(n) for n in self.allowed[:-1])
-            return f"must be none, {listed} or {self.allowed[-1]}"
+            none = "none, " if self.default is None else ""
+            return f"must be {none}{listed} or {self.allowed[-1]}"
         if self.minimum == 1:
             return f"must be a positive whole number, at most {self.maximum}"
         return f"must be a whole number from {self.minimum} to {self.maximum}"
@@ -88,6 +89,22 @@ def deals(help: str = "") -> Option:
         "deals", "int", None,
         help or "The game ends after this many hands (or at the target, if first).",
         minimum=1, maximum=MAX_DEALS,
+    )
+
+
+def eliminate_at(default: int, help: str = "") -> Option:
+    return Option(
+        "eliminate_at", "int", default, help or "A player whose total reaches this is out of the game.",
+        minimum=1, maximum=MAX_TARGET,
+    )
+
+
+def reentries(default: int) -> Option:
+    """How often each player may come back after being put out (see ``declare.REENTER``)."""
+    return Option(
+        "reentries", "int", default,
+        "Times each player put out may come back, at the highest total still in.",
+        minimum=0, maximum=MAX_REENTRIES,
     )
 
 

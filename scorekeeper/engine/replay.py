@@ -14,10 +14,10 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from .bounds import MAX_HANDS, check_names, quoted, shown
-from .declare import ELIMINATED, note_key
+from .declare import ELIMINATED, REENTERED, note_key
 from .errors import InvalidEntry
 from .games import get_variant
-from .games.base import Game, Variant, shown_scores
+from .games.base import Game, HandResult, Variant, reentry_notes, shown_scores
 from .options import check_options
 from .sheet import Row
 
@@ -108,6 +108,7 @@ class Replay:
         game.dealers = list(game.dealers)
         game.eliminated = dict(game.eliminated)
         game.state = copy.deepcopy(game.state)
+        game.reentries = dict(game.reentries)
         clone = Replay.__new__(Replay)
         clone._game = game
         clone._rows = list(self._rows)
@@ -157,9 +158,21 @@ def _players(raw: Any, variant: Variant) -> tuple[str, ...]:
 
 def _play(game: Game, number: int, entry: Any) -> Row:
     variant = game.variant
-    dealer = game.dealers[-1]
-    hand = variant.read(game, number, entry, dealer)
-    result = variant.score(hand)
+    dealer = game.dealers[-1]  # fixed when the last hand ended: a player coming back deals later
+    back = variant.before_hand(game, number, entry)
+    # Those coming back are in for this hand: seated before it is read, and
+    # unseated again if it is refused (nothing is partly applied).
+    seating = game.reenter(back) if back else None
+    try:
+        hand = variant.read(game, number, entry, dealer)
+        result = variant.score(hand)
+    except Exception:
+        if seating is not None:
+            game.restore(seating)
+        raise
+    if back:
+        result.reentered = back
+        result.notes = [*reentry_notes(game, back), *result.notes]
     # Every player's score, 0 for those the variant left out: from here on
     # the result's, the row's and the totals' (one dict, never changed).
     result.scores = scores = game.no_scores | result.scores
@@ -171,12 +184,10 @@ def _play(game: Game, number: int, entry: Any) -> Row:
     variant.after_hand(game, number)
     before = len(game.eliminated)
     variant.eliminate(game, number)
-    moments = result.moments
-    if len(game.eliminated) != before and ELIMINATED in variant.moments:
-        moments = {p: list(keys) for p, keys in moments.items()}
-        for player, when in game.eliminated.items():
-            if when == number:
-                moments.setdefault(player, []).append(ELIMINATED.key)
+    put_out: list[str] = []
+    if len(game.eliminated) > before:
+        put_out = [p for p, when in game.eliminated.items() if when == number]
+    moments = _moments(variant, result, put_out)
     game.finished = variant.is_over(game)
     game.dealers.append(variant.next_dealer(game, result))
     row: dict[str, Any] = {
@@ -198,6 +209,19 @@ def _play(game: Game, number: int, entry: Any) -> Row:
     return cast(Row, row)
 
 
+def _moments(variant: Variant, result: HandResult, put_out: list[str]) -> dict[str, list[str]]:
+    """The hand's moments: the variant's, and the engine's own where the variant counts them
+    (who came back before the hand, who was put out after it)."""
+    added = [(REENTERED.key, player) for player in result.reentered if REENTERED in variant.moments]
+    added += [(ELIMINATED.key, player) for player in put_out if ELIMINATED in variant.moments]
+    if not added:
+        return result.moments
+    moments = {p: list(keys) for p, keys in result.moments.items()}
+    for key, player in added:
+        moments.setdefault(player, []).append(key)
+    return moments
+
+
 def _sheet(game: Game, rows: list[Row]) -> dict[str, Any]:
     variant = game.variant
     number = game.hands_played + 1
@@ -209,7 +233,7 @@ def _sheet(game: Game, rows: list[Row]) -> dict[str, Any]:
             "dealer": game.dealers[-1],
             "cards_each": variant.cards_each(active, number),
             "decks": variant.decks(active),
-            "jokers": variant.jokers(active),
+            "jokers": variant.jokers(active, game.options),
             **variant.next_extras(game, number),
         }
     final = variant.final(game) if game.finished else None

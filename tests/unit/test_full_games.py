@@ -16,7 +16,7 @@ from scorekeeper.engine import variants
 
 def test_every_variant_has_a_full_game_here():
     played = {"basic", "block", "boathouse", "contract", "knock", "tunk", "indian",
-              "gin", "oklahoma-gin", "corner-gin", "hollywood-gin", "500", "sai"}
+              "gin", "oklahoma-gin", "corner-gin", "hollywood-gin", "500", "sai", "scala40", "kalooki"}
     assert {v["key"] for v in variants()} == played
 
 
@@ -156,6 +156,65 @@ def test_tunk_game_to_the_last_player_left():
     assert_finished(sheet, {"Ann": 45, "Bob": 62, "Cara": 65, "Dan": 63}, ["Ann"])
     assert sheet["eliminated"] == {"Cara": 2, "Bob": 4, "Dan": 4}
     assert dealers(sheet) == ["Ann", "Bob", "Dan", "Ann"]
+
+
+# Scala 40, four players, out at 101, one re-entry each.
+# H1 dealt by Ann: Ann closes in mano: Bob KS 7D JK 42 x 2 = 84, Cara never opened 100 x 2 = 200
+#    (out), Dan AC 3C 14 x 2 = 28.
+# H2 dealt by Bob: Cara comes back at Bob's 84.  Dan closes: Ann 5H 9S QD 24, Bob 10 -> 94,
+#    Cara 2D 3D 5 -> 89.
+# H3 dealt by Cara (back, and next after Bob): Bob closes: Ann never opened 100 -> 124 and Cara
+#    AH AD 22 -> 111 are out; Dan JK JK 50 -> 78.
+# H4 dealt by Dan: Ann comes back at Bob's 94 (Cara has no re-entry left) and closes: Bob 8C 9C
+#    17 -> 111 and Dan 30 -> 108 are out; Ann, the last left, wins with 94.
+def test_scala40_game_with_reentries_to_the_last_player_left():
+    hands: list[dict[str, Any]] = [
+        {"out": "Ann", "in_mano": True, "hands": {
+            "Bob": holding("KS 7D JK"), "Cara": {"opened": False}, "Dan": holding("AC 3C")}},
+        {"out": "Dan", "reenter": ["Cara"], "hands": {
+            "Ann": holding("5H 9S QD"), "Bob": counted(10), "Cara": holding("2D 3D")}},
+        {"out": "Bob", "hands": {"Ann": {"opened": False}, "Cara": holding("AH AD"), "Dan": holding("JK JK")}},
+        {"out": "Ann", "reenter": ["Ann"], "hands": {"Bob": holding("8C 9C"), "Dan": counted(30)}},
+    ]
+    sheet = play("scala40", ["Ann", "Bob", "Cara", "Dan"], hands, options={"reentries": 1})
+    assert [row.get("reentered") for row in sheet["hands"]] == [None, {"Cara": 84}, None, {"Ann": 94}]
+    assert [totals(sheet, n) for n in (1, 2, 3)] == [
+        {"Ann": 0, "Bob": 84, "Cara": 200, "Dan": 28}, {"Ann": 24, "Bob": 94, "Cara": 89, "Dan": 28},
+        {"Ann": 124, "Bob": 94, "Cara": 111, "Dan": 78},
+    ]
+    assert_finished(sheet, {"Ann": 94, "Bob": 111, "Cara": 111, "Dan": 108}, ["Ann"])
+    assert sheet["eliminated"] == {"Cara": 3, "Bob": 4, "Dan": 4}
+    assert sheet["reentries"] == {"Cara": 1, "Ann": 1}
+    assert dealers(sheet) == ["Ann", "Bob", "Cara", "Dan"]
+
+
+# Kalooki, three players, the defaults: out over 150, one buy-in each.
+# H1 dealt by Ann: Ann goes out: Bob KS KH 4D JK 39 (the kings count), Cara AC 2C 13.
+# H2 dealt by Bob: Bob goes out with a kalookie (no score changes): Ann 60, Cara QS QH QD JK JK
+#    60 -> 73.
+# H3 dealt by Cara: Cara goes out: Ann 95 -> 155 is out; Bob 20 -> 59.
+# H4 dealt by Bob (Ann skipped): Ann buys back in at Cara's 73.  Bob goes out: Ann AS AH 22 -> 95,
+#    Cara 80 -> 153 is out.
+# H5 dealt by Ann (Cara skipped): Bob goes out: Ann 60 -> 155 is out again; Bob, the last left,
+#    wins with 59.
+def test_kalooki_game_past_150_with_a_buy_in_to_the_last_player_left():
+    hands: list[dict[str, Any]] = [
+        out("Ann", Bob=holding("KS KH 4D JK"), Cara=holding("AC 2C")),
+        {"out": "Bob", "kalookie": True, "hands": {"Ann": counted(60), "Cara": holding("QS QH QD JK JK")}},
+        out("Cara", Ann=counted(95), Bob=counted(20)),
+        {"out": "Bob", "reenter": ["Ann"], "hands": {"Ann": holding("AS AH"), "Cara": counted(80)}},
+        out("Bob", Ann=counted(60)),
+    ]
+    sheet = play("kalooki", ["Ann", "Bob", "Cara"], hands)
+    assert [totals(sheet, n) for n in (1, 2, 3, 4)] == [
+        {"Ann": 0, "Bob": 39, "Cara": 13}, {"Ann": 60, "Bob": 39, "Cara": 73},
+        {"Ann": 155, "Bob": 59, "Cara": 73}, {"Ann": 95, "Bob": 59, "Cara": 153},
+    ]
+    assert sheet["hands"][3]["reentered"] == {"Ann": 73}
+    assert_finished(sheet, {"Ann": 155, "Bob": 59, "Cara": 153}, ["Bob"])
+    assert sheet["eliminated"] == {"Cara": 4, "Ann": 5}
+    assert sheet["reentries"] == {"Ann": 1}
+    assert dealers(sheet) == ["Ann", "Bob", "Cara", "Bob", "Ann"]
 
 
 # Indian, three players, pool 101.

@@ -26,6 +26,8 @@ VARIANT_FACTS = {
     "500": (2, 8, {n: 7 for n in range(2, 9)}),
     "indian": (2, 6, {n: 13 for n in range(2, 7)}),
     "sai": (2, 6, STANDARD_DEAL),
+    "scala40": (2, 6, {n: 13 for n in range(2, 7)}),
+    "kalooki": (2, 6, {n: 13 for n in range(2, 7)}),
 }
 
 GIN_OPTIONS = {"target": 100, "knock_limit": 10, "gin_bonus": 25, "undercut_bonus": 25,
@@ -46,6 +48,9 @@ DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {
     "500": {"target": 500},
     "indian": {"pool": None, "first_drop": 20, "middle_drop": 40, "wrong_show": 80, "max_points": 80},
     "sai": {"target": 500},
+    "scala40": {"not_opened": 100, "eliminate_at": 101, "reentries": 0},
+    "kalooki": {"jokers": 2, "ace": 11, "joker_value": 15, "kalookie_double": False, "eliminate_at": 151,
+                "reentries": 1},
 }
 
 NAMES = ["Ann", "Bob", "Cara", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida"]
@@ -206,7 +211,7 @@ def test_basic_penalty_scoring_takes_a_target_of_100_unless_given():
 # -- the catalogue --------------------------------------------------------------------
 
 
-def test_the_catalogue_lists_exactly_these_variants():
+def test_the_catalogue_lists_exactly_the_variants_listed_here():
     assert [v["key"] for v in variants()] == list(VARIANT_FACTS)
 
 
@@ -409,6 +414,19 @@ def test_the_player_who_went_out_may_not_hold_cards_or_a_count(variant, given):
 def test_the_player_who_went_out_may_be_given_as_empty(given):
     sheet = play("basic", ["Ann", "Bob"], [out("Ann", Ann=given, Bob=counted(9))])
     assert scores(sheet, 1) == {"Ann": 9, "Bob": 0}
+
+
+@pytest.mark.parametrize("variant", ["basic", "sai"])
+@pytest.mark.parametrize("value", ["yes", 1, None])
+def test_a_declared_flag_is_true_or_false(variant, value):
+    error = rejected(variant, ["Ann", "Bob"], [{"out": "Ann", "rummy": value, "hands": {"Bob": counted(1)}}])
+    assert (error.hand, error.field, error.message) == (1, "rummy", "rummy must be true or false")
+
+
+@pytest.mark.parametrize("variant", ["basic", "sai"])
+def test_a_declared_flag_that_needs_the_player_who_went_out_is_refused_without_one(variant):
+    error = rejected(variant, ["Ann", "Bob"], [{"out": None, "rummy": True, "hands": {}}])
+    assert (error.hand, error.field, error.message) == (1, "rummy", "rummy needs the player who went out")
 
 
 def test_an_input_with_both_cards_and_a_count_is_invalid():

@@ -13,8 +13,10 @@ from .five_hundred import FiveHundred
 from .gin import CornerGin, Gin, OklahomaGin
 from .hollywood import HollywoodGin
 from .indian import Indian
+from .kalooki import Kalooki
 from .knock import Knock
 from .sai import Sai
+from .scala40 import Scala40
 from .tunk import Tunk
 
 VARIANTS: dict[str, Variant] = {
@@ -22,6 +24,7 @@ VARIANTS: dict[str, Variant] = {
     for variant in (
         Basic(), Block(), Boathouse(), Contract(), Knock(), Tunk(),
         Gin(), OklahomaGin(), CornerGin(), HollywoodGin(), FiveHundred(), Indian(), Sai(),
+        Scala40(), Kalooki(),
     )
 }
 

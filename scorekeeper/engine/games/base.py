@@ -18,10 +18,10 @@ from typing import Any, ClassVar
 
 from ..bounds import MAX_CARDS_TEXT, MAX_COUNT, quoted, shown
 from ..cards import Card, CardError, find_excess_copies, format_cards, parse_hand
-from ..declare import CARDS, COUNT, RUMMY, Choice, Ending, Field, Moment, Note, Settlement, Status
+from ..declare import CARDS, COUNT, REENTER, RUMMY, Choice, Ending, Field, Moment, Note, Settlement, Status
 from ..errors import InvalidEntry
 from ..melds import Arrangement, MeldRules, arrange
-from ..options import Option
+from ..options import Option, check_options
 
 #: a score: an int, or an exact Fraction where a share is split between tied players
 Score = int | Fraction
@@ -109,6 +109,8 @@ class HandResult:
     kind: str = ""  # "gin", "undercut", "rummy", "block", ...: what the hand was
     #: each player's moments in this hand (keys of the variant's ``moments``)
     moments: dict[str, list[str]] = field(default_factory=dict)
+    #: who came back into the game before this hand, at what total (set by the replay)
+    reentered: dict[str, Score] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -132,6 +134,8 @@ class Game:
     #: games), set up by :meth:`Variant.start` and kept by
     #: :meth:`Variant.after_hand`; a Replay that goes on copies it
     state: dict[str, Any] = field(default_factory=dict)
+    #: how often each player came back into the game (only those who did)
+    reentries: dict[str, int] = field(default_factory=dict)
 
     #: every player scoring 0, in seat order: a hand's scores start from it
     no_scores: dict[str, Score] = field(default_factory=dict)
@@ -152,9 +156,38 @@ class Game:
         self.eliminated[player] = number
         self._seat(tuple(p for p in self.players if p not in self.eliminated))
 
+    def reenter(self, back: Mapping[str, Score]) -> Seating:
+        """The players of ``back`` come back into the game, each at the total given.
+
+        Returns the seating before, for :meth:`restore` when the hand they
+        came back for is refused.
+        """
+        before = Seating(self.totals, dict(self.eliminated), dict(self.reentries))
+        # A new dict of totals: the last hand's row shows the old one.
+        self.totals = {**self.totals, **back}
+        for player in back:
+            del self.eliminated[player]
+            self.reentries[player] = self.reentries.get(player, 0) + 1
+        self._seat(tuple(p for p in self.players if p not in self.eliminated))
+        return before
+
+    def restore(self, before: Seating) -> None:
+        """Undo :meth:`reenter`: the table as it was."""
+        self.totals, self.eliminated, self.reentries = before.totals, before.eliminated, before.reentries
+        self._seat(tuple(p for p in self.players if p not in self.eliminated))
+
     def _seat(self, active: tuple[str, ...]) -> None:
         self.active = active
         self.others_than = {out: tuple(p for p in active if p != out) for out in (None, *active)}
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who was in and at what totals, kept while a hand with re-entries is checked."""
+
+    totals: dict[str, Score]
+    eliminated: dict[str, int]
+    reentries: dict[str, int]
 
 
 def whole(value: Score) -> int | float:
@@ -236,6 +269,11 @@ class Variant(ABC):
     input_keys: ClassVar[frozenset[str]] = frozenset()
     #: the input keys in the order a message lists them
     input_fields: ClassVar[tuple[str, ...]] = ()
+    #: the choices of kind ``flag``, checked on every entry (set by ``__init_subclass__``)
+    flags: ClassVar[tuple[Choice, ...]] = ()
+    #: players put out may come back (the ``reenter`` choice is declared;
+    #: set by ``__init_subclass__``)
+    takes_reentries: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -246,6 +284,10 @@ class Variant(ABC):
         cls.input_fields = tuple(dict.fromkeys((*(f.key for f in cls.fields), *status_keys)))
         cls.input_keys = frozenset(cls.input_fields)
         cls.out_gives_input = any(f.out == "required" for f in cls.fields)
+        cls.flags = tuple(choice for choice in cls.choices if choice.kind == "flag")
+        cls.takes_reentries = any(choice.key == REENTER.key for choice in cls.choices)
+        if cls.takes_reentries and "reentries" not in {option.key for option in cls.options}:
+            raise TypeError(f"{cls.__name__} takes re-entries, so declares the reentries option")
 
     # -- facts -------------------------------------------------------------
 
@@ -262,7 +304,8 @@ class Variant(ABC):
             return self.cards_each(players, hand_number)
         return self.exact_cards
 
-    def jokers(self, players: int) -> int:
+    def jokers(self, players: int, options: Mapping[str, Any]) -> int:
+        """Printed jokers in the pack (Kalooki's ``jokers`` option sets it)."""
         return 0
 
     def most_cards(self, hand_number: int = 1) -> int:
@@ -289,6 +332,7 @@ class Variant(ABC):
 
     def catalogue(self) -> dict[str, Any]:
         counts = range(self.min_players, self.max_players + 1)
+        defaults = self.resolve_options(check_options(self.options, None))
         return {
             "key": self.key,
             "name": self.name,
@@ -298,7 +342,7 @@ class Variant(ABC):
             "max_players": self.max_players,
             "cards_each": {str(n): self.cards_each(n) for n in counts},
             "decks": {str(n): self.decks(n) for n in counts},
-            "jokers": {str(n): self.jokers(n) for n in counts},
+            "jokers": {str(n): self.jokers(n, defaults) for n in counts},
             "lowest_wins": self.lowest_wins,
             "options": [option.catalogue() for option in self.options],
             "entry": {
@@ -328,7 +372,9 @@ class Variant(ABC):
     def goal(self, options: Mapping[str, Any]) -> str:
         """The game's goal in a line: ``Game to 500; highest wins``."""
         if options.get("eliminate_at"):
-            return f"Out at {options['eliminate_at']}; last player left wins"
+            back = options.get("reentries")
+            again = f"; {back} re-entr{'y' if back == 1 else 'ies'} each" if back else ""
+            return f"Out at {options['eliminate_at']}; last player left wins{again}"
         if options.get("pool"):
             return f"Pool {options['pool']}: out at {options['pool']}; last player left wins"
         parts = []
@@ -385,6 +431,18 @@ class Variant(ABC):
 
     # -- reading one entry -------------------------------------------------
 
+    def before_hand(self, game: Game, number: int, entry: Any) -> dict[str, Score]:
+        """Who comes back into the game before hand ``number``, each at what total.
+
+        Where the variant declares :data:`~scorekeeper.engine.declare.REENTER`:
+        the players the entry's ``reenter`` names, checked (see
+        :func:`reentering`).  Nothing is changed here; the replay seats them
+        (:meth:`Game.reenter`) before the entry is read, as they play the hand.
+        """
+        if not self.takes_reentries:
+            return {}
+        return reentering(game, number, entry)
+
     def read(self, game: Game, number: int, entry: Any, dealer: str) -> Hand:
         """Check an entry against the table and the rules; a :class:`Hand`."""
         # JSON gives dicts; the ABC check is only for other mappings (and slower).
@@ -414,6 +472,8 @@ class Variant(ABC):
             if player not in game.active:
                 self._not_in_game(player, game, number)
             hand.inputs[player] = self.read_input(hand, player, raw)
+        if self.flags:
+            self.check_flags(hand)
         self.check_required(hand)
         self.check_cards(hand)
         return hand
@@ -447,6 +507,16 @@ class Variant(ABC):
             None if count is None else read_count(hand, player, count),
         )
 
+    def check_flags(self, hand: Hand) -> None:
+        """Each declared flag is true or false (false when left out), and one that
+        needs the player who went out (rummy) has one."""
+        for choice in self.flags:
+            value = hand.entry.get(choice.key, False)
+            if not isinstance(value, bool):
+                raise hand.invalid(f"{choice.key} must be true or false", field=choice.key)
+            if value and choice.needs_out and hand.out is None:
+                raise hand.invalid(f"{choice.key} needs the player who went out", field=choice.key)
+
     def check_required(self, hand: Hand) -> None:
         """Every player who must give input has; the one who went out has none."""
         if hand.out is None:
@@ -469,7 +539,7 @@ class Variant(ABC):
         starting = len(seats)
         by_player = {p: hand.inputs[p].all_cards for p in seats if p in hand.inputs}
         excess = find_excess_copies(
-            by_player, decks=self.decks(starting), jokers=self.jokers(starting), game=self.name
+            by_player, decks=self.decks(starting), jokers=self.jokers(starting, hand.options), game=self.name
         )
         if excess:
             raise hand.invalid(excess[1], excess[0], field="cards", code="too_many_copies")
@@ -534,11 +604,23 @@ class Variant(ABC):
         return {"contract": None}
 
     def hand_extras(self, game: Game, result: HandResult) -> dict[str, Any]:
-        """More keys of a hand's row, after the hand is played (Hollywood's ``games``)."""
+        """More keys of a hand's row, after the hand is played (Hollywood's ``games``).
+
+        By default ``reentered`` (player -> the total they came back at), when
+        anyone came back before the hand.
+        """
+        if result.reentered:
+            return {"reentered": shown_scores(result.reentered)}
         return {}
 
     def sheet_extras(self, game: Game) -> dict[str, Any]:
-        """More keys of the sheet (Hollywood's ``games``, Scala's ``reentries``)."""
+        """More keys of the sheet (Hollywood's ``games``).
+
+        By default, where players may come back, ``reentries``: how often each
+        one who did came back.
+        """
+        if self.takes_reentries:
+            return {"reentries": dict(game.reentries)}
         return {}
 
 
@@ -678,6 +760,71 @@ def eliminate_over_limit(game: Game, number: int, limit: int) -> None:
             "elimination.out", f"{player} reached {total} (limit {limit}) and is out of the game.",
             player=player, total=total, limit=limit,
         ))
+
+
+def last_player_left(game: Game, limit: int) -> bool:
+    """Whether a game played to an elimination limit is over: one player is
+    left, or every player still in reached the limit together."""
+    return len(game.active) <= 1 or all(game.totals[p] >= limit for p in game.active)
+
+
+# -- coming back into the game -------------------------------------------------
+
+
+def reentering(game: Game, number: int, entry: Any) -> dict[str, Score]:
+    """The players ``entry["reenter"]`` names, each at the highest total still in.
+
+    A player named must be out of the game and have a re-entry left
+    (option ``reentries``).  They come back before the hand, all at the total
+    of the highest player still in before any of them is back, and play it.
+    While the game goes on at least two players are in (with one left it is
+    finished), so there always is a highest total.
+    """
+    raw = entry.get("reenter") if isinstance(entry, Mapping) else None  # not an entry: read() says so
+    if raw is None:
+        return {}
+    if not isinstance(raw, list) or not all(isinstance(name, str) for name in raw):
+        raise InvalidEntry("reenter must list the players who come back into the game", hand=number,
+                           field="reenter")
+    if not raw:
+        return {}
+    allowed = game.options["reentries"]
+    highest = max(game.totals[p] for p in game.active)
+    back: dict[str, Score] = {}
+    for player in raw:
+        if player not in game.players:
+            raise InvalidEntry(f"{quoted(player)} is not a player in this game", hand=number,
+                               field="reenter", code="not_a_player")
+        if player in back:
+            raise InvalidEntry(f"{player} is named twice in reenter", hand=number, player=player,
+                               field="reenter", named=True)
+        if player not in game.eliminated:
+            raise InvalidEntry(f"{player} is not out, so cannot re-enter", hand=number, player=player,
+                               field="reenter", code="not_out", named=True)
+        if game.reentries.get(player, 0) >= allowed:
+            raise InvalidEntry(f"{player} cannot re-enter: no re-entries left", hand=number, player=player,
+                               field="reenter", code="no_reentries_left", named=True)
+        back[player] = highest
+    return back
+
+
+def reentry_notes(game: Game, back: Mapping[str, Score]) -> list[str]:
+    """``Cara re-enters at 84, the highest total still in (Bob); re-entry 1 of 1.``
+
+    Said after the players of ``back`` are seated again (:meth:`Game.reenter`).
+    """
+    allowed = game.options["reentries"]
+    notes: list[str] = []
+    for player, total in back.items():
+        leaders = [p for p in game.active if p not in back and game.totals[p] == total]
+        count = game.reentries[player]
+        notes.append(Note(
+            "reentry",
+            f"{player} re-enters at {show(total)}, the highest total still in ({names(leaders)}); "
+            f"re-entry {count} of {allowed}.",
+            player=player, total=whole(total), leaders=leaders, count=count, allowed=allowed,
+        ))
+    return notes
 
 
 # -- dealers -----------------------------------------------------------------

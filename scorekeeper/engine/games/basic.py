@@ -120,17 +120,14 @@ class Basic(Variant):
     # -- reading -------------------------------------------------------------
 
     def check_required(self, hand: Hand) -> None:
-        for flag in ("rummy", "block"):
-            if not isinstance(hand.entry.get(flag, False), bool):
-                raise hand.invalid(f"{flag} must be true or false")
+        if not isinstance(hand.entry.get("block", False), bool):
+            raise hand.invalid("block must be true or false")
         if self.is_block(hand):
             if hand.out is not None:
                 raise hand.invalid("in a block nobody went out: leave out empty", field="out")
             for player in hand.players:
                 if player not in hand.inputs:
                     raise hand.missing(player, " (a block counts every hand)")
-        if hand.entry.get("rummy") and hand.out is None:
-            raise hand.invalid("rummy needs the player who went out", field="rummy")
         super().check_required(hand)
 
     @staticmethod

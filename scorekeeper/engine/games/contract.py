@@ -63,7 +63,7 @@ class Contract(Variant):
     def decks(self, players: int) -> int:
         return 2 if players <= 4 else 3
 
-    def jokers(self, players: int) -> int:
+    def jokers(self, players: int, options: Mapping[str, Any]) -> int:
         return 1 if players <= 4 else 2
 
     def card_value(self, card: Card, options: Any) -> int:

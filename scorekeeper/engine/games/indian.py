@@ -10,7 +10,9 @@ from ..cards import CardError, format_cards, parse_rank, rank_name
 from ..declare import ELIMINATED, Choice, Field, Moment, Note, Status
 from ..melds import MeldRules, indian_points, is_declaration
 from ..options import Option, points
-from .base import PICK, Game, Hand, HandResult, PlayerInput, Variant, eliminate_over_limit, zero_scores
+from .base import (
+    PICK, Game, Hand, HandResult, PlayerInput, Variant, eliminate_over_limit, last_player_left, zero_scores,
+)
 
 HAND_SIZE = 13
 
@@ -123,7 +125,7 @@ class Indian(Variant):
     def decks(self, players: int) -> int:
         return 1 if players == 2 else 2
 
-    def jokers(self, players: int) -> int:
+    def jokers(self, players: int, options: Mapping[str, Any]) -> int:
         return 1 if players == 2 else 2
 
     def wild_rank(self, hand: Hand) -> int | None:
@@ -263,7 +265,7 @@ class Indian(Variant):
         pool = game.options["pool"]
         if pool is None:
             return False
-        return len(game.active) <= 1 or all(game.totals[p] >= pool for p in game.active)
+        return last_player_left(game, pool)
 
 
 def _line(kind: str, points: int, cap: int) -> dict[str, Any]:

@@ -79,13 +79,6 @@ class Sai(Variant):
         return ("Tap who went out; for everyone else, every card left counts "
                 "(Q\N{BLACK SPADE SUIT} 40, A 15, K Q J 10 10, 2-9 5)." + PICK)
 
-    def check_required(self, hand: Hand) -> None:
-        if not isinstance(hand.entry.get("rummy", False), bool):
-            raise hand.invalid("rummy must be true or false", field="rummy")
-        if hand.entry.get("rummy") and hand.out is None:
-            raise hand.invalid("rummy needs the player who went out", field="rummy")
-        super().check_required(hand)
-
     def score(self, hand: Hand) -> HandResult:
         scores = zero_scores(hand.players)
         details: dict[str, dict[str, Any]] = {

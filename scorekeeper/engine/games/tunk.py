@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..bounds import MAX_TARGET
 from ..declare import ELIMINATED, Field, Note
 from ..melds import MeldRules
-from ..options import Option
-from .base import PICK, Game, Hand, HandResult, PlayerInput, Variant, eliminate_over_limit, unmatched, zero_scores
+from ..options import Option, eliminate_at
+from .base import (
+    PICK, Game, Hand, HandResult, PlayerInput, Variant, eliminate_over_limit, last_player_left, unmatched, zero_scores,
+)
 
 TUNK_LIMIT = 5
 RULES = MeldRules(wild_rank=2)
@@ -53,8 +54,7 @@ class Tunk(Variant):
     options = (
         Option("tunker_double", "bool", False,
                "The tunker's count is entered; if it is not the lowest, the tunker is charged double it."),
-        Option("eliminate_at", "int", 100, "A player whose total reaches this is out of the game.",
-               minimum=1, maximum=MAX_TARGET),
+        eliminate_at(100),
     )
     fields = (
         Field("count", "count", "Count", "every card left counts; the tunker's own count is the unmatched cards",
@@ -152,6 +152,4 @@ class Tunk(Variant):
         eliminate_over_limit(game, number, game.options["eliminate_at"])
 
     def is_over(self, game: Game) -> bool:
-        return len(game.active) <= 1 or all(
-            game.totals[p] >= game.options["eliminate_at"] for p in game.active
-        )
+        return last_player_left(game, game.options["eliminate_at"])

@@ -1,0 +1,170 @@
+"""Scala 40: open with 40, close with every card melded; a hand never opened costs 100."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from ..cards import Card
+from ..declare import ELIMINATED, REENTER, REENTERED, Choice, Moment, Note, Status
+from ..options import eliminate_at, points, reentries
+from .base import (
+    PICK, Game, Hand, HandResult, PlayerInput, Variant, eliminate_over_limit, hand_value, last_player_left,
+    zero_scores,
+)
+
+HAND_SIZE = 13
+OPENING = 40
+JOKER_VALUE = 25
+#: a player's input when they never opened (``opened`` is true when left out)
+UNOPENED: Mapping[str, Any] = MappingProxyType({"opened": False})
+
+IN_MANO = Moment("in_mano", "In mano", "hands closed in mano: everything laid down in one turn, never having opened")
+NEVER_OPENED = Moment("never_opened", "Never opened", "hands that ended before this player had opened")
+
+
+class Scala40(Variant):
+    """Scala 40, Scala Quaranta (seed 001).
+
+    2-6 players, 13 cards each from two decks and four jokers.  A player
+    opens by laying down melds worth 40 or more, and closes (goes out) by
+    melding every card.  Enter who closed and, for every other player still
+    in, the cards left in hand (or their count), or that they never opened
+    (``{"opened": false}``; ``opened`` is true when left out).
+
+    The closer scores 0.  Every other player scores every card left in hand,
+    melded or not: ace 11, K Q J 10, 2-10 their pips, joker 25.  A player who
+    never opened scores a flat 100 (``not_opened``) whatever they hold, so
+    their cards and count are left empty (given, the entry is refused).  A
+    close ``in_mano`` (everything laid down in one turn, never having opened)
+    doubles every other player's score, the flat 100 too.  A joker counts 25
+    wherever it is, and a hand holds any number of cards (at most the pack's
+    four jokers in one entry).
+
+    A player whose total reaches ``eliminate_at`` (101; 201 at some tables)
+    is out of the game from the next hand: no input from them, skipped when
+    dealing.  The last player left wins.  The rule book's "if the last ones
+    cross together, the lowest total among them wins (ties share)" is kept
+    but never needed here: the closer scores 0, so stays in, and is the last
+    left when the others cross together.  Ended by agreement, the lowest
+    total still in wins (ties share).
+
+    Rientro: with ``reentries`` (0 by default: no published source has it)
+    a player who is out may come back, that many times in a game:
+    ``"reenter": ["Cara"]`` on the entry of the hand they come back for.
+    They come back at the highest total among the players still in and play
+    that hand (their input is required).  Only while two or more players are
+    in: with one left the game is over.
+
+    The deal passes left, skipping players out.  The next dealer is fixed
+    when a hand ends, so a player coming back deals from their next turn.  A
+    table that plays counter-clockwise lists its players in playing order.
+    """
+
+    key = "scala40"
+    name = "Scala 40"
+    summary = "Open with 40, close with every card melded; stay under 101 to outlast the table."
+    seeds = "001"
+    min_players, max_players = 2, 6
+    options = (
+        points("not_opened", 100, "A player who never opened scores this, whatever they hold."),
+        eliminate_at(101),
+        reentries(0),
+    )
+    choices = (
+        Choice("in_mano", "flag", "In mano: closed in one turn",
+               "Laid down everything in one turn, never having opened: every other score doubles.",
+               needs_out=True),
+        REENTER,
+    )
+    statuses = (Status("unopened", "Never opened", UNOPENED, "Never laid down an opening: a flat penalty."),)
+    moments = (IN_MANO, NEVER_OPENED, REENTERED, ELIMINATED)
+    lowest_wins = True
+    out_verb = "closed"
+
+    def cards_each(self, players: int, hand_number: int = 1) -> int:
+        return HAND_SIZE
+
+    def decks(self, players: int) -> int:
+        return 2
+
+    def jokers(self, players: int, options: Mapping[str, Any]) -> int:
+        return 4
+
+    def card_value(self, card: Card, options: Any) -> int:
+        if card.is_joker:
+            return JOKER_VALUE
+        if card.rank == 1:
+            return 11
+        return min(card.rank, 10)
+
+    def how_to(self, options: Any) -> str:
+        return (
+            "Tap who closed; for everyone else, every card left counts (A 11, K Q J 10, joker 25), "
+            f"or tap never opened: {options.get('not_opened', 100)}." + PICK
+            + " In mano (closed in one turn, never having opened) doubles the others."
+        )
+
+    def next_words(self, game: Game, number: int) -> list[str]:
+        return [f"opening {OPENING}"]
+
+    # -- reading -------------------------------------------------------------
+
+    def read_input(self, hand: Hand, player: str, raw: Any) -> PlayerInput:
+        given = super().read_input(hand, player, raw)
+        opened = raw.get("opened", True)
+        if not isinstance(opened, bool):
+            raise hand.invalid("opened must be true or false", player, field="opened")
+        if opened:
+            return given
+        if given.cards or given.count is not None:
+            raise hand.invalid(
+                f"a player who never opened scores {hand.options['not_opened']}; leave cards and count empty",
+                player, field="cards" if given.cards else "count", code="unopened_with_cards",
+            )
+        return PlayerInput(extra=UNOPENED)
+
+    # -- scoring -------------------------------------------------------------
+
+    def score(self, hand: Hand) -> HandResult:
+        closer = hand.out
+        assert closer is not None
+        options = hand.options
+        in_mano = bool(hand.entry.get("in_mano"))
+        scores = zero_scores(hand.players)
+        details: dict[str, dict[str, Any]] = {closer: {"value": 0}}
+        moments: dict[str, list[str]] = {closer: [IN_MANO.key]} if in_mano else {}
+        charged = []
+        for player in hand.others:
+            given = hand.inputs[player]
+            if given.extra:
+                value = options["not_opened"]
+                details[player] = {"value": value, "opened": False}
+                moments[player] = [NEVER_OPENED.key]
+                charged.append(f"{player} never opened {value}")
+            else:
+                value = hand_value(given, lambda card: self.card_value(card, options))
+                details[player] = {"value": value}
+                charged.append(f"{player} {value}")
+            scores[player] = 2 * value if in_mano else value
+        values = {p: details[p]["value"] for p in hand.others}
+        notes: list[str] = [Note("scala40.closed",
+                      f"{closer} closed and scores 0; every card left counts against the others: "
+                      f"{', '.join(charged)}.", closer=closer, values=values)]
+        if in_mano:
+            doubled = {p: scores[p] for p in hand.others}
+            notes.append(Note("scala40.in_mano",
+                              f"In mano ({closer} closed in one turn, never having opened): every other "
+                              f"score doubles: {', '.join(f'{p} {v}' for p, v in doubled.items())}.",
+                              closer=closer, scores=doubled))
+        return HandResult(scores, notes, details, winner=closer, kind="in_mano" if in_mano else "close",
+                          moments=moments)
+
+    # -- after a hand ----------------------------------------------------------
+
+    def eliminate(self, game: Game, number: int) -> None:
+        eliminate_over_limit(game, number, game.options["eliminate_at"])
+
+    def is_over(self, game: Game) -> bool:
+        return last_player_left(game, game.options["eliminate_at"])
