@@ -261,6 +261,11 @@ class Variant(ABC):
     def jokers(self, players: int) -> int:
         return 0
 
+    def pack(self, players: int, options: Mapping[str, Any]) -> tuple[int, int]:
+        """The decks and jokers in play: :meth:`decks` and :meth:`jokers` unless
+        options change them (Three Thirteen's ``decks`` and ``jokers``)."""
+        return self.decks(players), self.jokers(players)
+
     def most_cards(self, hand_number: int = 1) -> int:
         """More cards than anyone holds at the end of a hand: twice the biggest deal.
 
@@ -276,8 +281,10 @@ class Variant(ABC):
                 self.cards_each(n, number) for n in counts for number in {1, hand_number})
         return most
 
-    def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """Fill defaults that depend on other options (Basic's target)."""
+    def resolve_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
+        """Fill defaults that depend on other options or on the number of players
+        (Basic's target, Three Thirteen's decks), and refuse a combination the
+        rules do not allow (:class:`InvalidEntry` with ``where="options"``)."""
         return options
 
     def is_lowest_wins(self, options: Mapping[str, Any]) -> bool:
@@ -431,7 +438,8 @@ class Variant(ABC):
         return PlayerInput(
             None if cards is None else read_cards(hand, player, cards,
                                                   exact=self.exact_cards_in(len(hand.seats), hand.number),
-                                                  most=self.most_cards(hand.number)),
+                                                  most=self.most_cards(hand.number),
+                                                  deal_of=self.name if self.exact_deal else ""),
             None if count is None else read_count(hand, player, count),
         )
 
@@ -456,9 +464,8 @@ class Variant(ABC):
         seats = self._game_players(hand)
         starting = len(seats)
         by_player = {p: hand.inputs[p].all_cards for p in seats if p in hand.inputs}
-        excess = find_excess_copies(
-            by_player, decks=self.decks(starting), jokers=self.jokers(starting), game=self.name
-        )
+        decks, jokers = self.pack(starting, hand.options)
+        excess = find_excess_copies(by_player, decks=decks, jokers=jokers, game=self.name)
         if excess:
             raise hand.invalid(excess[1], excess[0], field="cards", code="too_many_copies")
 
@@ -543,10 +550,13 @@ def _docstring(cls: type) -> str:
 
 
 def read_cards(hand: Hand, player: str, raw: Any, *, exact: int | None = None, most: int | None = None,
-               field_name: str = "cards") -> tuple[Card, ...] | None:
+               field_name: str = "cards", deal_of: str = "") -> tuple[Card, ...] | None:
     """A cards field: a string like ``"KH 5D AS"`` or a list of card strings.
 
-    At most :data:`MAX_CARDS_TEXT` characters, and ``most`` cards where given.
+    At most :data:`MAX_CARDS_TEXT` characters, exactly ``exact`` cards and at
+    most ``most`` where given.  ``deal_of`` names the game where ``exact`` is
+    the deal's size, which changes hand by hand: the refusal then says which
+    deal (``deal 4 of Three Thirteen has 6 cards each, got 5``).
     """
     if raw is None:
         return None
@@ -563,6 +573,9 @@ def read_cards(hand: Hand, player: str, raw: Any, *, exact: int | None = None, m
         raise hand.invalid(f"{error} (write rank then suit, like 10H, QS or JK)", player,
                            field=field_name, code="not_a_card") from None
     if exact is not None and len(cards) != exact:
+        if deal_of:
+            raise hand.invalid(f"deal {hand.number} of {deal_of} has {exact} cards each, got {len(cards)}",
+                               player, field=field_name, code="wrong_hand_size")
         raise hand.invalid(
             f"{len(cards)} cards given; a hand here is exactly {exact} cards (or give a count)", player,
             field=field_name,
