@@ -14,13 +14,14 @@ from .gin import CornerGin, Gin, OklahomaGin
 from .indian import Indian
 from .knock import Knock
 from .sai import Sai
+from .three_thirteen import ThreeThirteen
 from .tunk import Tunk
 
 VARIANTS: dict[str, Variant] = {
     variant.key: variant
     for variant in (
         Basic(), Block(), Boathouse(), Contract(), Knock(), Tunk(),
-        Gin(), OklahomaGin(), CornerGin(), FiveHundred(), Indian(), Sai(),
+        Gin(), OklahomaGin(), CornerGin(), FiveHundred(), Indian(), Sai(), ThreeThirteen(),
     )
 }
 
