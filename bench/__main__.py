@@ -27,7 +27,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         "--indian-hands",
         type=int,
         default=2_000,
-        help="Indian hands, each timed alone (default 2,000)",
+        help="Indian hands, and Three Thirteen hands, each timed alone (default 2,000)",
     )
     parser.add_argument(
         "--knock-hands",
@@ -77,6 +77,7 @@ def main(argv: list[str]) -> None:
         figures += gin.run(rlcard, args.hands, args.repeats, args.seed)
         figures += wild.run_tunk(args.hands, args.repeats, args.seed)
         figures += wild.run_indian(args.indian_hands, args.seed)
+        figures += wild.run_three_thirteen(args.indian_hands, args.seed)
         figures += replay.run_throughput(
             engine_replay, rlcard, min(args.knock_hands, args.hands), args.repeats, args.seed
         )

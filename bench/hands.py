@@ -31,7 +31,12 @@ def to_cards(ids: Sequence[int]) -> list[Card]:
 
 def two_deck_hands(count: int, size: int, jokers: int, seed: str) -> list[list[Card]]:
     """``count`` hands of ``size`` cards from two decks plus ``jokers`` jokers."""
-    pack = list(ALL_CARDS) * 2 + [JOKER] * jokers
+    return pack_hands(count, size, 2, jokers, seed)
+
+
+def pack_hands(count: int, size: int, decks: int, jokers: int, seed: str) -> list[list[Card]]:
+    """``count`` hands of ``size`` cards from ``decks`` decks plus ``jokers`` jokers."""
+    pack = list(ALL_CARDS) * decks + [JOKER] * jokers
     rng = random.Random(seed)
     return [rng.sample(pack, size) for _ in range(count)]
 

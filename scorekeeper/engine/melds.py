@@ -13,13 +13,15 @@ Two searches share the rules in :class:`MeldRules`:
   disjoint subset is chosen by branch and bound.  A random 10-card hand costs
   a few microseconds.  Gin lay-offs reuse it: a lay-off onto the knocker's
   meld is one more candidate "meld" for the defender.
-* **Wild cards or several decks** (Tunk, Indian): a search that decides, for
-  the lowest card still undecided, whether it is unmatched, the lowest natural
-  card of a group, or the lowest natural card of a run, with wild cards as
-  fillers.  Wild cards are a pool: a meld commits how many fillers it needs
-  and how many more it could absorb; at the end the pool pays for them, the
-  most valuable wild cards first.  A wild card used as its natural self (the
-  7H in 6H 7H 8H when sevens are wild) is natural there.
+* **Wild cards or several decks** (Tunk, Indian, Three Thirteen): a search
+  that decides, for the lowest card still undecided, whether it is
+  unmatched, the lowest natural card of a group, or the lowest natural card
+  of a run, with wild cards as fillers.  Wild cards are a pool: a meld
+  commits how many fillers it needs and how many more it could absorb; at
+  the end the pool pays for them, the most valuable wild cards first, and
+  where a meld may be all wild, three or more left over meld by themselves.
+  A wild card used as its natural self (the 7H in 6H 7H 8H when sevens are
+  wild) is natural there.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import product
 
 from .cards import ALL_CARDS, Card
 
@@ -54,9 +57,13 @@ class MeldRules:
     ``around_corner``: runs may wrap (K-A-2).  ``ace_high``: an ace may also
     sit above the king (Q-K-A), never around the corner.  ``wild_rank``: every
     card of that rank is wild (deuces in Tunk, the deal's wild rank in
-    Indian); printed jokers (``JK``) are always wild and worth
-    ``joker_value``.  ``min_natural``: the natural cards a meld needs.  Groups
-    are of distinct suits, 3 or 4 cards in all.
+    Indian and Three Thirteen); printed jokers (``JK``) are always wild and
+    worth ``joker_value``.  A wild card left unmatched counts its rank's
+    value (Indian makes that 0).  ``min_natural``: the natural cards a meld
+    needs; 0 lets three or more wild cards meld on their own.  Groups are of
+    distinct suits, at most ``max_group`` cards (None: no maximum);
+    ``group_repeats`` lets a group repeat a suit (7H 7H 7S from several
+    decks).
 
     ``suit_values`` is the bit-mask solver's table (the value of every set
     of ranks of one suit), made once per rules without wild cards; empty
@@ -69,7 +76,8 @@ class MeldRules:
     wild_rank: int | None = None
     joker_value: int = 0
     min_natural: int = 2
-    max_group: int = 4
+    max_group: int | None = 4
+    group_repeats: bool = False
     suit_values: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -554,6 +562,7 @@ class _Best:
     pure: int = 0
     declarable: bool = False
     declaration: tuple[_Meld, ...] | None = None
+    spare_meld: bool = False  # the wild cards no meld needs make one of their own
 
 
 def _general_search(
@@ -615,7 +624,17 @@ def _search(
     rank_values = rules.rank_values
     wild_value = rank_values[wild_rank - 1] if wild_rank else 0
     min_natural = rules.min_natural
-    max_group = rules.max_group
+    # A group of the wild rank with no maximum and repeated suits takes every
+    # wild card no other meld needs, so whether one can be made is decided at
+    # the end, from the spare wild cards: its wild-rank cards are natural.
+    # Where a meld may be all wild, any three spare wild cards do.
+    wild_groups_at_end = bool(wild_rank) and rules.group_repeats and rules.max_group is None
+    spare_melds = min_natural == 0 or wild_groups_at_end
+    total_wild = jokers + wild_in_hand
+    max_group = rules.max_group  # None: a group takes any number of cards
+    # Room past what the wild cards (and a pure run kept pure) can fill
+    # changes nothing, so the memo's key counts it only up to there.
+    room_cap = total_wild + _RUN_MAX
     ace_high = rules.ace_high
     best = _Best(deadwood=bound)
     chosen: list[_Meld] = []
@@ -635,6 +654,16 @@ def _search(
     ties_useless = not declare_only and bound != float("inf")
     if declare_only:
         best.deadwood = 0  # any unmatched natural card rules a declaration out
+    if wild_rank and min_natural == 0:
+        # A wild-rank card as its natural self helps only to count a meld's
+        # naturals; where none are needed it is a filler like a joker, in the
+        # same place of the same meld.  So every one is decided a filler now.
+        for index in range(wild_rank - 1, 52, 13):
+            copies = counts[index]
+            counts[index] = 0
+            remaining -= _COPY[index] * copies
+            wild_kept += copies
+            left.extend([index] * copies)
 
     def finish() -> None:
         pool = jokers + wild_kept
@@ -643,7 +672,9 @@ def _search(
         if need_sequences and (sequences < 2 or pure < 1):
             return
         spare = pool - fillers
-        used = fillers + min(spare, room)
+        # Jokers fill first, so as many wild-rank cards as can be stay spare.
+        melds_alone = spare_melds and spare >= 3 and wild_kept - max(0, fillers - jokers) >= min_natural
+        used = pool if melds_alone else fillers + min(spare, room)
         # The most valuable wild cards serve first, so their value leaves the count.
         if rules.joker_value >= wild_value:
             from_jokers = min(used, jokers)
@@ -653,7 +684,7 @@ def _search(
             used_value = from_wild * wild_value + (used - from_wild) * rules.joker_value
         deadwood = nonwild_left + jokers * rules.joker_value + wild_kept * wild_value - used_value
         keep_pure = pure_room if need_sequences and pure else 0
-        if nonwild_left == 0 and spare <= room - keep_pure and not best.declarable:
+        if nonwild_left == 0 and (melds_alone or spare <= room - keep_pure) and not best.declarable:
             best.declarable = True
             best.declaration = tuple(chosen)
             if declare_only:
@@ -663,6 +694,7 @@ def _search(
             best.melds = tuple(chosen)
             best.left = tuple(left)
             best.sequences, best.pure = sequences, pure
+            best.spare_meld = melds_alone
 
     def search() -> None:
         """Decide the lowest card still undecided (every lower one is)."""
@@ -681,7 +713,8 @@ def _search(
         a_pure = min(pure, 1)
         if room_matters:
             key: tuple[int, ...] = (
-                remaining, fillers - wild_kept, wild_kept, room, two_sequences, a_pure, pure_room,
+                remaining, fillers - wild_kept, wild_kept, min(room, room_cap), two_sequences, a_pure,
+                pure_room,
             )
         else:
             key = (remaining, fillers - wild_kept, two_sequences, a_pure)
@@ -700,7 +733,8 @@ def _search(
         extend(pos, ace, rank, 1, [pos], 0)
         if ace_high and rank == 1:
             extend(pos, ace, 14, -1, [pos], 0)
-        groups(pos, rank)
+        if not (is_wild and wild_groups_at_end):
+            groups(pos, rank)
         wild_natural -= is_wild
         # The card unmatched (a wild one may still serve as a filler).  Its
         # other copies are left too: leaving one copy and melding another is
@@ -748,33 +782,45 @@ def _search(
         room -= takes
         fillers -= needs
 
-    # One natural card and two wild ones make a run as well, which has more
-    # room and counts as a sequence: a group that small never wins.
-    smallest_group = max(min_natural, 2)
+    # One natural card and two wild ones make a run as well, which has room
+    # for 10 more and counts as a sequence: a group that small never wins,
+    # unless groups have no maximum and spare wild cards need a meld to go
+    # in (they meld by themselves where a meld may be all wild).
+    smallest_group = 1 if max_group is None and min_natural == 1 else max(min_natural, 2)
 
     def groups(pos: int, rank: int) -> None:
-        nonlocal wild_natural, remaining
-        # The same rank in the suits above (lower suits are decided already).
+        if rules.group_repeats:
+            # Any copies of this rank still undecided: this card's own other
+            # copies and the suits above (lower suits are decided already).
+            slots = [index for index in range(pos, 52, 13) if counts[index]]
+            for taking in product(*(range(counts[index], -1, -1) for index in slots)):
+                group(pos, rank, tuple(index for index, k in zip(slots, taking) for _ in range(k)))
+            return
+        # One card of each suit above (lower suits are decided already).
         others = list(filter(counts.__getitem__, range(pos + 13, 52, 13)))
-        is_wild = rank == wild_rank
         for pick in _GROUP_PICKS[len(others)]:
-            n = len(pick) + 1
-            if n < smallest_group or n > max_group:
-                continue
-            joining = tuple(map(others.__getitem__, pick))
-            for index in joining:
-                counts[index] -= 1
-                remaining -= _COPY[index]
-            if is_wild:
-                wild_natural += n - 1
-            needed = max(0, 3 - n)
-            if fillers + needed <= jokers + wild_in_hand - wild_natural:
-                place(((pos, *joining), needed, max_group - n - needed, False))
-            if is_wild:
-                wild_natural -= n - 1
-            for index in joining:
-                counts[index] += 1
-                remaining += _COPY[index]
+            group(pos, rank, tuple(map(others.__getitem__, pick)))
+
+    def group(pos: int, rank: int, joining: tuple[int, ...]) -> None:
+        """Search on with ``pos`` and ``joining`` as a group, if the rules and wild cards allow it."""
+        nonlocal wild_natural, remaining
+        n = len(joining) + 1
+        if n < smallest_group or (max_group is not None and n > max_group):
+            return
+        is_wild = rank == wild_rank
+        for index in joining:
+            counts[index] -= 1
+            remaining -= _COPY[index]
+        if is_wild:
+            wild_natural += n - 1
+        needed = max(0, 3 - n)
+        if fillers + needed <= total_wild - wild_natural:
+            place(((pos, *joining), needed, total_wild if max_group is None else max_group - n - needed, False))
+        if is_wild:
+            wild_natural -= n - 1
+        for index in joining:
+            counts[index] += 1
+            remaining += _COPY[index]
 
     def extend(pos: int, base: int, start: int, step: int, members: list[int], gaps: int) -> None:
         """Every run whose lowest natural card is ``pos``, naturals in ``members``."""
@@ -819,9 +865,16 @@ def _to_arrangement(cards: Sequence[Card], best: _Best, rules: MeldRules) -> Arr
     pool: list[Card] = [_card(i) for i in wild_left] + jokers
     pool.sort(key=rules.value, reverse=True)
     melds: list[tuple[Card, ...]] = []
+    kinds = ["run" if is_run else "group" for _, _, _, is_run in best.melds]
+    if best.spare_meld:  # jokers fill first: the wild-rank cards stay for the spare cards' own meld
+        pool.sort(key=lambda card: not card.is_joker)
     for naturals, fillers, _, _ in best.melds:
         fill, pool = pool[:fillers], pool[fillers:]
         melds.append(tuple(_card(i) for i in naturals) + tuple(fill))
+    if best.spare_meld:
+        melds.append(tuple(pool))
+        kinds.append("group")
+        pool = []
     for k, (_, _, room, _) in enumerate(best.melds):
         extra = min(room, len(pool))
         if extra:
@@ -835,7 +888,7 @@ def _to_arrangement(cards: Sequence[Card], best: _Best, rules: MeldRules) -> Arr
         unmatched,
         sequences=best.sequences,
         pure_sequences=best.pure,
-        meld_kinds=tuple("run" if is_run else "group" for _, _, _, is_run in best.melds),
+        meld_kinds=tuple(kinds),
     )
 
 

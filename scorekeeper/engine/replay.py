@@ -123,7 +123,7 @@ def _start(log: Mapping[str, Any]) -> Game:
             raise InvalidEntry(f"{shown(key)} is not part of a game log", where="log")
     variant = get_variant(log.get("variant"))
     players = _players(log.get("players"), variant)
-    options = variant.resolve_options(check_options(variant.options, log.get("options")))
+    options = variant.resolve_options(check_options(variant.options, log.get("options")), len(players))
     first_dealer = log.get("first_dealer")
     if first_dealer is None:
         first_dealer = players[0]
@@ -228,12 +228,13 @@ def _sheet(game: Game, rows: list[Row]) -> dict[str, Any]:
     nxt = None
     if not game.finished:
         active = len(game.players)
+        decks, jokers = variant.pack(active, game.options)
         nxt = {
             "hand": number,
             "dealer": game.dealers[-1],
             "cards_each": variant.cards_each(active, number),
-            "decks": variant.decks(active),
-            "jokers": variant.jokers(active, game.options),
+            "decks": decks,
+            "jokers": jokers,
             **variant.next_extras(game, number),
         }
     final = variant.final(game) if game.finished else None

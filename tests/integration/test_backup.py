@@ -106,6 +106,11 @@ GAMES: dict[str, tuple[list[str], dict[str, Any], list[dict[str, Any]]]] = {
         {"out": "Bob", "rummy": True, "hands": {"Ann": count(40)}},
         {"out": None, "hands": {}},
     ]),
+    "three-thirteen": (["Ann", "Bob", "Cara"], {"jokers": 2, "min_naturals": 1}, [
+        out("Ann", Bob=cards("9C KD 4H"), Cara=cards("3H 3S 9C")),
+        out("Bob", Ann=count(2), Cara=count(8)),  # counts: it is also hand 1's correction, a deal of 3
+        out("Cara", Ann=cards("JK JK QH QS 2C"), Bob=cards("5S 7H 8H KC KD")),
+    ]),
 }
 
 

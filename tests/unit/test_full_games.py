@@ -16,7 +16,8 @@ from scorekeeper.engine import variants
 
 def test_every_variant_has_a_full_game_here():
     played = {"basic", "block", "boathouse", "contract", "knock", "tunk", "indian",
-              "gin", "oklahoma-gin", "corner-gin", "hollywood-gin", "500", "sai", "scala40", "kalooki"}
+              "gin", "oklahoma-gin", "corner-gin", "hollywood-gin", "500", "sai", "scala40", "kalooki",
+              "three-thirteen"}
     assert {v["key"] for v in variants()} == played
 
 
@@ -389,3 +390,45 @@ def test_sai_game_to_the_target():
     ]
     assert_finished(sheet, {"Ann": -95, "Bob": 235}, ["Bob"])
     assert dealers(sheet) == ["Ann", "Ann", "Bob", "Ann", "Bob"]
+
+
+# Three Thirteen, four players (two decks), 2 jokers, a meld needs 1 natural card; the deal passes left.
+# D1 threes wild, Ann out: Bob 9C 9D 3H melds, 0; Cara JK KS 2D melds nothing: 20 + 10 + 2 = 32; Dan 6.
+# D2 fours wild, Bob out: Ann KD with 4S 4H, 7C left: 7; Cara 0; Dan AC 2C 3C, 9H left: 9.
+# D3 fives wild, Cara out: Ann 12; Bob KC KD 5S, 7H 8H left: 15; Dan QH QS JK JK, 2C left: 2.
+# D4 sixes wild, Dan out: Ann 6H 6D 6C and 9S 10S JS: 0; Bob 20; Cara AH AS AD, KC QC 2H left: 22.
+# D5 sevens wild, Ann out: Bob's six sevens and 2S meld (2S with two of them): 0; Cara 14; Dan 3.
+# D6 eights wild, Bob out: Ann 9; Cara 8H-JH and KS KH KD, 3C left: 3; Dan 25.
+# D7 nines wild, Cara out: Ann 2D-8D, no nine for 10D JD: 20; Bob 4; Dan QD KD + a wild, AS 2S 3S,
+#    4H + two wilds: 0.
+# D8 tens wild, Dan out: Ann 0; Bob 5C 10S 10H 8C (13 melded of 49), 36 left; Cara 8.
+# D9 jacks wild, Ann out: Bob 10; Cara 2; Dan 4S-6S, 9H 9D 9C, QS KS + a jack, AD left: 1.
+# D10 queens wild, Bob out: Ann kings, aces, 2S 3S + a queen, the other queens: 0; Cara 30; Dan 5.
+# D11 kings wild, Cara out: Ann 3; Bob AS-3S, 4H-6H, 7C 7D 7S, 9D-QD: 0; Dan's three wild cards make
+#    5S 6S + one and 7C + two + 10C (28 of his 56 melded): 28.
+# Ann 7+12+9+20+3 = 51, Bob 15+20+4+36+10 = 85, Cara 32+22+14+3+8+2+30 = 111,
+# Dan 6+9+2+3+25+1+5+28 = 79: Ann wins.
+def test_three_thirteen_game_of_eleven_deals():
+    players = ["Ann", "Bob", "Cara", "Dan"]
+    hands = [
+        out("Ann", Bob=holding("3H 9C 9D"), Cara=holding("JK KS 2D"), Dan=counted(6)),
+        out("Bob", Ann=holding("4S 4H 7C KD"), Cara=counted(0), Dan=holding("AC 2C 3C 9H")),
+        out("Cara", Ann=counted(12), Bob=holding("5S 7H 8H KC KD"), Dan=holding("JK JK QH QS 2C")),
+        out("Dan", Ann=holding("6H 6D 6C 9S 10S JS"), Bob=counted(20), Cara=holding("AH AS AD KC QC 2H")),
+        out("Ann", Bob=holding("7C 7D 7H 7S 7C 7D 2S"), Cara=counted(14), Dan=counted(3)),
+        out("Bob", Ann=counted(9), Cara=holding("8H 9H 10H JH KS KH KD 3C"), Dan=counted(25)),
+        out("Cara", Ann=holding("2D 3D 4D 5D 6D 7D 8D 10D JD"), Bob=counted(4),
+            Dan=holding("9S 9H JK QD KD AS 2S 3S 4H")),
+        out("Dan", Ann=counted(0), Bob=holding("10S 10H 2C 5C 8C JD QH KS AS 3H"), Cara=counted(8)),
+        out("Ann", Bob=counted(10), Cara=counted(2), Dan=holding("JC JD 4S 5S 6S 9H 9D 9C QS KS AD")),
+        out("Bob", Ann=holding("QH QD QC QS KH KD KC AH AD AC 2S 3S"), Cara=counted(30), Dan=counted(5)),
+        out("Cara", Ann=counted(3), Bob=holding("AS 2S 3S 4H 5H 6H 7C 7D 7S 9D 10D JD QD"),
+            Dan=holding("KH KS JK 2C 4D 6S 8H 10C QD AH 3D 5S 7C")),
+    ]
+    sheet = play("three-thirteen", players, hands, options={"jokers": 2, "min_naturals": 1})
+    assert [scores(sheet, n) for n in (1, 7, 8, 11)] == [
+        {"Ann": 0, "Bob": 0, "Cara": 32, "Dan": 6}, {"Ann": 20, "Bob": 4, "Cara": 0, "Dan": 0},
+        {"Ann": 0, "Bob": 36, "Cara": 8, "Dan": 0}, {"Ann": 3, "Bob": 0, "Cara": 0, "Dan": 28},
+    ]
+    assert_finished(sheet, {"Ann": 51, "Bob": 85, "Cara": 111, "Dan": 79}, ["Ann"])
+    assert dealers(sheet) == (players * 3)[:11]

@@ -1,10 +1,10 @@
 """Properties of the meld solver and of replay, checked on random hands and games.
 
 The solver is compared with a brute force written here from SCORING.md
-section 2 (and the Indian rules of section 5): every way to split a hand
-into valid melds is enumerated, with its own meld check, so a shared
-mistake in the engine's meld rules cannot hide.  Hands are kept small
-(at most 10 cards, 8 with wild cards) so the enumeration stays quick.
+section 2 (and the Indian and Three Thirteen rules of section 5): every way
+to split a hand into valid melds is enumerated, with its own meld check, so
+a shared mistake in the engine's meld rules cannot hide.  Hands are kept
+small (at most 10 cards, 9 with wild cards) so the enumeration stays quick.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from scorekeeper.engine.games.indian import meld_rules as indian_meld_rules
 from scorekeeper.engine.games.tunk import RULES as TUNK_RULES
 from scorekeeper.engine.melds import (
     STANDARD,
+    MeldRules,
     arrange,
     indian_hand,
     indian_points,
@@ -55,10 +56,13 @@ class Table:
     ace_high: bool = False  # Q-K-A as well as A-2-3 (Indian)
     around_corner: bool = False  # K-A-2 (corner gin)
     min_natural: int = 2
+    joker_value: int = 0  # Indian's; Three Thirteen's is 20
+    max_group: int | None = 4  # None: a group of any size
+    group_repeats: bool = False  # 7H 7H 7S is a group (Three Thirteen)
 
     def value(self, card: str) -> int:
-        """An unmatched card's value; a printed joker is worth 0 (Indian, the only pack with jokers here)."""
-        return 0 if card == JOKER else self.values[rank_of(card) - 1]
+        """An unmatched card's value (a wild one counts its rank's)."""
+        return self.joker_value if card == JOKER else self.values[rank_of(card) - 1]
 
 
 STANDARD_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
@@ -104,9 +108,16 @@ def meld_kinds(cards: tuple[str, ...], table: Table) -> set[tuple[bool, bool]]:
             naturals = [cards[i] for i in range(len(cards)) if i not in fillers]
             if len(naturals) < table.min_natural:
                 continue
+            if not naturals:  # every card wild: a group of any rank, or a run of any suit
+                if table.max_group is None or len(cards) <= table.max_group:
+                    kinds.add((False, False))
+                if len(cards) <= 13:
+                    kinds.add((True, False))
+                continue
             ranks = [rank_of(c) for c in naturals]
             suits = [suit_of(c) for c in naturals]
-            if len(set(ranks)) == 1 and len(set(suits)) == len(suits) and len(cards) <= 4:
+            distinct = table.group_repeats or len(set(suits)) == len(suits)
+            if len(set(ranks)) == 1 and distinct and (table.max_group is None or len(cards) <= table.max_group):
                 kinds.add((False, False))
             if len(set(suits)) == 1 and len(set(ranks)) == len(ranks) and _run_fits(ranks, len(cards), table):
                 kinds.add((True, not fillers))
@@ -206,6 +217,24 @@ CORNER_HANDS = hand_from(crowded_pack(wrap=True), 5, 10)
 TUNK_HANDS = hand_from(crowded_pack(decks=2), 5, 7)
 INDIAN_HANDS = hand_from(crowded_pack(decks=2, jokers=2, wrap=True), 5, 8)
 WILD_RANKS = st.one_of(st.none(), st.integers(1, 13))
+# Three Thirteen: up to three decks and six jokers, any wild rank (3 to K in play).
+REPEAT_HANDS = st.integers(1, 3).flatmap(
+    lambda decks: hand_from(crowded_pack(decks=decks, jokers=2 * decks), 3, 9))
+FACES = {"10": STANDARD_VALUES, "11-12-13": (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)}
+
+
+@st.composite
+def repeat_rules(draw) -> tuple[Table, MeldRules]:
+    """Groups of any size that may repeat a suit, a wild rank, jokers worth something, 0-2 naturals a meld."""
+    values = FACES[draw(st.sampled_from(sorted(FACES)))]
+    wild = draw(st.integers(1, 13))
+    min_natural = draw(st.integers(0, 2))
+    joker_value = draw(st.sampled_from([0, 1, 20, 25]))
+    table = Table(values, wild_rank=wild, min_natural=min_natural, joker_value=joker_value,
+                  max_group=None, group_repeats=True)
+    rules = MeldRules(rank_values=values, wild_rank=wild, min_natural=min_natural, joker_value=joker_value,
+                      max_group=None, group_repeats=True)
+    return table, rules
 
 
 @st.composite
@@ -282,6 +311,19 @@ def test_indian_declarable_means_every_card_melded_with_two_sequences_one_pure(h
     expected = brute_declarable(hand, indian_table(wild))
     assert indian_hand(engine_cards(hand), indian_meld_rules(wild)).declarable == expected
     assert is_declaration(engine_cards(hand), indian_meld_rules(wild)) == expected  # the declarer's check
+
+
+@SETTINGS
+@given(REPEAT_HANDS, repeat_rules())
+def test_deadwood_with_repeats_any_size_groups_and_all_wild_melds_is_the_exact_minimum(hand, table_and_rules):
+    table, rules = table_and_rules
+    best = arrange(engine_cards(hand), rules)
+    assert best.deadwood == brute_deadwood(hand, table)
+    # The arrangement shown adds up: every card once, each meld valid, the rest worth the deadwood.
+    shown = [str(c) for meld in best.melds for c in meld] + [str(c) for c in best.unmatched]
+    assert sorted(shown) == sorted(hand)
+    assert all(meld_kinds(tuple(sorted(str(c) for c in meld)), table) for meld in best.melds)
+    assert sum(table.value(str(c)) for c in best.unmatched) == best.deadwood
 
 
 # -- (b) the order of the cards does not matter ------------------------------------------------

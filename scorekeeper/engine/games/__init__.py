@@ -17,6 +17,7 @@ from .kalooki import Kalooki
 from .knock import Knock
 from .sai import Sai
 from .scala40 import Scala40
+from .three_thirteen import ThreeThirteen
 from .tunk import Tunk
 
 VARIANTS: dict[str, Variant] = {
@@ -24,7 +25,7 @@ VARIANTS: dict[str, Variant] = {
     for variant in (
         Basic(), Block(), Boathouse(), Contract(), Knock(), Tunk(),
         Gin(), OklahomaGin(), CornerGin(), HollywoodGin(), FiveHundred(), Indian(), Sai(),
-        Scala40(), Kalooki(),
+        Scala40(), Kalooki(), ThreeThirteen(),
     )
 }
 

@@ -308,6 +308,11 @@ class Variant(ABC):
         """Printed jokers in the pack (Kalooki's ``jokers`` option sets it)."""
         return 0
 
+    def pack(self, players: int, options: Mapping[str, Any]) -> tuple[int, int]:
+        """The decks and jokers in play: :meth:`decks` and :meth:`jokers` unless
+        options change them (Three Thirteen's ``decks`` and ``jokers``)."""
+        return self.decks(players), self.jokers(players, options)
+
     def most_cards(self, hand_number: int = 1) -> int:
         """More cards than anyone holds at the end of a hand: twice the biggest deal.
 
@@ -323,8 +328,10 @@ class Variant(ABC):
                 self.cards_each(n, number) for n in counts for number in {1, hand_number})
         return most
 
-    def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """Fill defaults that depend on other options (Basic's target)."""
+    def resolve_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
+        """Fill defaults that depend on other options or on the number of players
+        (Basic's target, Three Thirteen's decks), and refuse a combination the
+        rules do not allow (:class:`InvalidEntry` with ``where="options"``)."""
         return options
 
     def is_lowest_wins(self, options: Mapping[str, Any]) -> bool:
@@ -332,7 +339,8 @@ class Variant(ABC):
 
     def catalogue(self) -> dict[str, Any]:
         counts = range(self.min_players, self.max_players + 1)
-        defaults = self.resolve_options(check_options(self.options, None))
+        # The pack by player count under the default options (which may follow the count).
+        packs = {n: self.pack(n, self.resolve_options(check_options(self.options, None), n)) for n in counts}
         return {
             "key": self.key,
             "name": self.name,
@@ -341,8 +349,8 @@ class Variant(ABC):
             "min_players": self.min_players,
             "max_players": self.max_players,
             "cards_each": {str(n): self.cards_each(n) for n in counts},
-            "decks": {str(n): self.decks(n) for n in counts},
-            "jokers": {str(n): self.jokers(n, defaults) for n in counts},
+            "decks": {str(n): packs[n][0] for n in counts},
+            "jokers": {str(n): packs[n][1] for n in counts},
             "lowest_wins": self.lowest_wins,
             "options": [option.catalogue() for option in self.options],
             "entry": {
@@ -503,7 +511,8 @@ class Variant(ABC):
         return PlayerInput(
             None if cards is None else read_cards(hand, player, cards,
                                                   exact=self.exact_cards_in(len(hand.seats), hand.number),
-                                                  most=self.most_cards(hand.number)),
+                                                  most=self.most_cards(hand.number),
+                                                  deal_of=self.name if self.exact_deal else ""),
             None if count is None else read_count(hand, player, count),
         )
 
@@ -538,9 +547,8 @@ class Variant(ABC):
         seats = self._game_players(hand)
         starting = len(seats)
         by_player = {p: hand.inputs[p].all_cards for p in seats if p in hand.inputs}
-        excess = find_excess_copies(
-            by_player, decks=self.decks(starting), jokers=self.jokers(starting, hand.options), game=self.name
-        )
+        decks, jokers = self.pack(starting, hand.options)
+        excess = find_excess_copies(by_player, decks=decks, jokers=jokers, game=self.name)
         if excess:
             raise hand.invalid(excess[1], excess[0], field="cards", code="too_many_copies")
 
@@ -646,10 +654,13 @@ def _docstring(cls: type) -> str:
 
 
 def read_cards(hand: Hand, player: str, raw: Any, *, exact: int | None = None, most: int | None = None,
-               field_name: str = "cards") -> tuple[Card, ...] | None:
+               field_name: str = "cards", deal_of: str = "") -> tuple[Card, ...] | None:
     """A cards field: a string like ``"KH 5D AS"`` or a list of card strings.
 
-    At most :data:`MAX_CARDS_TEXT` characters, and ``most`` cards where given.
+    At most :data:`MAX_CARDS_TEXT` characters, exactly ``exact`` cards and at
+    most ``most`` where given.  ``deal_of`` names the game where ``exact`` is
+    the deal's size, which changes hand by hand: the refusal then says which
+    deal (``deal 4 of Three Thirteen has 6 cards each, got 5``).
     """
     if raw is None:
         return None
@@ -666,6 +677,9 @@ def read_cards(hand: Hand, player: str, raw: Any, *, exact: int | None = None, m
         raise hand.invalid(f"{error} (write rank then suit, like 10H, QS or JK)", player,
                            field=field_name, code="not_a_card") from None
     if exact is not None and len(cards) != exact:
+        if deal_of:
+            raise hand.invalid(f"deal {hand.number} of {deal_of} has {exact} cards each, got {len(cards)}",
+                               player, field=field_name, code="wrong_hand_size")
         raise hand.invalid(
             f"{len(cards)} cards given; a hand here is exactly {exact} cards (or give a count)", player,
             field=field_name,

@@ -101,7 +101,7 @@ class Basic(Variant):
             + " Block: the stock ran out; give everyone's hand, the lowest wins the difference."
         )
 
-    def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
+    def resolve_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
         if options["target"] is None:
             options["target"] = 100 if options["scoring"] == "penalty" else 500
         return options

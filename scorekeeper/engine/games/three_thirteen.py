@@ -1,0 +1,201 @@
+"""Three Thirteen: eleven deals of 3 to 13 cards, each with its own wild rank."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from ..cards import Card, find_excess_copies, rank_name
+from ..declare import Note
+from ..errors import InvalidEntry
+from ..melds import MeldRules, arrange
+from ..options import Option, points
+from .base import PICK, Game, Hand, HandResult, Variant, meld_detail, unmatched, zero_scores
+
+DEALS = 11
+#: the biggest deal, the eleventh: 13 cards
+MOST_DEALT = DEALS + 2
+#: an unmatched card's value by rank (ace first), for the ``faces`` option
+FACE_VALUES = {
+    "10": (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10),
+    "11-12-13": (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13),
+}
+#: the wild ranks in the players' words: "sixes wild"
+RANK_WORDS = {3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights", 9: "nines",
+              10: "tens", 11: "jacks", 12: "queens", 13: "kings"}
+JOKERS_A_DECK = 2
+
+
+def wild_rank(number: int) -> int:
+    """Deal k's wild rank is k + 2: threes in deal 1 ... kings in deal 11."""
+    return min(number, DEALS) + 2
+
+
+@lru_cache(maxsize=64)
+def meld_rules(wild: int, faces: str, min_naturals: int, joker_value: int) -> MeldRules:
+    """One deal's melds: runs of 3+ in suit (ace low), groups of 3+ of a rank in any suits
+    with repeats, ``min_naturals`` natural cards a meld; an unmatched wild card counts its own value."""
+    return MeldRules(rank_values=FACE_VALUES[faces], wild_rank=wild, joker_value=joker_value,
+                     min_natural=min_naturals, max_group=None, group_repeats=True)
+
+
+def _decks_text(decks: int) -> str:
+    return "1 deck" if decks == 1 else f"{decks} decks"
+
+
+class ThreeThirteen(Variant):
+    """Three Thirteen (seed 001).
+
+    2-8 players.  The pack is 1 deck for 2 players, 2 for 3-7, 3 for 8
+    (option ``decks``, 1 to 3, accepted only when decks x 52 + jokers is more
+    than players x 13, so the last deal leaves a stock), plus ``jokers``
+    printed jokers (default 0, at most 2 a deck), wild in every deal.  A
+    hand entry holds at most ``jokers`` jokers and each card at most
+    ``decks`` times.
+
+    Exactly 11 deals: deal k gives k + 2 cards each and its rank k + 2 is
+    wild (threes in deal 1 ... tens in deal 8, jacks, queens and kings in
+    deals 9 to 11).  Enter who went out and, for every other player, the
+    cards in hand (exactly the deal's number) or their count.
+
+    A player's value is the cards they cannot meld, found exactly with the
+    deal's wild rank: a run is 3 or more cards of one suit in a row, ace low
+    only (A-2-3, never Q-K-A or K-A-2); a group is 3 or more cards of one
+    rank in any suits, repeats allowed (7H 7H 7S), with no maximum.  Wild
+    cards (the deal's rank and jokers) stand in for any card of a meld, and
+    a meld may be all wild (``min_naturals`` 0, the default; 1 or 2 asks
+    that many natural cards of each meld, a wild card in its own place
+    counting as natural).  Unmatched: A 1, 2-10 their pips, J Q K 10
+    (``faces`` "11-12-13": 11, 12, 13), a wild card its own value, a joker
+    20 (``joker_value``).  Deal 3, fives wild: 5S 7H 8H KC KD melds KC KD
+    5S and leaves 7H 8H: 15.
+
+    Whoever went out scores 0 (and gives no cards); every other player
+    scores their value.  Nobody going out is not a hand.  After the 11th
+    deal the lowest total wins; tied players share the win.  The deal passes
+    left.
+    """
+
+    key = "three-thirteen"
+    name = "Three Thirteen"
+    summary = "Eleven deals from 3 to 13 cards, a new wild rank each deal; lowest total wins."
+    seeds = "001"
+    min_players, max_players = 2, 8
+    options = (
+        Option("decks", "int", None, "Decks in the pack; enough for 13 cards each and a stock.",
+               allowed=(1, 2, 3), default_text="1 for 2 players, 2 for 3-7, 3 for 8"),
+        Option("jokers", "int", 0, "Printed jokers in the pack (at most 2 a deck), wild in every deal.",
+               minimum=0, maximum=3 * JOKERS_A_DECK),
+        Option("min_naturals", "int", 0,
+               "Natural cards each meld needs: 0 lets a meld be all wild, 1 or 2 do not.", minimum=0, maximum=2),
+        Option("faces", "choice", "10", "What J, Q and K count unmatched: 10 each, or 11, 12 and 13.",
+               choices=tuple(FACE_VALUES)),
+        points("joker_value", 20, "What an unmatched joker counts."),
+    )
+    exact_deal = True
+    lowest_wins = True
+
+    # -- facts ---------------------------------------------------------------
+
+    def cards_each(self, players: int, hand_number: int = 1) -> int:
+        return wild_rank(hand_number)
+
+    def decks(self, players: int) -> int:
+        return 1 if players == 2 else 2 if players <= 7 else 3
+
+    def pack(self, players: int, options: Mapping[str, Any]) -> tuple[int, int]:
+        return options["decks"], options["jokers"]
+
+    def most_cards(self, hand_number: int = 1) -> int:
+        # Nobody holds more than the last deal's 13 cards.  A cards input is
+        # exactly its deal's size, checked first; this is the limit of any
+        # deal's card picker (the catalogue's) and of a preview.
+        return MOST_DEALT
+
+    def resolve_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
+        if options["decks"] is None:
+            options["decks"] = self.decks(players)
+        decks, jokers = options["decks"], options["jokers"]
+        if jokers > JOKERS_A_DECK * decks:
+            raise InvalidEntry(
+                f"jokers {jokers} is too many for {_decks_text(decks)}: at most {JOKERS_A_DECK} a deck, "
+                f"{JOKERS_A_DECK * decks} in all", where="options", field="jokers", code="bad_option")
+        cards, needed = decks * 52 + jokers, players * MOST_DEALT
+        if cards <= needed:
+            jokers_text = "no jokers" if not jokers else "1 joker" if jokers == 1 else f"{jokers} jokers"
+            raise InvalidEntry(
+                f"{_decks_text(decks)} and {jokers_text} make {cards} cards, too few to deal "
+                f"{MOST_DEALT} each to {players} players and leave a stock (more than {needed} needed)",
+                where="options", field="decks", code="bad_option")
+        return options
+
+    def card_value(self, card: Card, options: Any) -> int:
+        if card.is_joker:
+            return int(options["joker_value"])
+        return FACE_VALUES[options["faces"]][card.rank - 1]
+
+    def rules_for(self, number: int, options: Mapping[str, Any]) -> MeldRules:
+        """The melds of deal ``number`` under these options."""
+        return meld_rules(wild_rank(number), options["faces"], options["min_naturals"], options["joker_value"])
+
+    # -- guidance -------------------------------------------------------------
+
+    def how_to(self, options: Any) -> str:
+        faces = "J Q K 11 12 13" if options.get("faces") == "11-12-13" else "J Q K 10"
+        joker = f", a joker {options.get('joker_value', 20)}" if options.get("jokers") else ""
+        return ("Tap who went out; for everyone else, the value of the cards they cannot meld with this deal's "
+                f"wild rank (A 1, {faces}, an unmatched wild card its own value{joker})." + PICK)
+
+    def goal(self, options: Any) -> str:
+        return "Eleven deals, 3 to 13 cards; lowest total wins"
+
+    def next_extras(self, game: Game, number: int) -> dict[str, Any]:
+        return {**super().next_extras(game, number), "wild": rank_name(wild_rank(number))}
+
+    def next_words(self, game: Game, number: int) -> list[str]:
+        return [f"{RANK_WORDS[wild_rank(number)]} wild"]
+
+    def preview(self, cards: Sequence[Card], options: Mapping[str, Any],
+                entry: Mapping[str, Any] | None = None, *, went_out: bool = False,
+                number: int = 1) -> dict[str, Any]:
+        # A hand no deal holds, or the pack cannot (the solver takes at most
+        # three copies of a card), is answered with the reason, not searched.
+        if len(cards) > MOST_DEALT:
+            return {"error": f"{len(cards)} cards is more than a hand holds in {self.name} (at most {MOST_DEALT})"}
+        excess = find_excess_copies({"": cards}, decks=options["decks"], jokers=options["jokers"],
+                                    game=self.name)
+        if excess:
+            return {"error": excess[1]}
+        best = arrange(cards, self.rules_for(number, options))
+        return {"value": best.deadwood, **meld_detail(best)}
+
+    # -- scoring ------------------------------------------------------------------
+
+    def score(self, hand: Hand) -> HandResult:
+        went_out = hand.out
+        assert went_out is not None
+        number, wild = hand.number, wild_rank(hand.number)
+        dealt = self.cards_each(len(hand.seats), number)
+        rules = self.rules_for(number, hand.options)
+        scores = zero_scores(hand.players)
+        details: dict[str, dict[str, Any]] = {went_out: {"value": 0}}
+        charged = []
+        for player in hand.others:
+            given = hand.inputs[player]
+            value, shown = unmatched(given, rules)
+            scores[player] = value
+            details[player] = {"value": value, **shown}
+            left = f" ({shown['unmatched']} unmatched)" if shown.get("unmatched") else ""
+            charged.append(f"{player} {value}{left}")
+        deal = Note("three-thirteen.deal",
+                    f"Deal {number} of {DEALS}: {dealt} cards each, {RANK_WORDS[wild]} wild.",
+                    deal=number, cards=dealt, wild=rank_name(wild))
+        counted = Note("three-thirteen.out",
+                       f"{went_out} went out and scores 0; what the others could not meld counts against "
+                       f"them: {', '.join(charged)}.",
+                       out=went_out, charged={p: scores[p] for p in hand.others})
+        return HandResult(scores, [deal, counted], details, winner=went_out, kind="out")
+
+    def is_over(self, game: Game) -> bool:
+        return game.hands_played >= DEALS
