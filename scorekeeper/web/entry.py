@@ -49,6 +49,7 @@ class EntryForm:
     token: str = ""
     options: Mapping[str, Any] = field(default_factory=dict)  # the game's effective house rules
     guide: Mapping[str, Any] = field(default_factory=dict)  # the sheet's guide: how_to, goal, next
+    pack: tuple[int, int] | None = None  # the decks and jokers in play (the sheet's next); None: by player count
     values: dict[str, str] = field(default_factory=dict)
     seats: list[Seat] = field(default_factory=list)
     errors: dict[str, str] = field(default_factory=dict)
@@ -117,8 +118,13 @@ class EntryForm:
     def ranks(self) -> tuple[str, ...]:
         return RANKS
 
+    def decks(self) -> int:
+        """The decks in play: the game's options may change them (Three Thirteen's ``decks``)."""
+        return self.pack[0] if self.pack else int(self.variant["decks"][str(len(self.names))])
+
     def jokers(self) -> int:
-        return int(self.variant["jokers"][str(len(self.names))])
+        """The jokers in play: the game's options may change them (Kalooki's ``jokers``)."""
+        return self.pack[1] if self.pack else int(self.variant["jokers"][str(len(self.names))])
 
     def value(self, name: str) -> str:
         return self.values.get(name, "")

@@ -31,8 +31,9 @@ def _form(game: Game, number: int) -> EntryForm:
     sheet = _sheet_for_form(game, number)
     eliminated = sheet["eliminated"]
     active = [n for n in game.names if n not in eliminated or eliminated[n] >= number]
+    nxt = sheet["next"]
     return EntryForm(catalogue_by_key()[game.variant], game.names, active, number, options=sheet["options"],
-                     guide=sheet["guide"])
+                     guide=sheet["guide"], pack=(nxt["decks"], nxt["jokers"]) if nxt else None)
 
 
 def _sheet_for_form(game: Game, number: int) -> dict[str, Any]:

@@ -111,6 +111,17 @@ GAMES: dict[str, tuple[list[str], dict[str, Any], list[dict[str, Any]]]] = {
         out("Bob", Ann=count(2), Cara=count(8)),  # counts: it is also hand 1's correction, a deal of 3
         out("Cara", Ann=cards("JK JK QH QS 2C"), Bob=cards("5S 7H 8H KC KD")),
     ]),
+    # Ann closes in mano; Cara never opened (100, doubled); nobody is out before 1000.
+    "scala40": (["Ann", "Bob", "Cara"], {"eliminate_at": 1000, "reentries": 1}, [
+        {"out": "Ann", "in_mano": True, "hands": {"Bob": cards("KS 7D JK"), "Cara": {"opened": False}}},
+        out("Bob", Ann=count(20), Cara=count(30)),  # counts: it is also hand 1's correction
+        out("Cara", Ann=cards("AC 3C"), Bob=count(5)),
+    ]),
+    "kalooki": (["Ann", "Bob", "Cara"], {"jokers": 4}, [
+        {"out": "Ann", "kalookie": True, "hands": {"Bob": cards("KS KH 4D JK"), "Cara": cards("AC 2C")}},
+        out("Bob", Ann=count(10), Cara=count(30)),
+        out("Cara", Ann=cards("JK JK JK"), Bob=count(12)),
+    ]),
 }
 
 
