@@ -282,3 +282,26 @@ def test_notes_stay_plain_strings_in_json(sheets):
         assert all(type(text) is str for text in read_row["notes"])
         assert read_row["note_keys"] == row["note_keys"]
     assert " ".join(sheet["hands"][0]["notes"]).startswith("Ann went out and collects Bob 45 + Cara 30 = 75.")
+
+
+def test_every_note_of_the_gin_family_has_a_key_and_the_numbers_it_shows() -> None:
+    """Gin's and Oklahoma's hand notes and the end-of-game settlement notes are keyed too."""
+    from scorekeeper.engine import replay as play
+
+    def hand(out, k, d, **extra):
+        other = "Bob" if out == "Ann" else "Ann"
+        return {"out": out, "hands": {out: {"count": k}, other: {"count": d}}, **extra}
+
+    gin = play({"variant": "gin", "players": ["Ann", "Bob"],
+                "hands": [hand("Ann", 0, 9), hand("Ann", 5, 2), {"out": None, "hands": {}}, hand("Ann", 3, 90)]})
+    okla = play({"variant": "oklahoma-gin", "players": ["Ann", "Bob"], "options": {"spade_double": True},
+                 "hands": [hand("Ann", 2, 9, upcard="3S")]})
+    keys = [k["key"] for sheet in (gin, okla) for row in sheet["hands"] for k in row["note_keys"]]
+    assert keys == ["gin.gin", "gin.undercut", "gin.dead_hand", "gin.knock", "oklahoma.upcard", "gin.knock",
+                    "gin.multiplied"]
+    assert [getattr(n, "key", None) for n in gin["final_notes"]] == [
+        "gin.game_bonus", "gin.boxes", "gin.boxes", "gin.net"]
+    for note in gin["final_notes"]:
+        for value in note.values.values():
+            if isinstance(value, int):
+                assert str(value) in note

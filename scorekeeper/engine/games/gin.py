@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ..cards import Card, CardError
-from ..declare import Choice, Settlement
+from ..declare import Choice, Note, Settlement
 from ..melds import MeldRules
 from ..options import Option, target
 from .base import Game, Hand, HandResult, best_players
@@ -133,7 +133,8 @@ class OklahomaGin(Gin):
         result = super().score(hand)
         if hand.out is not None:
             card = self.upcard(hand)
-            result.notes.insert(0, f"Upcard {card}: knock limit {upcard_limit(card)}.")
+            result.notes.insert(0, Note("oklahoma.upcard", f"Upcard {card}: knock limit {upcard_limit(card)}.",
+                                        upcard=str(card), limit=upcard_limit(card)))
         return result
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from ..declare import GIN, UNDERCUT, Field, Line, Settlement
+from ..declare import GIN, UNDERCUT, Field, Line, Note, Settlement
 from ..melds import (
     STANDARD, MeldRules, arrange, defender_count, knocker_covers, mask_text,
     shown_arrangement,
@@ -128,7 +128,8 @@ class GinHands(Variant):
     def score(self, hand: Hand) -> HandResult:
         scores = zero_scores(hand.players)
         if hand.out is None:
-            return HandResult(scores, ["Dead hand (the stock ran down): nobody scores."], kind="dead")
+            return HandResult(scores, [Note("gin.dead_hand", "Dead hand (the stock ran down): nobody scores.")],
+                              kind="dead")
         knocker = hand.out
         defender = hand.others[0]
         k_count, d_count, details = self.counts(hand, knocker, defender)
@@ -142,20 +143,26 @@ class GinHands(Variant):
         if k_count == 0:
             winner, kind = knocker, "gin"
             base = d_count + opts["gin_bonus"]
-            notes = [f"{knocker} went gin: {defender}'s {d_count}{after} + {opts['gin_bonus']} gin bonus = {base}."]
+            notes: list[str] = [Note("gin.gin", f"{knocker} went gin: {defender}'s {d_count}{after} + {opts['gin_bonus']} "
+                          f"gin bonus = {base}.", knocker=knocker, defender=defender, count=d_count, laid_off=laid,
+                          bonus=opts["gin_bonus"], score=base)]
         elif d_count > k_count:
             winner, kind = knocker, "knock"
             base = d_count - k_count
-            notes = [f"{knocker} knocked with {k_count}; {defender} has {d_count}{after}: {d_count} - {k_count} = {base}."]
+            notes = [Note("gin.knock", f"{knocker} knocked with {k_count}; {defender} has {d_count}{after}: "
+                          f"{d_count} - {k_count} = {base}.", knocker=knocker, defender=defender,
+                          knocker_count=k_count, count=d_count, laid_off=laid, score=base)]
         else:
             winner, kind = defender, "undercut"
             base = k_count - d_count + opts["undercut_bonus"]
-            notes = [
-                f"{defender} undercut {knocker}: {k_count} - {d_count} + {opts['undercut_bonus']} "
-                f"undercut bonus = {base}."
-            ]
+            notes = [Note(
+                "gin.undercut", f"{defender} undercut {knocker}: {k_count} - {d_count} + {opts['undercut_bonus']} "
+                f"undercut bonus = {base}.", knocker=knocker, defender=defender, knocker_count=k_count,
+                count=d_count, bonus=opts["undercut_bonus"], score=base,
+            )]
         if factor != 1:
-            notes.append(f"{why}: {base} x {factor} = {base * factor}.")
+            notes.append(Note("gin.multiplied", f"{why}: {base} x {factor} = {base * factor}.", why=why, score=base,
+                              factor=factor, total=base * factor))
         scores[winner] = base * factor
         moment = {"gin": GIN.key, "undercut": UNDERCUT.key}.get(kind)
         return HandResult(scores, notes, details, winner, kind, moments={winner: [moment]} if moment else {})
@@ -202,26 +209,32 @@ def gin_final(players: Sequence[str], totals: Mapping[str, Score], won: Mapping[
         loser = next(p for p in players if p != winner)
         bonuses[winner] += options["game_bonus"]
         detail[winner]["game_bonus"] = options["game_bonus"]
-        lines.append(f"{winner} wins the game: {options['game_bonus']} game bonus.")
+        lines.append(Note("gin.game_bonus", f"{winner} wins the game: {options['game_bonus']} game bonus.",
+                          winner=winner, bonus=options["game_bonus"]))
         if totals[loser] == 0:
             bonuses[winner] += options["shutout_bonus"]
             detail[winner]["shutout_bonus"] = options["shutout_bonus"]
-            lines.append(f"{loser} scored nothing: {options['shutout_bonus']} shutout bonus to {winner}.")
+            lines.append(Note("gin.shutout", f"{loser} scored nothing: {options['shutout_bonus']} shutout bonus to "
+                              f"{winner}.", loser=loser, winner=winner, bonus=options["shutout_bonus"]))
     elif len(winners) == 1:
-        lines.append(f"Ended by agreement: {winners[0]} has the higher total; no game bonus.")
+        lines.append(Note("gin.ended_by_agreement",
+                          f"Ended by agreement: {winners[0]} has the higher total; no game bonus.", winner=winners[0]))
     for player in players:
         if won[player]:
-            lines.append(
-                f"{player}: {won[player]} hand{'s' if won[player] != 1 else ''} won x "
-                f"{box_bonus} box bonus = {won[player] * box_bonus}."
-            )
+            lines.append(Note(
+                "gin.boxes", f"{player}: {won[player]} hand{'s' if won[player] != 1 else ''} won x "
+                f"{box_bonus} box bonus = {won[player] * box_bonus}.", player=player, hands=won[player],
+                bonus=box_bonus, total=won[player] * box_bonus,
+            ))
     grand = {p: totals[p] + bonuses[p] for p in players}
     net: dict[str, Score] = {p: 0 for p in players}
     if len(winners) == 1:
         winner = winners[0]
         loser = next(p for p in players if p != winner)
         net[winner] = grand[winner] - grand[loser]
-        lines.append(f"Net: {show(grand[winner])} - {show(grand[loser])} = {show(net[winner])} to {winner}.")
+        lines.append(Note("gin.net", f"Net: {show(grand[winner])} - {show(grand[loser])} = {show(net[winner])} to "
+                          f"{winner}.", winner=winner, grand=whole(grand[winner]), other=whole(grand[loser]),
+                          net=whole(net[winner])))
     return {
         "bonuses": {p: whole(v) for p, v in bonuses.items()},
         "grand_totals": {p: whole(v) for p, v in grand.items()},
