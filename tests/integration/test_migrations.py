@@ -159,9 +159,11 @@ def test_upgrading_keeps_every_seat_and_hand_of_the_games_whose_table_a_migratio
         with db.engine.connect() as connection:
             seats = connection.execute(text("SELECT seat, player_id FROM seat ORDER BY seat")).all()
             hands = connection.execute(text("SELECT number FROM hand_entry")).all()
+            moments = connection.execute(text("SELECT seat, moment, count FROM seat_moment")).all()
             foreign_keys = connection.execute(text("PRAGMA foreign_keys")).scalar() if \
                 db.engine.dialect.name == "sqlite" else 1
 
     assert [tuple(row) for row in seats] == [(0, 1), (1, 2)]
     assert [tuple(row) for row in hands] == [(1,)]
+    assert [tuple(row) for row in moments] == [(0, "gins", 1)]  # the statistics, filled from the log
     assert foreign_keys == 1  # on again once the migrations are done
