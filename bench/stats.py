@@ -36,8 +36,8 @@ HANDS_EACH = 20  # 200,000 hands in all
 SAMPLES = 41
 TARGET_SECONDS = 0.200
 ROSTER = ["Ann", "Bob", "Cara", "Dev", "Eve", "Finn", "Gus", "Hana"]
-BUILD_VERSION = 1  # bump when what is built changes
-NEVER_ENDS = 10**9
+BUILD_VERSION = 2  # bump when what is built changes
+NEVER_ENDS = 100_000  # the largest target the bounds allow (engine.bounds.MAX_TARGET): 20 hands never reach it
 EMAIL = "stats-bench@example.com"
 PASSWORD = "benchmark password"
 
@@ -118,11 +118,14 @@ def _signed_in(path: Path) -> tuple[Any, dict[str, int]]:
 
 def _database(seed: str, games: int) -> tuple[Path, bool]:
     """The cached database file for these sizes and this schema; built if missing."""
-    from sqlalchemy.schema import CreateTable
+    from sqlalchemy.schema import CreateIndex, CreateTable
 
+    from scorekeeper import models  # noqa: F401  (the tables, in the metadata: without them the key holds none)
     from scorekeeper.extensions import db
 
-    schema = "\n".join(str(CreateTable(table)) for table in db.metadata.sorted_tables)
+    tables = db.metadata.sorted_tables
+    schema = "\n".join([*(str(CreateTable(table)) for table in tables),
+                         *(str(CreateIndex(index)) for table in tables for index in table.indexes)])
     key = hashlib.sha256(f"{BUILD_VERSION}/{seed}/{games}/{HANDS_EACH}/{schema}".encode()).hexdigest()[:16]
     path = Path(tempfile.gettempdir()) / f"scorekeeper-bench-stats-{key}.sqlite3"
     if path.exists():
@@ -140,7 +143,7 @@ def _build(path: Path, seed: str, games: int) -> None:
 
     from scorekeeper import services
     from scorekeeper.extensions import db
-    from scorekeeper.models import Game, HandEntry, Player, Seat, SeatResult
+    from scorekeeper.models import Game, HandEntry, Player, Seat, SeatMoment, SeatResult
 
     app = _app(path)
     rng = random.Random(f"{seed}/stats")
@@ -151,7 +154,7 @@ def _build(path: Path, seed: str, games: int) -> None:
         players = [services.add_player(account, name) for name in ROSTER]
         roster_ids = [p.id for p in players]
         now = datetime(2026, 11, 30, 20, 0)
-        game_rows, seat_rows, hand_rows, result_rows = [], [], [], []
+        game_rows, seat_rows, hand_rows, result_rows, moment_rows = [], [], [], [], []
         for game_id in range(1, games + 1):
             template = templates[game_id % len(templates)]
             seated = rng.sample(range(len(ROSTER)), len(template.names))
@@ -166,14 +169,17 @@ def _build(path: Path, seed: str, games: int) -> None:
             })
             for seat, index in enumerate(seated):
                 seat_rows.append({"game_id": game_id, "seat": seat, "player_id": roster_ids[index]})
+                result = dict(template.results[seat])
+                moments = result.pop("moments")
                 result_rows.append({"game_id": game_id, "seat": seat, "account_id": account.id,
-                                    "player_id": roster_ids[index], "variant": template.variant,
-                                    **template.results[seat]})
+                                    "player_id": roster_ids[index], "variant": template.variant, **result})
+                moment_rows += [{"game_id": game_id, "seat": seat, "moment": moment, "count": times}
+                                for moment, times in moments.items()]
             for number, entry in enumerate(template.entries, start=1):
                 hand_rows.append({"game_id": game_id, "number": number, "entry": entry,
                                   "token": f"bench-{game_id}-{number}", "created_at": when, "updated_at": when})
         for model, rows in ((Game, game_rows), (Seat, seat_rows), (SeatResult, result_rows),
-                            (HandEntry, hand_rows)):
+                            (SeatMoment, moment_rows), (HandEntry, hand_rows)):
             for start in range(0, len(rows), 20_000):
                 db.session.execute(insert(model), rows[start:start + 20_000])
         db.session.commit()

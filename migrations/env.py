@@ -96,14 +96,35 @@ def run_migrations_online():
     connectable = get_engine()
 
     with connectable.connect() as connection:
-        context.configure(
-            connection=connection,
-            target_metadata=get_metadata(),
-            **conf_args
-        )
+        # SQLite alters a table in batch mode by copying it, dropping it and
+        # renaming the copy.  With foreign keys enforced (the app's connection
+        # setting), dropping a parent table deletes its children's rows: the
+        # game uid migration emptied every seat and hand.  So they are off
+        # while the migrations run (the pragma is ignored inside a
+        # transaction, hence before it), every reference is checked before
+        # the commit, and they are on again for the connection's next user.
+        sqlite = connection.dialect.name == 'sqlite'
+        if sqlite:
+            connection.exec_driver_sql('PRAGMA foreign_keys=OFF')
+            connection.commit()
+        try:
+            context.configure(
+                connection=connection,
+                target_metadata=get_metadata(),
+                **conf_args
+            )
 
-        with context.begin_transaction():
-            context.run_migrations()
+            with context.begin_transaction():
+                context.run_migrations()
+                if sqlite:
+                    broken = connection.exec_driver_sql('PRAGMA foreign_key_check').fetchall()
+                    if broken:
+                        raise RuntimeError(f'the migration leaves rows referring to none: {broken[:10]}')
+        finally:
+            if sqlite:
+                connection.rollback()  # nothing, unless a migration failed half-way
+                connection.exec_driver_sql('PRAGMA foreign_keys=ON')
+                connection.commit()
 
 
 if context.is_offline_mode():

@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask_login import UserMixin
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import JSON, CheckConstraint, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -259,15 +259,16 @@ class SeatResult(db.Model):  # type: ignore[name-defined,misc]
 
     Derived from the engine's sheet (see :mod:`scorekeeper.stats`) and
     rewritten in the same commit as every change of the game: a cache, the
-    log stays the truth.  Rows go with their game (ON DELETE CASCADE).
+    log stays the truth.  Rows go with their game (ON DELETE CASCADE).  The
+    variant's moments are rows of their own (:class:`SeatMoment`).
     """
 
     # Both indexes cover their pages' queries, so a GROUP BY over an
-    # account's many thousand rows reads the index alone.
+    # account's many thousand rows reads the index alone; the first ends
+    # with the key, so the moments' join from it reads no table row either.
     __table_args__ = (
         Index("ix_seat_result_account_player", "account_id", "player_id", "variant", "lowest_wins",
-              "finished", "won", "hands", "hands_won", "score_sum", "best_hand", "gins", "undercuts",
-              "rummies", "rum_hands", "knocks_beaten", "eliminated", "drops"),
+              "finished", "won", "hands", "hands_won", "score_sum", "best_hand", "game_id", "seat"),
         Index("ix_seat_result_head_to_head", "account_id", "players", "game_id", "seat", "player_id",
               "variant", "finished", "won"),
     )
@@ -285,13 +286,32 @@ class SeatResult(db.Model):  # type: ignore[name-defined,misc]
     hands_won: Mapped[int]
     score_sum: Mapped[float]
     best_hand: Mapped[float | None]  # best for the game: the lowest when lowest wins
-    gins: Mapped[int] = mapped_column(default=0)
-    undercuts: Mapped[int] = mapped_column(default=0)
-    rummies: Mapped[int] = mapped_column(default=0)
-    rum_hands: Mapped[int] = mapped_column(default=0)
-    knocks_beaten: Mapped[int] = mapped_column(default=0)
-    eliminated: Mapped[int] = mapped_column(default=0)
-    drops: Mapped[int] = mapped_column(default=0)
+
+
+#: the longest moment key a row can hold (a test holds every declared key to it)
+MOMENT_KEY_LENGTH = 32
+
+
+class SeatMoment(db.Model):  # type: ignore[name-defined,misc]
+    """How many times one seat of one game had one of its variant's moments (gins, drops, ...).
+
+    A row per moment that happened (count > 0), keyed by the moment's key as
+    the engine's catalogue declares it: a new game's moments need no new
+    column, and no migration.  Written with the seat's :class:`SeatResult`
+    row, in the same commit; a cache like it, gone with the game.
+    """
+
+    # Without a rowid on SQLite, the rows are kept in key order: the pages'
+    # join reaches a seat's moments, and their counts, in one index read.
+    __table_args__ = (
+        CheckConstraint("count > 0", name="count_positive"),  # a moment that never happened has no row
+        {"sqlite_with_rowid": False},
+    )
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    moment: Mapped[str] = mapped_column(String(MOMENT_KEY_LENGTH), primary_key=True)
+    count: Mapped[int]
 
 
 class SignIn(db.Model):  # type: ignore[name-defined,misc]

@@ -3,10 +3,14 @@
 :func:`tally` reads what the engine's sheet says about each player of one
 game (hands played and won, score, best hand, the variant's moments, won
 the game or not); :func:`store_results` keeps that as the game's
-:class:`~scorekeeper.models.SeatResult` rows, rewritten in the same commit
-as every change of the game (services and the import call it), so the rows
-are a cache of the log, never a truth of their own.  The pages read sums
-of those rows (one GROUP BY each); no game is replayed to show them.
+:class:`~scorekeeper.models.SeatResult` rows, one per seat, and
+:class:`~scorekeeper.models.SeatMoment` rows, one per moment a seat had
+(keyed by the moment's key, so a new game's moments need no new column),
+rewritten in the same commit as every change of the game (services and the
+import call it), so the rows are a cache of the log, never a truth of their
+own.  The pages read sums of those rows (a GROUP BY of the seats, and one
+of their moments, turned into a dict per line here); no game is replayed to
+show them.
 
 What counts (the README's "Statistics" says the same for players):
 
@@ -26,7 +30,7 @@ What counts (the README's "Statistics" says the same for players):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import ColumnElement, and_, bindparam, case, delete, func, insert, literal_column, null, select
@@ -34,7 +38,8 @@ from sqlalchemy.orm import aliased
 
 from .engine import variants
 from .extensions import db
-from .models import Game, Player, SeatResult
+from .models import Game, Player, SeatMoment, SeatResult
+
 
 def _declared_moments() -> dict[str, tuple[str, str]]:
     """Every moment the engine's variants declare, in catalogue order: key -> (heading, what it counts)."""
@@ -48,9 +53,9 @@ def _declared_moments() -> dict[str, tuple[str, str]]:
 #: the moments a player's games can have, in the order the pages show them
 MOMENTS: dict[str, tuple[str, str]] = _declared_moments()
 
-#: the moments each variant can have, as its declaration says
-VARIANT_MOMENTS: dict[str, tuple[str, ...]] = {
-    variant["key"]: tuple(m["key"] for m in variant["moments"]) for variant in variants()
+#: the moments each variant declares ({key, heading, counts}), in its order
+VARIANT_MOMENTS: dict[str, tuple[dict[str, str], ...]] = {
+    variant["key"]: tuple(variant["moments"]) for variant in variants()
 }
 
 
@@ -60,8 +65,10 @@ VARIANT_MOMENTS: dict[str, tuple[str, ...]] = {
 def tally(sheet: dict[str, Any]) -> list[dict[str, Any]]:
     """Each player's results in one game's sheet, in seat order.
 
-    Pure: reads only the sheet (its rows' scores, winner and moments, and its
-    winners and eliminations).  Costs one pass over the hands.
+    Pure: reads only the sheet (its rows' scores, winner and moments, its
+    winners and eliminations, and the moments its variant declares).  A
+    player's ``moments`` are the declared moments they had, with how many
+    times (none that never happened).  Costs one pass over the hands.
     """
     players = sheet["players"]
     rows = sheet["hands"]
@@ -69,11 +76,13 @@ def tally(sheet: dict[str, Any]) -> list[dict[str, Any]]:
     eliminated = sheet.get("eliminated") or {}
     finished = bool(sheet["finished"])
     winners = set(sheet["winners"]) if finished else set()
-    counts: dict[str, dict[str, int]] = {p: dict.fromkeys(("hands_won", *MOMENTS), 0) for p in players}
+    declared = [moment["key"] for moment in sheet["moments"]]
+    hands_won = dict.fromkeys(players, 0)
+    counts: dict[str, dict[str, int]] = {p: dict.fromkeys(declared, 0) for p in players}
     for row in rows:
         winner = row["winner"]
         if winner is not None:
-            counts[winner]["hands_won"] += 1
+            hands_won[winner] += 1
         for player, moments in (row.get("moments") or {}).items():  # the engine's: no rule is derived here
             for moment in moments:
                 if moment in counts[player]:
@@ -88,30 +97,48 @@ def tally(sheet: dict[str, Any]) -> list[dict[str, Any]]:
             "finished": finished,
             "won": player in winners,
             "hands": len(played),
+            "hands_won": hands_won[player],
             "score_sum": float(sum(played)),
             "best_hand": float(best(played)) if played else None,
-            **counts[player],
+            "moments": {moment: times for moment, times in counts[player].items() if times},
         })
     return results
 
 
-def results_rows(game: Game, sheet: dict[str, Any]) -> list[dict[str, Any]]:
-    """The game's SeatResult rows (as column dicts) for this sheet."""
-    return [
-        {"game_id": game.id, "seat": seat.seat, "account_id": game.account_id,
-         "player_id": seat.player_id, "variant": game.variant, **result}
-        for seat, result in zip(game.seats, tally(sheet))
-    ]
+@dataclass
+class Rows:
+    """Some games' statistics rows, as column dicts: one SeatResult row per
+    seat, one SeatMoment row per moment a seat had."""
+
+    seats: list[dict[str, Any]] = field(default_factory=list)
+    moments: list[dict[str, Any]] = field(default_factory=list)
+
+    def __iadd__(self, other: Rows) -> Rows:
+        self.seats += other.seats
+        self.moments += other.moments
+        return self
+
+
+def results_rows(game: Game, sheet: dict[str, Any]) -> Rows:
+    """The game's statistics rows for this sheet."""
+    rows = Rows()
+    for seat, result in zip(game.seats, tally(sheet)):
+        moments = result.pop("moments")
+        rows.seats.append({"game_id": game.id, "seat": seat.seat, "account_id": game.account_id,
+                           "player_id": seat.player_id, "variant": game.variant, **result})
+        rows.moments += [{"game_id": game.id, "seat": seat.seat, "moment": moment, "count": times}
+                         for moment, times in moments.items()]
+    return rows
 
 
 def store_results(games: Iterable[tuple[Game, dict[str, Any]]]) -> None:
-    """Rewrite these games' SeatResult rows, in the caller's transaction.
+    """Rewrite these games' statistics rows, in the caller's transaction.
 
-    The games must have ids (flushed).  Two statements, whatever the number
-    of games: a DELETE of their rows and one multi-row INSERT.
+    The games must have ids (flushed).  At most four statements, whatever
+    the number of games: see :func:`write_results`.
     """
     ids: list[int] = []
-    rows: list[dict[str, Any]] = []
+    rows = Rows()
     for game, sheet in games:
         ids.append(game.id)
         rows += results_rows(game, sheet)
@@ -119,21 +146,33 @@ def store_results(games: Iterable[tuple[Game, dict[str, Any]]]) -> None:
 
 
 _seat_results = SeatResult.__table__
-# Built once, and Core rather than ORM statements: a hand's commit runs both,
+_seat_moments = SeatMoment.__table__
+# Built once, and Core rather than ORM statements: a hand's commit runs them,
 # inside the write lock, so they should cost no more than the writes do.
 _DELETE_RESULTS = delete(_seat_results).where(
     _seat_results.c.game_id.in_(bindparam("game_ids", expanding=True))
 )
+_DELETE_MOMENTS = delete(_seat_moments).where(
+    _seat_moments.c.game_id.in_(bindparam("game_ids", expanding=True))
+)
 _INSERT_RESULTS = insert(_seat_results)
+_INSERT_MOMENTS = insert(_seat_moments)
 
 
-def write_results(ids: list[int], rows: list[dict[str, Any]]) -> None:
-    """Replace the rows of games ``ids`` by ``rows`` (from :func:`results_rows`)."""
+def write_results(ids: list[int], rows: Rows) -> None:
+    """Replace the rows of games ``ids`` by ``rows`` (from :func:`results_rows`).
+
+    A DELETE of each table's rows of those games, then one multi-row INSERT
+    into each (none where there is nothing to insert).
+    """
     if not ids:
         return
+    db.session.execute(_DELETE_MOMENTS, {"game_ids": ids})
     db.session.execute(_DELETE_RESULTS, {"game_ids": ids})
-    if rows:
-        db.session.execute(_INSERT_RESULTS, rows)
+    if rows.seats:
+        db.session.execute(_INSERT_RESULTS, rows.seats)
+    if rows.moments:
+        db.session.execute(_INSERT_MOMENTS, rows.moments)
 
 
 def refresh(account_id: int | None = None, *, batch: int = 200) -> tuple[int, list[int]]:
@@ -157,14 +196,13 @@ def refresh(account_id: int | None = None, *, batch: int = 200) -> tuple[int, li
         games = db.session.scalars(
             select(Game).where(Game.id.in_(ids[start:start + batch])).options(selectinload(Game.hands))
         ).all()
-        sheets = []
+        rows = Rows()
         for game in games:
             try:
-                sheets.append((game, replay(game.log())))
+                rows += results_rows(game, replay(game.log()))
             except InvalidEntry:
                 refused.append(game.id)
-                db.session.execute(delete(SeatResult).where(SeatResult.game_id == game.id))
-        store_results(sheets)
+        write_results([game.id for game in games], rows)
         db.session.commit()
         db.session.expunge_all()
     return len(ids) - len(refused), refused
@@ -201,8 +239,8 @@ class Line:
         return self.score_sum / self.hands if self.hands else None
 
 
-def _sums(best: Any, moments: Iterable[str]) -> list[Any]:
-    """The sums of a group of rows; only the moments asked for (each costs a column read)."""
+def _sums(best: Any) -> list[Any]:
+    """The sums of a group of SeatResult rows."""
     return [
         func.count().label("seats"),
         func.sum(case((SeatResult.finished, 1), else_=0)).label("games"),
@@ -211,30 +249,53 @@ def _sums(best: Any, moments: Iterable[str]) -> list[Any]:
         func.sum(SeatResult.hands_won).label("hands_won"),
         func.sum(SeatResult.score_sum).label("score_sum"),
         best.label("best_hand"),
-        *(func.sum(getattr(SeatResult, moment)).label(moment) for moment in moments),
     ]
 
 
-def _line(row: Any, *, player_id: int = 0, name: str = "", variant: str = "", lowest: bool = False) -> Line:
+def _moment_sums(groups: list[Any], *where: ColumnElement[bool]) -> dict[tuple[Any, ...], dict[str, int]]:
+    """Each group's moments: a GROUP BY of the moment rows of the seats ``where`` picks, turned
+    around here into one dict per group (its values of ``groups``), each moment with its sum.
+
+    Whatever moments are stored are summed, so a game's new moment needs no change here.
+    """
+    query = (
+        select(*groups, SeatMoment.moment, func.sum(SeatMoment.count).label("times"))
+        .join(SeatMoment, and_(SeatMoment.game_id == SeatResult.game_id, SeatMoment.seat == SeatResult.seat))
+        .where(*where)
+        .group_by(*groups, SeatMoment.moment)
+    )
+    found: dict[tuple[Any, ...], dict[str, int]] = {}
+    for row in db.session.execute(query):
+        found.setdefault(tuple(row[:len(groups)]), {})[row.moment] = int(row.times)
+    return found
+
+
+def _line(row: Any, moments: dict[str, int], *, player_id: int = 0, name: str = "", variant: str = "",
+          lowest: bool = False) -> Line:
     return Line(
         player_id=player_id, name=name, variant=variant, lowest_wins=lowest,
         games=int(row.games or 0), playing=int(row.seats - (row.games or 0)), won=int(row.won or 0),
         hands=int(row.hands or 0), hands_won=int(row.hands_won or 0),
         score_sum=float(row.score_sum or 0), best_hand=row.best_hand,
-        moments={moment: int(getattr(row, moment, 0) or 0) for moment in MOMENTS},
+        moments=dict.fromkeys(MOMENTS, 0) | moments,
     )
 
 
 def player_lines(account_id: int, player_id: int) -> list[Line]:
     """One player's sums per variant (and per way of winning: Basic's
-    penalty scoring is a lowest-wins game of its own), most games first."""
+    penalty scoring is a lowest-wins game of its own), most games first.
+
+    Two queries: the seats' sums, and their moments' sums."""
     best = case((SeatResult.lowest_wins, func.min(SeatResult.best_hand)), else_=func.max(SeatResult.best_hand))
+    theirs = (SeatResult.account_id == account_id, SeatResult.player_id == player_id)
     query = (
-        select(SeatResult.variant, SeatResult.lowest_wins, *_sums(best, MOMENTS))
-        .where(SeatResult.account_id == account_id, SeatResult.player_id == player_id)
+        select(SeatResult.variant, SeatResult.lowest_wins, *_sums(best))
+        .where(*theirs)
         .group_by(SeatResult.variant, SeatResult.lowest_wins)
     )
-    lines = [_line(row, player_id=player_id, variant=row.variant, lowest=bool(row.lowest_wins))
+    moments = _moment_sums([SeatResult.variant, SeatResult.lowest_wins], *theirs)
+    lines = [_line(row, moments.get((row.variant, row.lowest_wins), {}), player_id=player_id,
+                   variant=row.variant, lowest=bool(row.lowest_wins))
              for row in db.session.execute(query)]
     return sorted(lines, key=lambda line: (-line.games, -line.hands, line.variant))
 
@@ -245,13 +306,16 @@ def player_total(lines: list[Line]) -> Line | None:
     if not lines:
         return None
     first = lines[0]
+    moments: dict[str, int] = {}
+    for line in lines:
+        for moment, times in line.moments.items():
+            moments[moment] = moments.get(moment, 0) + times
     return Line(
         player_id=first.player_id, name=first.name, variant="", lowest_wins=False,
         games=sum(line.games for line in lines), playing=sum(line.playing for line in lines),
         won=sum(line.won for line in lines), hands=sum(line.hands for line in lines),
         hands_won=sum(line.hands_won for line in lines), score_sum=sum(line.score_sum for line in lines),
-        best_hand=None,
-        moments={moment: sum(line.moments[moment] for line in lines) for moment in MOMENTS},
+        best_hand=None, moments=moments,
     )
 
 
@@ -266,19 +330,21 @@ def table_lines(account_id: int, variant: str = "") -> list[Line]:
     lows: ColumnElement[Any] = func.sum(case((SeatResult.lowest_wins, 1), else_=0))
     best: ColumnElement[Any] = case((lows == func.count(), func.min(SeatResult.best_hand)),
                                     (lows == 0, func.max(SeatResult.best_hand)), else_=None)
-    if not variant:  # over every variant there is no best hand, nor moments: none summed
+    picked = [SeatResult.account_id == account_id]
+    if variant:
+        picked.append(SeatResult.variant == variant)
+    else:  # over every variant there is no best hand, nor moments: none summed
         lows, best = literal_column("0"), null()
     query = (
-        select(SeatResult.player_id, *_sums(best, VARIANT_MOMENTS.get(variant, ())), lows.label("lows"))
-        .where(SeatResult.account_id == account_id)
+        select(SeatResult.player_id, *_sums(best), lows.label("lows"))
+        .where(*picked)
         .group_by(SeatResult.player_id)
     )
-    if variant:
-        query = query.where(SeatResult.variant == variant)
+    moments = _moment_sums([SeatResult.player_id], *picked) if variant else {}
     names = _names(account_id)
     lines = [
-        _line(row, player_id=row.player_id, name=names.get(row.player_id, ""), variant=variant,
-              lowest=bool(row.lows))
+        _line(row, moments.get((row.player_id,), {}), player_id=row.player_id,
+              name=names.get(row.player_id, ""), variant=variant, lowest=bool(row.lows))
         for row in db.session.execute(query)
     ]
     return sorted(lines, key=lambda line: (-line.won, -line.games, line.name.lower()))
@@ -345,6 +411,6 @@ def head_to_head(account_id: int, player_id: int | None = None) -> list[HeadToHe
 
 
 __all__ = [
-    "MOMENTS", "VARIANT_MOMENTS", "HeadToHead", "Line", "head_to_head", "player_lines", "player_total",
+    "MOMENTS", "VARIANT_MOMENTS", "HeadToHead", "Line", "Rows", "head_to_head", "player_lines", "player_total",
     "refresh", "results_rows", "store_results", "write_results", "table_lines", "tally",
 ]

@@ -119,12 +119,13 @@ def _fill_from_the_logs(connection):
                 results = tally(replay(log))
             except (InvalidEntry, ValueError, TypeError, IndexError, KeyError):
                 continue  # the game's page says what is wrong; it counts for nothing here
-            rows += [
-                {'game_id': game.id, 'seat': seat.seat, 'account_id': game.account_id,
-                 'player_id': seat.player_id, 'variant': game.variant,
-                 **{name: result.get(name, 0) for name in _TALLIED}}
-                for seat, result in zip(seated, results)
-            ]
+            for seat, result in zip(seated, results):
+                # The tally gives the moments apart (since they are rows of
+                # their own, 9b74e5ab6240); here each has its column.
+                counts = {**result, **result.get('moments', {})}
+                rows.append({'game_id': game.id, 'seat': seat.seat, 'account_id': game.account_id,
+                             'player_id': seat.player_id, 'variant': game.variant,
+                             **{name: counts.get(name, 0) for name in _TALLIED}})
         if rows:
             connection.execute(_result.insert(), rows)
 

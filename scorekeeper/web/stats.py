@@ -1,7 +1,9 @@
 """Player statistics: a table across the account's players, and one player's page.
 
-Every number is a sum over the games' SeatResult rows (one GROUP BY query
-each, see :mod:`scorekeeper.stats`); no game is replayed here.
+Every number is a sum over the games' SeatResult and SeatMoment rows (a
+GROUP BY query each, see :mod:`scorekeeper.stats`); no game is replayed
+here.  A game's moments are shown under the headings its catalogue entry
+declares.
 """
 
 from __future__ import annotations

@@ -133,3 +133,37 @@ def test_the_uid_migration_gives_each_existing_game_its_own_uid(empty_app):
     assert len(uids) == 2 and len(set(uids)) == 2
     assert all(len(uid) == 36 for uid in uids)
     assert schema_differences(empty_app) == []
+
+
+def test_upgrading_keeps_every_seat_and_hand_of_the_games_whose_table_a_migration_rebuilds(empty_app):
+    # SQLite rebuilds `game` to add its uid: with foreign keys enforced while
+    # it did, dropping the old table deleted every seat and hand (cascade).
+    with empty_app.app_context():
+        flask_migrate.upgrade(revision="e5d8a2a3638c")
+        with db.engine.begin() as connection:
+            connection.execute(text(
+                "INSERT INTO account (id, email, password_hash, created_at) VALUES (1, 'a@b.c', 'x', '2026-01-01')"))
+            connection.execute(text(
+                "INSERT INTO player (id, account_id, name, created_at) VALUES (1, 1, 'Ann', '2026-01-01'), "
+                "(2, 1, 'Bob', '2026-01-01')"))
+            connection.execute(text(
+                "INSERT INTO game (id, account_id, variant, options, first_seat, ended, status, hands_count, "
+                "summary, revision, created_at, updated_at) VALUES (1, 1, 'gin', '{}', 0, :no, 'playing', "
+                "1, '{}', 1, '2026-01-01', '2026-01-01')"), {"no": False})
+            connection.execute(text("INSERT INTO seat (game_id, seat, player_id) VALUES (1, 0, 1), (1, 1, 2)"))
+            connection.execute(text(
+                "INSERT INTO hand_entry (game_id, number, entry, token, created_at, updated_at) VALUES "
+                "(1, 1, :entry, 't1', '2026-01-01', '2026-01-01')"),
+                {"entry": '{"out": 0, "hands": {"0": {"count": 0}, "1": {"count": 30}}}'})
+        flask_migrate.upgrade()
+        with db.engine.connect() as connection:
+            seats = connection.execute(text("SELECT seat, player_id FROM seat ORDER BY seat")).all()
+            hands = connection.execute(text("SELECT number FROM hand_entry")).all()
+            moments = connection.execute(text("SELECT seat, moment, count FROM seat_moment")).all()
+            foreign_keys = connection.execute(text("PRAGMA foreign_keys")).scalar() if \
+                db.engine.dialect.name == "sqlite" else 1
+
+    assert [tuple(row) for row in seats] == [(0, 1), (1, 2)]
+    assert [tuple(row) for row in hands] == [(1,)]
+    assert [tuple(row) for row in moments] == [(0, "gins", 1)]  # the statistics, filled from the log
+    assert foreign_keys == 1  # on again once the migrations are done

@@ -16,8 +16,9 @@ from sqlalchemy import select
 from webpage import page
 
 from scorekeeper import stats
+from scorekeeper.engine import replay, variants
 from scorekeeper.extensions import db
-from scorekeeper.models import Player, SeatResult
+from scorekeeper.models import MOMENT_KEY_LENGTH, Game, Player, SeatMoment, SeatResult
 
 
 def player_id(app: Flask, name: str) -> int:
@@ -29,14 +30,31 @@ def player_id(app: Flask, name: str) -> int:
 
 
 def results(app: Flask, game_id: int) -> list[dict[str, Any]]:
-    """The game's statistics rows, seat by seat, as plain dicts (keys as the columns)."""
+    """The game's statistics rows, seat by seat, as plain dicts: the seat's
+    columns, and each moment's count by its key (0 for every declared moment
+    with no row)."""
     with app.app_context():
         found = db.session.scalars(
             select(SeatResult).where(SeatResult.game_id == game_id).order_by(SeatResult.seat)
         ).all()
         rows = [{c.name: getattr(r, c.name) for c in SeatResult.__table__.columns} for r in found]
+        for row in rows:
+            row.update(dict.fromkeys(stats.MOMENTS, 0))
+        for seat, moment, count in moment_rows(app, game_id):
+            rows[seat][moment] = count
         db.session.remove()
         return rows
+
+
+def moment_rows(app: Flask, game_id: int) -> list[tuple[int, str, int]]:
+    """The game's SeatMoment rows as stored: (seat, moment, count), in key order."""
+    with app.app_context():
+        found = db.session.execute(
+            select(SeatMoment.seat, SeatMoment.moment, SeatMoment.count)
+            .where(SeatMoment.game_id == game_id).order_by(SeatMoment.seat, SeatMoment.moment)
+        ).all()
+        db.session.remove()
+        return [tuple(row) for row in found]  # type: ignore[misc]
 
 
 def by_variant(app: Flask, account_player: str) -> dict[str, stats.Line]:
@@ -192,13 +210,65 @@ def test_undoing_a_hand_and_ending_refresh_the_statistics(app, user, start_game,
     assert [(r["finished"], r["won"]) for r in results(app, game)] == [(True, True), (True, False)]
 
 
-def test_a_new_game_has_its_rows_at_once_and_deleting_it_removes_them(app, user, start_game):
+def test_a_new_game_has_its_rows_at_once_and_deleting_it_removes_them(app, user, start_game, record):
     game = start_game(user, "gin", ["Ann", "Bob"])
     assert [(r["hands"], r["finished"]) for r in results(app, game)] == [(0, False), (0, False)]
+    ok(record(user, game, {"out": "0", "p0-count": "0", "p1-count": "30"}))
+    assert moment_rows(app, game) == [(0, "gins", 1)]
 
     ok(user.post(f"/games/{game}/delete"))
 
     assert results(app, game) == []
+    assert moment_rows(app, game) == []
+
+
+def test_only_the_moments_that_happened_are_stored_one_row_per_seat_and_moment(app, gin, knock):
+    # Gin: Ann a gin and an undercut, Bob a gin.  Knock: Ann a rum hand and a
+    # knock beaten, Bob and Cara a knock beaten each.
+    assert moment_rows(app, gin) == [(0, "gins", 1), (0, "undercuts", 1), (1, "gins", 1)]
+    assert moment_rows(app, knock) == [(0, "knocks_beaten", 1), (0, "rum_hands", 1),
+                                       (1, "knocks_beaten", 1), (2, "knocks_beaten", 1)]
+
+
+def test_a_moment_no_game_had_before_is_stored_and_summed_with_no_change_to_the_schema(app, user, gin):
+    # What a new game brings: a moment the catalogue did not have, named by
+    # its sheet's declaration and its rows.  Ann's two gins become "kalookies".
+    with app.app_context():
+        game = db.session.get(Game, gin)
+        sheet = replay(game.log())
+        sheet["moments"] = [*sheet["moments"], {"key": "kalookies", "heading": "Kalookies", "counts": "x"}]
+        for number in (0, 2):
+            sheet["hands"][number]["moments"] = {"Ann": ["kalookies"]}
+        stats.store_results([(game, sheet)])
+        db.session.commit()
+        ann = db.session.get(Player, game.seats[0].player_id)
+        (line,) = stats.player_lines(game.account_id, ann.id)
+        (table_line, _) = stats.table_lines(game.account_id, "gin")
+        db.session.remove()
+
+    assert moment_rows(app, gin) == [(0, "kalookies", 2), (0, "undercuts", 1), (1, "gins", 1)]
+    assert (line.moments["kalookies"], line.moments["gins"], line.moments["undercuts"]) == (2, 0, 1)
+    assert table_line.name == "Ann" and table_line.moments["kalookies"] == 2
+
+
+def test_every_moment_the_catalogue_declares_fits_its_column():
+    keys = {moment["key"] for variant in variants() for moment in variant["moments"]}
+
+    assert keys and all(0 < len(key) <= MOMENT_KEY_LENGTH for key in keys)
+
+
+@pytest.mark.parametrize("variant", [v for v in variants() if v["moments"]], ids=lambda v: v["key"])
+def test_the_pages_show_the_moments_each_variant_declares_with_their_headings(app, user, start_game, variant):
+    names = ["Ann", "Bob", "Cara"][:max(variant["min_players"], 2)]
+    start_game(user, variant["key"], names)
+    declared = [moment["heading"] for moment in variant["moments"]]
+
+    table = page(user.get(f"/stats/?variant={variant['key']}")).one("table", cls="players-table")
+    headings = [" ".join(th.text.split()) for th in table.find("thead").find_all("th")]
+    card = facts(page(user.get(f"/stats/players/{player_id(app, 'Ann')}")).one("article", cls="stat-card"))
+
+    assert headings[-len(declared):] == declared
+    assert list(card)[-len(declared):] == declared
 
 
 def test_an_imported_backup_brings_the_same_statistics(app, user, sign_up, gin, knock):
@@ -309,7 +379,9 @@ def test_the_history_refuses_an_opponent_not_on_the_roster(user, gin):
 def test_stats_refresh_rewrites_the_rows_from_the_logs(app, runner, gin, knock):
     kept = results(app, gin) + results(app, knock)
     with app.app_context():
-        db.session.execute(SeatResult.__table__.update().values(gins=99, hands=0))
+        db.session.execute(SeatResult.__table__.update().values(hands=0))
+        db.session.execute(SeatMoment.__table__.update().values(count=99))
+        db.session.execute(SeatMoment.__table__.insert().values(game_id=gin, seat=1, moment="drops", count=3))
         db.session.commit()
         db.session.remove()
 
@@ -318,6 +390,7 @@ def test_stats_refresh_rewrites_the_rows_from_the_logs(app, runner, gin, knock):
     assert outcome.exit_code == 0, outcome.output
     assert "Refreshed the statistics of 2 games." in outcome.output
     assert results(app, gin) + results(app, knock) == kept
+    assert ("drops", 3) not in [(moment, count) for _, moment, count in moment_rows(app, gin)]
 
 
 def test_a_shared_win_counts_for_both_and_as_shared_head_to_head(app, user, start_game, record):
