@@ -4,32 +4,28 @@ Views call these with plain values and turn the exceptions into messages.
 A game change is checked by the engine with the change applied before
 anything is written: an entry the engine rejects leaves the database as it
 was.  The next hand is checked on the game's cached Replay (see
-:func:`replayed`), so a long game does not replay every hand for each one.
+:func:`scorekeeper.sheet_cache.replayed`), so a long game does not replay every hand for each one.
 """
 
 from __future__ import annotations
 
 import secrets
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from datetime import datetime
-from functools import lru_cache
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, cast
 
 from sqlalchemy import CursorResult, bindparam, select, update
-from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from . import stats
 from . import passwords
-from .engine import InvalidEntry, Replay, replay
+from .engine import InvalidEntry, replay
 from .engine.bounds import MAX_NAME, check_name, check_names, name_key
 from .engine.games import get_variant
 from .extensions import db
 from .models import Account, Change, Game, HandEntry, Player, Seat, ShareLink, entry_with_seats, utcnow
+from .sheet_cache import game_key, replayed, replays, sheet_of
 
 # 32 URL-safe characters: 192 random bits, past any guessing.
 SHARE_TOKEN_BYTES = 24
@@ -241,73 +237,6 @@ def _roster_player(account: Account, name: str) -> Player:
     return player
 
 
-def sheet_of(game: Game) -> dict[str, Any]:
-    """The game's score sheet, replayed from its log (or from the cache of that)."""
-    return replayed(game).sheet()
-
-
-Kept = TypeVar("Kept")
-
-
-class _ReplayCache(Generic[Kept]):
-    """Each game's Replay as of its last change, kept in this process
-    (and, by the web layer, each game's sheet as drawn).
-
-    Keyed by the database, the game's id, its revision and the time of its
-    last change (every change bumps both; a database swapped or restored
-    under a running process brings back ids but not those) and its players'
-    names (a rename changes what the notes say): an entry whose key no longer
-    matches is never used, so a process that lacks the latest one, or any
-    one, replays the log instead.  The log stays the only truth.
-    """
-
-    def __init__(self, size: int = 128) -> None:
-        self._items: OrderedDict[tuple[Any, ...], Kept] = OrderedDict()
-        self._size = size
-        self._lock = threading.Lock()
-
-    def get(self, key: tuple[Any, ...]) -> Kept | None:
-        with self._lock:
-            found = self._items.get(key)
-            if found is not None:
-                self._items.move_to_end(key)
-            return found
-
-    def put(self, key: tuple[Any, ...], value: Kept) -> None:
-        with self._lock:
-            self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self._size:
-                self._items.popitem(last=False)
-
-
-_replays: _ReplayCache[Replay] = _ReplayCache()
-
-
-@lru_cache(maxsize=16)
-def _database_name(url: URL) -> str:
-    return url.render_as_string(hide_password=True)
-
-
-def _cache_key(game: Game, *, revision: int | None = None,
-               updated_at: datetime | None = None) -> tuple[Any, ...]:
-    """The game's key as read, or as a change about to be committed leaves it."""
-    database = _database_name(db.session.get_bind().engine.url)  # an Engine, or a Connection's engine
-    if revision is None:
-        revision, updated_at = game.revision, game.updated_at
-    return (database, game.id, revision, updated_at, tuple(game.names))
-
-
-def replayed(game: Game) -> Replay:
-    """The game's Replay after its last hand (never to be changed in place)."""
-    key = _cache_key(game)
-    found = _replays.get(key)
-    if found is None:
-        found = Replay.of(game.log())
-        _replays.put(key, found)
-    return found
-
-
 # Called with a change's new sheet just before it commits, to add rows that
 # must commit with the change or not at all (the API's idempotency record).
 BeforeCommit = Callable[[dict[str, Any]], None] | None
@@ -335,7 +264,7 @@ def record_hand(game: Game, entry: dict[str, Any], *, token: str, expected: int,
     db.session.add(HandEntry(game_id=game.id, number=expected, entry=stored, token=token))
     committed = _commit_change(game, sheet, on_conflict=lambda: _conflict(game, token, expected),
                                before_commit=before_commit)
-    _replays.put(committed, following)
+    replays.put(committed, following)
     return sheet
 
 
@@ -535,7 +464,7 @@ def _commit_change(game: Game, sheet: dict[str, Any], on_conflict: Any = None,
             "claim_game": game.id, "claim_seen": seen, "claim_revision": seen + 1,
             **{f"claim_{column}": value for column, value in summary.items()},
         })
-        committed = _cache_key(game, revision=seen + 1, updated_at=summary["updated_at"])
+        committed = game_key(game, revision=seen + 1, updated_at=summary["updated_at"])
         claimed = cast("CursorResult[Any]", result).rowcount == 1
         if claimed:
             stats.write_results([game.id], results)  # the statistics follow the change, in its commit
