@@ -39,7 +39,8 @@ from .models import (
     entry_with_seats,
     utcnow,
 )
-from .services import ServiceError, _summary_of, sheet_of
+from .services import ServiceError, sheet_of
+from .services.games import summary_of
 
 GAME_FORMAT = "scorekeeper-game"
 BACKUP_FORMAT = "scorekeeper-backup"
@@ -569,7 +570,7 @@ def _game_rows(account: Account, checked: _Checked,
     game = Game(account_id=account.id, uid=data["uid"], variant=log["variant"], options=log["options"],
                 first_seat=names.index(log["first_dealer"]), ended=log["ended"], created_at=created)
     game.seats = [Seat(seat=i, player=p) for i, p in enumerate(seated)]
-    for column, value in _summary_of(checked.sheet).items():
+    for column, value in summary_of(checked.sheet).items():
         setattr(game, column, value)
     game.updated_at = _when(data.get("updated_at"), "", "updated_at") or created
     hands = []
