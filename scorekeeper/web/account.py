@@ -6,9 +6,9 @@ from flask import Blueprint, current_app, flash, redirect, render_template, url_
 from flask_login import current_user, login_required, logout_user
 from werkzeug.wrappers import Response
 
-from .. import services, throttle
-from ..services import accounts
+from .. import services
 from ..security import request_id
+from ..services import accounts, throttle
 from .auth import client_address, sign_in_here, sign_in_lasts, too_many_tries
 from .forms import ChangePasswordForm, ConfirmForm, add_error, confirmed
 
@@ -27,7 +27,7 @@ def change_password() -> tuple[str, int, dict[str, str]] | Response:
     """A new password ends every other sign-in; this phone stays signed in (through a new one).
 
     A wrong current password counts as a failed sign-in for the account's
-    e-mail (:mod:`scorekeeper.throttle`): whoever holds a stolen session
+    e-mail (:mod:`scorekeeper.services.throttle`): whoever holds a stolen session
     cannot guess the password here faster than on the sign-in page.
     """
     form = ChangePasswordForm()

@@ -11,10 +11,10 @@ from flask_login import current_user, login_required, login_user, logout_user
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
-from .. import services, throttle
-from ..services import accounts
+from .. import services
 from ..models import Account
 from ..security import request_id
+from ..services import accounts, throttle
 from .forms import ConfirmForm, RegisterForm, SignInForm, add_error
 
 bp = Blueprint("auth", __name__)
