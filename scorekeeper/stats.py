@@ -136,40 +136,6 @@ def write_results(ids: list[int], rows: list[dict[str, Any]]) -> None:
         db.session.execute(_INSERT_RESULTS, rows)
 
 
-def refresh(account_id: int | None = None, *, batch: int = 200) -> tuple[int, list[int]]:
-    """Replay every game (of one account, or all) and rewrite its rows.
-
-    For after a change to the engine's rules or to what is tallied: the log
-    is the truth, the rows follow it.  Commits a batch of games at a time;
-    a game whose log the engine refuses loses its rows (it counts for
-    nothing until corrected).  Returns the games refreshed and those refused.
-    """
-    from sqlalchemy.orm import selectinload
-
-    from .engine import InvalidEntry, replay
-
-    query = select(Game.id).order_by(Game.id)
-    if account_id is not None:
-        query = query.where(Game.account_id == account_id)
-    ids = list(db.session.scalars(query))
-    refused: list[int] = []
-    for start in range(0, len(ids), batch):
-        games = db.session.scalars(
-            select(Game).where(Game.id.in_(ids[start:start + batch])).options(selectinload(Game.hands))
-        ).all()
-        sheets = []
-        for game in games:
-            try:
-                sheets.append((game, replay(game.log())))
-            except InvalidEntry:
-                refused.append(game.id)
-                db.session.execute(delete(SeatResult).where(SeatResult.game_id == game.id))
-        store_results(sheets)
-        db.session.commit()
-        db.session.expunge_all()
-    return len(ids) - len(refused), refused
-
-
 # -- the sums the pages show -----------------------------------------------------
 
 
@@ -346,5 +312,5 @@ def head_to_head(account_id: int, player_id: int | None = None) -> list[HeadToHe
 
 __all__ = [
     "MOMENTS", "VARIANT_MOMENTS", "HeadToHead", "Line", "head_to_head", "player_lines", "player_total",
-    "refresh", "results_rows", "store_results", "write_results", "table_lines", "tally",
+    "results_rows", "store_results", "write_results", "table_lines", "tally",
 ]

@@ -31,11 +31,11 @@ from sqlalchemy import select
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from .. import backup, services
+from .. import services
 from ..engine import InvalidEntry
 from ..extensions import csrf, db
 from ..models import Account, Game, HandEntry, entry_for_engine
-from ..services import api_tokens, idempotency
+from ..services import api_tokens, backup, idempotency
 from ..openapi import KEY_PATTERN, MAX_ID, MAX_KEY, document
 from .games import catalogue_by_key
 

@@ -24,11 +24,11 @@ from typing import Any
 from sqlalchemy import insert, select
 from sqlalchemy.exc import IntegrityError
 
-from . import stats
-from .engine import InvalidEntry, replay, variants
-from .engine.bounds import MAX_CARDS_TEXT, MAX_COUNT, MAX_HANDS, check_name, name_key, quoted, shown, text_problem, whole_in
-from .extensions import db
-from .models import (
+from .. import stats
+from ..engine import InvalidEntry, replay, variants
+from ..engine.bounds import MAX_CARDS_TEXT, MAX_COUNT, MAX_HANDS, check_name, name_key, quoted, shown, text_problem, whole_in
+from ..extensions import db
+from ..models import (
     Account,
     Change,
     Game,
@@ -39,8 +39,9 @@ from .models import (
     entry_with_seats,
     utcnow,
 )
-from .services import ServiceError, sheet_of
-from .services.games import summary_of
+from ..sheet_cache import sheet_of
+from .errors import ServiceError
+from .games import summary_of
 
 GAME_FORMAT = "scorekeeper-game"
 BACKUP_FORMAT = "scorekeeper-backup"
