@@ -7,10 +7,10 @@ from flask_login import current_user, login_required, logout_user
 from werkzeug.wrappers import Response
 
 from .. import services
-from ..security import request_id
 from ..services import accounts, throttle
 from .auth import client_address, sign_in_here, sign_in_lasts, too_many_tries
 from .forms import ChangePasswordForm, ConfirmForm, add_error, confirmed
+from .security import request_id
 
 bp = Blueprint("account", __name__, url_prefix="/settings/account")
 

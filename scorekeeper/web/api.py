@@ -1,4 +1,4 @@
-"""The JSON API at ``/api/v1``, described by :mod:`scorekeeper.openapi`.
+"""The JSON API at ``/api/v1``, described by :mod:`scorekeeper.web.openapi`.
 
 Requests carry a personal API token (``Authorization: Bearer sk_...``);
 session cookies never authenticate here, which is what makes it safe for
@@ -36,8 +36,8 @@ from ..engine import InvalidEntry
 from ..extensions import csrf, db
 from ..models import Account, Game, HandEntry, entry_for_engine
 from ..services import api_tokens, backup, idempotency
-from ..openapi import KEY_PATTERN, MAX_ID, MAX_KEY, document
 from .games import catalogue_by_key
+from .openapi import KEY_PATTERN, MAX_ID, MAX_KEY, document
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)

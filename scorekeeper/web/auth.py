@@ -13,9 +13,9 @@ from werkzeug.wrappers import Response
 
 from .. import services
 from ..models import Account
-from ..security import request_id
 from ..services import accounts, throttle
 from .forms import ConfirmForm, RegisterForm, SignInForm, add_error
+from .security import request_id
 
 bp = Blueprint("auth", __name__)
 

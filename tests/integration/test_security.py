@@ -8,7 +8,7 @@ import pytest
 from webpage import page
 
 from scorekeeper import create_app
-from scorekeeper.security import CONTENT_SECURITY_POLICY
+from scorekeeper.web.security import CONTENT_SECURITY_POLICY
 
 PAGES = ["/login", "/register", "/catalogue", "/games", "/games/new?variant=basic", "/players/", "/history",
          "/backup", "/static/scorekeeper.css", "/no-such-page"]
