@@ -20,8 +20,8 @@ import uuid
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from scorekeeper.backup import BACKUP_FORMAT, GAME_FORMAT, MAX_IMPORT_HANDS, VERSION
 from scorekeeper.engine.bounds import MAX_HANDS
+from scorekeeper.services.backup import BACKUP_FORMAT, GAME_FORMAT, MAX_IMPORT_HANDS, VERSION
 
 from .load import Phone, Server, Timings, fresh_database, postgres_url, raw_request
 from .report import Figure

@@ -197,7 +197,7 @@ class _Template:
     def __init__(self, log: dict[str, Any]) -> None:
         from scorekeeper.engine import replay
         from scorekeeper.models import entry_with_seats
-        from scorekeeper.services import _summary_of
+        from scorekeeper.services.games import summary_of
         from scorekeeper.stats import tally
 
         sheet = replay(log)
@@ -206,7 +206,7 @@ class _Template:
         self.options = log["options"]
         self.ended = bool(log.get("ended"))
         self.entries = [entry_with_seats(entry, self.names) for entry in log["hands"]]
-        cached = _summary_of(sheet)
+        cached = summary_of(sheet)
         self.status = cached["status"]
         # The summary names players; each game puts its own names in, by seat.
         self._summary = json.dumps(cached["summary"])

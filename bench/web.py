@@ -141,7 +141,7 @@ def _app_with_game(path: Path, seed: str) -> tuple[Any, int]:
             game.hands.append(HandEntry(number=number, entry=entry_with_seats(entry, names),
                                         token=f"bench-{number}"))
         # Rows added straight in, so the game's cached summary is set the way
-        # services.py sets it after every change.
+        # services/games.py sets it after every change.
         game.hands_count = len(log["hands"])
         game.revision += 1
         db.session.commit()

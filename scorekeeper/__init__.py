@@ -13,8 +13,7 @@ from typing import Any
 
 from flask import Flask
 
-from . import security
-from .config import defaults
+from .config import defaults, require_secret_key
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 PROJECT_ROOT = PACKAGE_DIR.parent
@@ -51,7 +50,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_pyfile("config.py", silent=True)
     else:
         app.config.from_mapping(test_config)
-    security.require_secret_key(app)
+    require_secret_key(app)
 
     from .extensions import csrf, db, login_manager, migrate
 
@@ -61,7 +60,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     login_manager.init_app(app)
 
     from . import models  # noqa: F401  (the tables, for migrations)
-    from .web import register
+    from .web import register, security
 
     # Before the routes are made: an id past what the database stores is a 404, not an overflow.
     app.url_map.converters["int"] = security.RowNumber

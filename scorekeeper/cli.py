@@ -13,7 +13,8 @@ from flask import Flask
 from flask.cli import with_appcontext
 from sqlalchemy import select
 
-from . import backup, services, stats
+from . import services
+from .services import backup, statistics
 from .extensions import db
 from .models import Account, Game, utcnow
 
@@ -163,7 +164,7 @@ DEMO_GAMES: list[tuple[str, list[str], dict[str, Any], list[dict[str, Any]], boo
 @click.option("--account", "email", default=None, help="Only this account's games (default: every game).")
 def stats_refresh_command(email: str | None) -> None:
     """Replay games and rewrite their statistics rows (after a change to the rules)."""
-    done, refused = stats.refresh(_account(email).id if email else None)
+    done, refused = statistics.refresh(_account(email).id if email else None)
     click.echo(f"Refreshed the statistics of {done} games.")
     if refused:
         click.echo(f"Games whose log no longer replays (left out): {', '.join(map(str, refused))}.", err=True)

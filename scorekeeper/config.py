@@ -6,7 +6,15 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .security import flag
+from flask import Flask
+
+MISSING_SECRET_KEY = (
+    "SECRET_KEY is not set, and Scorekeeper will not serve without one: it signs the "
+    "sign-in cookies. Set it in the environment, for example\n"
+    "    export SECRET_KEY=\"$(python3 -c 'import secrets; print(secrets.token_hex(32))')\"\n"
+    "or as SECRET_KEY = '...' in instance/config.py. Every worker and host serving the "
+    "same site needs the same key. (`make run` keeps one of its own in instance/secret_key.)"
+)
 
 
 def database_url(instance_path: str) -> str:
@@ -28,7 +36,7 @@ def secret_key(instance_path: str) -> str | None:
     """``SECRET_KEY`` from the environment, else the one ``make run`` keeps in ``instance/secret_key``.
 
     None when neither is there: ``instance/config.py`` may still set it, and
-    the app refuses to serve without one (``security.require_secret_key``).
+    the app refuses to serve without one (:func:`require_secret_key`).
     """
     key = os.environ.get("SECRET_KEY")
     if key:
@@ -66,3 +74,20 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # (413) before it is read into memory.
         "MAX_CONTENT_LENGTH": 20 * 1024 * 1024,
     }
+
+
+def require_secret_key(app: Flask) -> None:
+    """Refuse to build a served app without a secret key, except for debugging and tests."""
+    if app.config.get("SECRET_KEY"):
+        return
+    if app.debug or app.testing:
+        app.config["SECRET_KEY"] = "debug-only-not-secret"
+        return
+    raise RuntimeError(MISSING_SECRET_KEY)
+
+
+def flag(value: Any, default: bool) -> bool:
+    """A yes/no setting from the environment: ``1/true/yes/on`` or ``0/false/no/off``."""
+    if value is None or str(value).strip() == "":
+        return default
+    return str(value).strip().lower() in {"1", "true", "yes", "on"}

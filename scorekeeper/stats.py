@@ -175,39 +175,6 @@ def write_results(ids: list[int], rows: Rows) -> None:
         db.session.execute(_INSERT_MOMENTS, rows.moments)
 
 
-def refresh(account_id: int | None = None, *, batch: int = 200) -> tuple[int, list[int]]:
-    """Replay every game (of one account, or all) and rewrite its rows.
-
-    For after a change to the engine's rules or to what is tallied: the log
-    is the truth, the rows follow it.  Commits a batch of games at a time;
-    a game whose log the engine refuses loses its rows (it counts for
-    nothing until corrected).  Returns the games refreshed and those refused.
-    """
-    from sqlalchemy.orm import selectinload
-
-    from .engine import InvalidEntry, replay
-
-    query = select(Game.id).order_by(Game.id)
-    if account_id is not None:
-        query = query.where(Game.account_id == account_id)
-    ids = list(db.session.scalars(query))
-    refused: list[int] = []
-    for start in range(0, len(ids), batch):
-        games = db.session.scalars(
-            select(Game).where(Game.id.in_(ids[start:start + batch])).options(selectinload(Game.hands))
-        ).all()
-        rows = Rows()
-        for game in games:
-            try:
-                rows += results_rows(game, replay(game.log()))
-            except InvalidEntry:
-                refused.append(game.id)
-        write_results([game.id for game in games], rows)
-        db.session.commit()
-        db.session.expunge_all()
-    return len(ids) - len(refused), refused
-
-
 # -- the sums the pages show -----------------------------------------------------
 
 
@@ -412,5 +379,5 @@ def head_to_head(account_id: int, player_id: int | None = None) -> list[HeadToHe
 
 __all__ = [
     "MOMENTS", "VARIANT_MOMENTS", "HeadToHead", "Line", "Rows", "head_to_head", "player_lines", "player_total",
-    "refresh", "results_rows", "store_results", "write_results", "table_lines", "tally",
+    "results_rows", "store_results", "write_results", "table_lines", "tally",
 ]

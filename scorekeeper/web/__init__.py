@@ -12,7 +12,7 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.wrappers import Response
 
-from .. import sign_ins
+from ..services import accounts
 from ..engine.games.base import whole
 from ..extensions import db, login_manager
 from ..models import Account, SignIn, utcnow
@@ -65,7 +65,7 @@ def register(app: Flask) -> None:
             return None
         number, secret = parsed
         return db.session.execute(_SIGNED_IN, {
-            "id": number, "key_hash": sign_ins.key_hash(secret), "since": utcnow() - sign_in_lasts(),
+            "id": number, "key_hash": accounts.key_hash(secret), "since": utcnow() - sign_in_lasts(),
         }).scalar_one_or_none()
 
     app.register_error_handler(404, _not_found)

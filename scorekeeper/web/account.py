@@ -6,10 +6,11 @@ from flask import Blueprint, current_app, flash, redirect, render_template, url_
 from flask_login import current_user, login_required, logout_user
 from werkzeug.wrappers import Response
 
-from .. import services, sign_ins, throttle
-from ..security import request_id
+from .. import services
+from ..services import accounts, throttle
 from .auth import client_address, sign_in_here, sign_in_lasts, too_many_tries
 from .forms import ChangePasswordForm, ConfirmForm, add_error, confirmed
+from .security import request_id
 
 bp = Blueprint("account", __name__, url_prefix="/settings/account")
 
@@ -26,7 +27,7 @@ def change_password() -> tuple[str, int, dict[str, str]] | Response:
     """A new password ends every other sign-in; this phone stays signed in (through a new one).
 
     A wrong current password counts as a failed sign-in for the account's
-    e-mail (:mod:`scorekeeper.throttle`): whoever holds a stolen session
+    e-mail (:mod:`scorekeeper.services.throttle`): whoever holds a stolen session
     cannot guess the password here faster than on the sign-in page.
     """
     form = ChangePasswordForm()
@@ -40,9 +41,9 @@ def change_password() -> tuple[str, int, dict[str, str]] | Response:
         add_error(form.current_password, too_many_tries(wait))
         return _page(form), 429, {"Retry-After": str(wait)}
     try:
-        secret = sign_ins.change_password(current_user, form.current_password.data or "",
+        secret = accounts.change_password(current_user, form.current_password.data or "",
                                           form.new_password.data or "", lasts=sign_in_lasts())
-    except sign_ins.WrongPassword as error:
+    except accounts.WrongPassword as error:
         throttle.record_failure(email, client_address())
         add_error(form.current_password, error.message)
         return _page(form), 422, {}
@@ -60,7 +61,7 @@ def change_password() -> tuple[str, int, dict[str, str]] | Response:
 def sign_out_everywhere() -> Response:
     if not confirmed():
         return redirect(url_for("account.index"), 303)
-    sign_ins.end_every(current_user)
+    accounts.end_every_sign_in(current_user)
     logout_user()
     flash("Signed out on every phone and browser, this one too. API tokens still work.", "info")
     return redirect(url_for("auth.login"), 303)
@@ -68,4 +69,4 @@ def sign_out_everywhere() -> Response:
 
 def _page(form: ChangePasswordForm) -> str:
     return render_template("settings/account.html", form=form, confirm=ConfirmForm(),
-                           signed_in=sign_ins.live(current_user, lasts=sign_in_lasts()))
+                           signed_in=accounts.live_sign_ins(current_user, lasts=sign_in_lasts()))

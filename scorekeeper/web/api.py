@@ -1,4 +1,4 @@
-"""The JSON API at ``/api/v1``, described by :mod:`scorekeeper.openapi`.
+"""The JSON API at ``/api/v1``, described by :mod:`scorekeeper.web.openapi`.
 
 Requests carry a personal API token (``Authorization: Bearer sk_...``);
 session cookies never authenticate here, which is what makes it safe for
@@ -8,8 +8,9 @@ use case in :mod:`scorekeeper.services`, and answers JSON -- errors too,
 never an HTML page.
 
 ``Idempotency-Key``: the first successful answer to a change of a hand (or
-to ending the game) is stored in the same commit as the change itself, so
-the same key again gets that answer back and nothing is changed twice.
+to ending the game) is stored in the same commit as the change itself
+(:mod:`scorekeeper.services.idempotency`), so the same key again gets that
+answer back and nothing is changed twice.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ import json
 import re
 import uuid
 from collections.abc import Callable
-from datetime import timedelta
 from functools import cache
 from typing import Any
 
@@ -27,16 +27,17 @@ from flask import Blueprint, Flask, current_app, g, jsonify, render_template, re
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
-from sqlalchemy import delete, select
+from sqlalchemy import select
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from .. import api_tokens, backup, services
+from .. import services
 from ..engine import InvalidEntry
 from ..extensions import csrf, db
-from ..models import Account, Game, HandEntry, IdempotencyRecord, entry_for_engine, utcnow
-from ..openapi import KEY_PATTERN, MAX_ID, MAX_KEY, document
+from ..models import Account, Game, HandEntry, entry_for_engine
+from ..services import api_tokens, backup, idempotency
 from .games import catalogue_by_key
+from .openapi import KEY_PATTERN, MAX_ID, MAX_KEY, document
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)
@@ -317,10 +318,6 @@ def _check_names(entry: Any, names: list[str], number: int) -> None:
 # -- idempotency ---------------------------------------------------------------
 
 
-#: how long an Idempotency-Key's first answer is kept
-KEEP_ANSWERS = timedelta(hours=24)
-
-
 class _Idempotency:
     """The request's Idempotency-Key, if it has one, and its stored answer."""
 
@@ -342,8 +339,7 @@ class _Idempotency:
         """The first answer to this key, if there was one."""
         if self.key is None:
             return None
-        record = db.session.scalar(select(IdempotencyRecord).where(
-            IdempotencyRecord.account_id == self.account.id, IdempotencyRecord.key == self.key))
+        record = idempotency.stored_answer(self.account.id, self.key)
         if record is None:
             return None
         if record.fingerprint != self.fingerprint:
@@ -365,33 +361,18 @@ class _Idempotency:
         if self.key is None:
             return None
 
+        key = self.key
+
         def keep(sheet: dict[str, Any]) -> None:
-            self.forget_old()
-            db.session.add(IdempotencyRecord(account_id=self.account.id, key=self.key, fingerprint=self.fingerprint,
-                                             status_code=status, response=answer(sheet)))
+            idempotency.keep_answer(self.account.id, key, self.fingerprint, status, answer(sheet))
             self.stored = True
 
         return keep
 
-    def forget_old(self) -> None:
-        """The account's answers older than a day go (an answer holds a whole sheet).
-
-        A retry comes within seconds or minutes; a key sent again after a day
-        is a new request, and a hand's token (made from the key) still keeps
-        that hand from being recorded twice.
-        """
-        with db.session.no_autoflush:  # the change's own rows are flushed where a clash is handled
-            db.session.execute(delete(IdempotencyRecord).where(
-                IdempotencyRecord.account_id == self.account.id,
-                IdempotencyRecord.created_at < utcnow() - KEEP_ANSWERS))
-
     def store_alone(self, status: int, body: dict[str, Any]) -> None:
         """For an answer that changed nothing (a correction identical to the hand)."""
         if self.key is not None and not self.stored:
-            self.forget_old()
-            db.session.add(IdempotencyRecord(account_id=self.account.id, key=self.key, fingerprint=self.fingerprint,
-                                             status_code=status, response=body))
-            db.session.commit()
+            idempotency.store_answer(self.account.id, self.key, self.fingerprint, status, body)
 
 
 def _visible_ascii(text: str) -> bool:

@@ -11,10 +11,11 @@ from flask_login import current_user, login_required, login_user, logout_user
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
-from .. import services, sign_ins, throttle
+from .. import services
 from ..models import Account
-from ..security import request_id
+from ..services import accounts, throttle
 from .forms import ConfirmForm, RegisterForm, SignInForm, add_error
+from .security import request_id
 
 bp = Blueprint("auth", __name__)
 
@@ -36,7 +37,7 @@ def register() -> tuple[str, int] | Response:
         except services.ServiceError as error:
             add_error(getattr(form, error.field or "email"), error.message)
         else:
-            sign_in_here(account, sign_ins.start(account, lasts=sign_in_lasts()))
+            sign_in_here(account, accounts.start_sign_in(account, lasts=sign_in_lasts()))
             flash("Welcome! Start your first game.", "success")
             return redirect(url_for("games.new"), 303)
     return render_template("auth/register.html", form=form), _status(form)
@@ -57,7 +58,7 @@ def login() -> tuple[str, int] | Response:
             add_error(form.password, "That email and password do not match an account.")
         else:
             throttle.clear(email)
-            sign_in_here(account, sign_ins.start(account, lasts=sign_in_lasts()))
+            sign_in_here(account, accounts.start_sign_in(account, lasts=sign_in_lasts()))
             return redirect(_safe_next(request.args.get("next")), 303)
     return render_template("auth/login.html", form=form), _status(form)
 
@@ -67,7 +68,7 @@ def login() -> tuple[str, int] | Response:
 def logout() -> Response:
     form = ConfirmForm()
     if form.validate_on_submit():
-        sign_ins.end(current_user.id, this_sign_in())  # every copy of this browser's cookies with it
+        accounts.end_sign_in(current_user.id, this_sign_in())  # every copy of this browser's cookies with it
         logout_user()
         flash("Signed out.", "info")
     return redirect(url_for("auth.login"), 303)
@@ -87,7 +88,7 @@ def sign_in_here(account: Account, secret: str) -> None:
     """
     earlier = parse_stored_id(str(session.get("_user_id", "")))
     if earlier is not None:
-        sign_ins.end(*earlier)
+        accounts.end_sign_in(*earlier)
     session.clear()
     g.pop("csrf_token", None)  # this request's copy of the token, should a page still be drawn
     login_user(account, remember=True)

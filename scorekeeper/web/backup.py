@@ -12,8 +12,8 @@ from flask_wtf.file import FileField, FileRequired
 from werkzeug.wrappers import Response as WerkzeugResponse
 from wtforms import SubmitField
 
-from .. import backup
 from ..models import Game, utcnow
+from ..services import backup
 from .access import own_game
 
 bp = Blueprint("backup", __name__)

@@ -18,7 +18,7 @@ from ..engine.games import get_variant
 from ..engine.sheet import Row as SheetRow
 from ..engine.sheet import Sheet
 from ..models import Change, Game, entry_with_names
-from ..services import _cache_key, _ReplayCache, sheet_of
+from ..sheet_cache import ChangeCache, game_key, sheet_of
 from .numbers import number, signed
 
 
@@ -169,7 +169,7 @@ def sheet_args(number: int, hands: int) -> dict[str, int]:
 
 #: each game's sheet, drawn, as of its last change (the same key as the Replay
 #: cache: database, game, revision, time of the last change and names)
-_drawn: _ReplayCache[tuple[SheetView, Markup]] = _ReplayCache(size=64)
+_drawn: ChangeCache[tuple[SheetView, Markup]] = ChangeCache(size=64)
 
 
 def drawn_sheet(game: Game, *, page: int | None = None, **context: Any) -> tuple[SheetView, Markup]:
@@ -184,7 +184,7 @@ def drawn_sheet(game: Game, *, page: int | None = None, **context: Any) -> tuple
     of the key, as is the script root the links are made under.
     """
     page = page_shown(page, _hands_played(game))
-    key = (_cache_key(game), page, request.script_root, tuple(sorted(context.items())))
+    key = (game_key(game), page, request.script_root, tuple(sorted(context.items())))
     found = _drawn.get(key)
     if found is None:
         view = sheet_view(game, page=page)
@@ -331,7 +331,7 @@ class _KeptFor:
     """
 
     def __init__(self, size: int) -> None:
-        self._kept: _ReplayCache[tuple[Any, Any]] = _ReplayCache(size=size)
+        self._kept: ChangeCache[tuple[Any, Any]] = ChangeCache(size=size)
 
     def get(self, source: Any, extra: Any) -> Any:
         found = self._kept.get((id(source), extra))

@@ -11,7 +11,8 @@ from werkzeug.wrappers import Response
 from wtforms import HiddenField, StringField, SubmitField
 from wtforms.validators import DataRequired, Length
 
-from .. import api_tokens, services
+from .. import services
+from ..services import api_tokens
 from .forms import ConfirmForm, add_error, confirmed
 
 bp = Blueprint("tokens", __name__, url_prefix="/settings/tokens")

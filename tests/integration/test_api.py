@@ -11,10 +11,11 @@ from apikit import Api, gin, make_token
 from appstate import hands_in
 from sqlalchemy import func, select, update
 
-from scorekeeper import backup, services
+from scorekeeper import services
 from scorekeeper.engine import replay, variants
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, HandEntry, IdempotencyRecord, utcnow
+from scorekeeper.services import backup
 
 HAND_1 = gin("Ann", "Bob", 31)  # Ann goes gin: 31 + 25
 HAND_2 = gin("Bob", "Ann", 20, knocker_count=4)  # Bob knocks 4 against 20: 16

@@ -26,7 +26,7 @@ from schemathesis.specs.openapi.checks import (
 )
 from webpage import page
 
-from scorekeeper.openapi import document
+from scorekeeper.web.openapi import document
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
 

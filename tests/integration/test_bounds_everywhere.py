@@ -134,13 +134,18 @@ def test_the_csv_says_its_charset_once(user, start_game):
 
 
 def test_every_refusal_code_of_the_use_cases_has_one_status_in_the_api_table():
+    import importlib
     import inspect
+    import pkgutil
     import re as regex
 
-    from scorekeeper import services, sign_ins
+    from scorekeeper import services
     from scorekeeper.web.api import REFUSALS
 
-    source = inspect.getsource(services) + inspect.getsource(sign_ins)
+    modules = [importlib.import_module(f"{services.__name__}.{found.name}")
+               for found in pkgutil.iter_modules(services.__path__)]
+    assert {"accounts", "errors", "games"} <= {module.__name__.rsplit(".", 1)[1] for module in modules}
+    source = "".join(inspect.getsource(module) for module in modules)
     codes = set(regex.findall(r'code="([a-z_]+)"', source)) | set(regex.findall(r'    code = "([a-z_]+)"', source))
     assert {"game_over", "nothing_to_undo", "stale_hand", "conflict", "no_such_hand"} <= codes
     assert codes - {"email_taken", "bad_password"} <= set(REFUSALS), "every code the API can meet has its status"

@@ -210,7 +210,7 @@ def test_a_sign_in_while_the_database_is_unreachable_never_echoes_the_password(c
 def test_an_api_call_while_the_database_is_unreachable_is_a_503_error_in_the_documented_shape(unreachable):
     import jsonschema
 
-    from scorekeeper.openapi import document
+    from scorekeeper.web.openapi import document
 
     response = unreachable.test_client(use_cookies=False).post(
         "/api/v1/games/1/hands", json={"entry": {"out": "Ann"}},

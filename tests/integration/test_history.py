@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import update
 from webpage import page
 
-from scorekeeper import services
+from scorekeeper import sheet_cache
 from scorekeeper.engine.replay import Replay
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Player
@@ -180,17 +180,17 @@ def test_history_needs_a_signed_in_account(client: FlaskClient) -> None:
 def replays(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every replay the app asks for while the test runs, by what asked."""
     calls: list[str] = []
-    replayed, replay_of = services.replayed, Replay.of.__func__  # type: ignore[attr-defined]
+    replayed, replay_of = sheet_cache.replayed, Replay.of.__func__  # type: ignore[attr-defined]
 
     def counting_replayed(game: Game) -> Any:
-        calls.append("services.replayed")
+        calls.append("sheet_cache.replayed")
         return replayed(game)
 
     def counting_of(cls: type[Replay], log: Any) -> Any:
         calls.append("Replay.of")
         return replay_of(cls, log)
 
-    monkeypatch.setattr(services, "replayed", counting_replayed)
+    monkeypatch.setattr(sheet_cache, "replayed", counting_replayed)
     monkeypatch.setattr(Replay, "of", classmethod(counting_of))
     return calls
 
@@ -207,7 +207,7 @@ def test_the_counting_fixture_sees_a_replay_when_a_page_does_one(
 ) -> None:
     user.get(f"/games/{table['tunk']}/review")
 
-    assert "services.replayed" in replays
+    assert "sheet_cache.replayed" in replays
 
 
 def make_games(app: Flask, account_email: str, count: int) -> list[int]:

@@ -12,9 +12,10 @@ from sqlalchemy import func, select
 from test_backup import account_of, ann, played, upload  # noqa: F401  (ann is a fixture)
 from webpage import page
 
-from scorekeeper import backup, services
+from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import Change, Game, HandEntry, Player
+from scorekeeper.services import backup
 
 
 @pytest.fixture

@@ -105,7 +105,8 @@ def _fill(rule, owned):  # type: ignore[no-untyped-def]
 @pytest.fixture
 def owned_everything(app, user, owned):  # type: ignore[no-untyped-def]
     """``owned`` plus the first account's API token and a unique name to look for in the second's pages."""
-    from scorekeeper import api_tokens, services
+    from scorekeeper import services
+    from scorekeeper.services import api_tokens
     from scorekeeper.models import Account, Game
 
     assert user.post(f"/players/{owned['player']}/rename", data={"name": "Zanzibar Quill"}).status_code == 303
@@ -121,7 +122,7 @@ def owned_everything(app, user, owned):  # type: ignore[no-untyped-def]
 
 @pytest.fixture
 def other_token(app, other):  # type: ignore[no-untyped-def]
-    from scorekeeper import api_tokens
+    from scorekeeper.services import api_tokens
     from scorekeeper.models import Account
 
     with app.app_context():

@@ -8,7 +8,7 @@ import pytest
 from webpage import page
 
 from scorekeeper import create_app
-from scorekeeper.security import CONTENT_SECURITY_POLICY
+from scorekeeper.web.security import CONTENT_SECURITY_POLICY
 
 PAGES = ["/login", "/register", "/catalogue", "/games", "/games/new?variant=basic", "/players/", "/history",
          "/backup", "/static/scorekeeper.css", "/no-such-page"]
@@ -170,7 +170,7 @@ def test_a_nul_character_anywhere_is_refused_with_400_and_saves_nothing(client, 
 def api_headers(app, user):  # type: ignore[no-untyped-def]
     from sqlalchemy import select
 
-    from scorekeeper import api_tokens
+    from scorekeeper.services import api_tokens
     from scorekeeper.extensions import db
     from scorekeeper.models import Account
 

@@ -17,9 +17,9 @@ from sqlalchemy import func, select, update
 from webpage import flashes, page
 from werkzeug.security import check_password_hash
 
-from scorekeeper import api_tokens
 from scorekeeper.extensions import db
 from scorekeeper.models import Account, SignIn, utcnow
+from scorekeeper.services import api_tokens
 
 SESSION = "session"
 REMEMBER = "remember_token"

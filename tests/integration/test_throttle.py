@@ -9,7 +9,8 @@ import pytest
 from sqlalchemy import func, select
 from webpage import page
 
-from scorekeeper import create_app, throttle
+from scorekeeper import create_app
+from scorekeeper.services import throttle
 from scorekeeper.extensions import db
 from scorekeeper.models import SignInAttempt, utcnow
 

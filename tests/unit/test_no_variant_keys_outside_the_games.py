@@ -26,7 +26,7 @@ KEYS = frozenset(VARIANTS)
 #: module-level names whose value is data naming games (a demo, an API example)
 DATA = {
     "scorekeeper/cli.py": {"DEMO_GAMES"},
-    "scorekeeper/openapi.py": {"EXAMPLE_SHEET", "EXAMPLE_ENTRY"},
+    "scorekeeper/web/openapi.py": {"EXAMPLE_SHEET", "EXAMPLE_ENTRY"},
 }
 
 

@@ -14,9 +14,9 @@ from datetime import timedelta
 
 from sqlalchemy import select
 
-from .extensions import db
-from .models import Account, ApiToken, utcnow
-from .services import ServiceError
+from ..extensions import db
+from ..models import Account, ApiToken, utcnow
+from .errors import ServiceError
 
 PREFIX = "sk_"
 MAX_NAME = 60

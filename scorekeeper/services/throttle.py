@@ -23,8 +23,8 @@ from datetime import datetime, timedelta
 from sqlalchemy import delete, select
 from sqlalchemy.orm import InstrumentedAttribute
 
-from .extensions import db
-from .models import SignInAttempt, utcnow
+from ..extensions import db
+from ..models import SignInAttempt, utcnow
 
 WINDOW = timedelta(minutes=15)
 PER_EMAIL = 5

@@ -24,11 +24,11 @@ from typing import Any
 from sqlalchemy import insert, select
 from sqlalchemy.exc import IntegrityError
 
-from . import stats
-from .engine import InvalidEntry, replay, variants
-from .engine.bounds import MAX_CARDS_TEXT, MAX_COUNT, MAX_HANDS, check_name, name_key, quoted, shown, text_problem, whole_in
-from .extensions import db
-from .models import (
+from .. import stats
+from ..engine import InvalidEntry, replay, variants
+from ..engine.bounds import MAX_CARDS_TEXT, MAX_COUNT, MAX_HANDS, check_name, name_key, quoted, shown, text_problem, whole_in
+from ..extensions import db
+from ..models import (
     Account,
     Change,
     Game,
@@ -39,7 +39,9 @@ from .models import (
     entry_with_seats,
     utcnow,
 )
-from .services import ServiceError, _summary_of, sheet_of
+from ..sheet_cache import sheet_of
+from .errors import ServiceError
+from .games import summary_of
 
 GAME_FORMAT = "scorekeeper-game"
 BACKUP_FORMAT = "scorekeeper-backup"
@@ -574,7 +576,7 @@ def _game_rows(account: Account, checked: _Checked,
     game = Game(account_id=account.id, uid=data["uid"], variant=log["variant"], options=log["options"],
                 first_seat=names.index(log["first_dealer"]), ended=log["ended"], created_at=created)
     game.seats = [Seat(seat=i, player=p) for i, p in enumerate(seated)]
-    for column, value in _summary_of(checked.sheet).items():
+    for column, value in summary_of(checked.sheet).items():
         setattr(game, column, value)
     game.updated_at = _when(data.get("updated_at"), "", "updated_at") or created
     hands = []

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from .engine import variants
+from ..engine import variants
 
 # Ids and hand numbers are stored as 32-bit integers (PostgreSQL): larger
 # ones are refused as "not found" rather than handed to the database.

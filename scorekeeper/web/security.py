@@ -1,4 +1,4 @@
-"""What every response and request goes through: headers, the secret key, proxies, error logs.
+"""What every response and request goes through: headers, request ids, proxies, error logs.
 
 A small ``after_request`` hook sets the headers rather than Flask-Talisman:
 Talisman's last release (1.1.0) dates from August 2023, and its defaults
@@ -52,13 +52,6 @@ HSTS = "max-age=31536000"
 # A request id handed in by a proxy is kept only when it cannot forge a log line.
 _REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
 
-MISSING_SECRET_KEY = (
-    "SECRET_KEY is not set, and Scorekeeper will not serve without one: it signs the "
-    "sign-in cookies. Set it in the environment, for example\n"
-    "    export SECRET_KEY=\"$(python3 -c 'import secrets; print(secrets.token_hex(32))')\"\n"
-    "or as SECRET_KEY = '...' in instance/config.py. Every worker and host serving the "
-    "same site needs the same key. (`make run` keeps one of its own in instance/secret_key.)"
-)
 
 
 class RowNumber(IntegerConverter):
@@ -71,16 +64,6 @@ class RowNumber(IntegerConverter):
     def __init__(self, map: Any, *args: Any, **kwargs: Any) -> None:  # noqa: A002  (werkzeug's name)
         kwargs.setdefault("max", 2**31 - 1)
         super().__init__(map, *args, **kwargs)
-
-
-def require_secret_key(app: Flask) -> None:
-    """Refuse to build a served app without a secret key, except for debugging and tests."""
-    if app.config.get("SECRET_KEY"):
-        return
-    if app.debug or app.testing:
-        app.config["SECRET_KEY"] = "debug-only-not-secret"
-        return
-    raise RuntimeError(MISSING_SECRET_KEY)
 
 
 def init_app(app: Flask) -> None:
@@ -197,7 +180,7 @@ def _log_exception(
 
 
 def _server_error(error: Exception) -> tuple[Any, int]:
-    from .extensions import db
+    from ..extensions import db
 
     db.session.rollback()  # a failed transaction must not fail the error page too
     if request.path.startswith("/api/"):
@@ -210,10 +193,3 @@ def _refused_input(error: BadRequest) -> tuple[Any, int]:
     if request.path.startswith("/api/"):
         return jsonify(error=error.description, code="bad_request"), 400
     return render_template("errors/400.html", reason=error.description), 400
-
-
-def flag(value: Any, default: bool) -> bool:
-    """A yes/no setting from the environment: ``1/true/yes/on`` or ``0/false/no/off``."""
-    if value is None or str(value).strip() == "":
-        return default
-    return str(value).strip().lower() in {"1", "true", "yes", "on"}

@@ -1,0 +1,39 @@
+"""Use cases: every change to the database, one module per area; the only code that commits.
+
+Views call these with plain values and turn the exceptions (:mod:`.errors`)
+into messages; each use case owns its transaction, so a refused change
+leaves the database as it was.  Nothing under ``scorekeeper/web/`` commits
+(tests/unit/test_only_services_commit.py checks).
+
+- :mod:`.accounts` -- register, check a password, the sign-ins that signing
+  out ends, change the password, sign out everywhere;
+- :mod:`.players` -- the roster: add and rename players;
+- :mod:`.games` -- start a game, record, correct and undo hands, end,
+  rematch and delete a game;
+- :mod:`.sharing` -- a game's live share link, turned on and off.
+
+The names most views use are here too (``services.record_hand(...)``);
+other modules are imported by name (``from scorekeeper.services import
+accounts``).  What a game's sheet is, through the cache of replays, is
+:mod:`scorekeeper.sheet_cache` (re-exported here as :func:`sheet_of` and
+:func:`replayed`).
+"""
+
+from __future__ import annotations
+
+from ..engine import InvalidEntry
+from ..engine.bounds import MAX_NAME
+from ..sheet_cache import replayed, sheet_of
+from .accounts import EmailTaken, authenticate, register
+from .errors import AlreadyRecorded, Conflict, ServiceError, StaleHand
+from .games import BeforeCommit, delete_game, edit_hand, end_game, record_hand, rematch, start_game, undo_last_hand
+from .players import add_player, clean_name, find_player, rename_player
+from .sharing import SHARE_TOKEN_BYTES, live_share_link, share_game, shared_game, stop_sharing
+
+__all__ = [
+    "MAX_NAME", "SHARE_TOKEN_BYTES",
+    "AlreadyRecorded", "BeforeCommit", "Conflict", "EmailTaken", "InvalidEntry", "ServiceError", "StaleHand",
+    "add_player", "authenticate", "clean_name", "delete_game", "edit_hand", "end_game", "find_player", "rematch",
+    "record_hand", "register", "rename_player", "replayed", "sheet_of", "start_game", "undo_last_hand",
+    "live_share_link", "share_game", "shared_game", "stop_sharing",
+]

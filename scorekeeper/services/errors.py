@@ -1,0 +1,63 @@
+"""The refusals of the use cases: a :class:`ServiceError` carries a message for the person.
+
+Every module of :mod:`scorekeeper.services` raises these (or a subclass of
+its own); the pages show the message beside the field at fault, and the API
+turns ``code`` into its status by one table (``scorekeeper.web.api.REFUSALS``).
+"""
+
+from __future__ import annotations
+
+
+class ServiceError(ValueError):
+    """A request that cannot be carried out, with a message for the person.
+
+    ``field`` names the form field at fault, when there is one; ``code`` is a
+    stable word for the kind of refusal (``bad_name``, ``game_over``,
+    ``nothing_to_undo``...), which the API turns into its status by one table.
+    """
+
+    code = "refused"
+
+    def __init__(self, message: str, field: str | None = None, *, code: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        if code is not None:
+            self.code = code
+
+
+class AlreadyRecorded(ServiceError):
+    """This entry form was already saved (a double tap or a resubmission)."""
+
+    code = "already_recorded"
+
+    def __init__(self, number: int) -> None:
+        super().__init__(f"Hand {number} was already recorded from this form; it is on the sheet once.")
+        self.number = number
+
+
+class Conflict(ServiceError):
+    """Another request changed the game between reading it and saving this change."""
+
+    code = "conflict"
+
+    def __init__(self) -> None:
+        super().__init__("Someone else changed this game just now; check the sheet and try again.")
+
+
+class StaleHand(ServiceError):
+    """The game moved on since the form was opened (another phone saved a hand)."""
+
+    code = "stale_hand"
+
+    def __init__(self, expected: int, recorded: int) -> None:
+        super().__init__(
+            f"Hand {expected} was already recorded (from another phone?): the sheet now has "
+            f"{recorded} hand{'s' if recorded != 1 else ''}. Check it; if yours is a different hand, "
+            f"save it as hand {recorded + 1}."
+        )
+        self.expected = expected
+        self.recorded = recorded
+
+
+__all__ = ["AlreadyRecorded", "Conflict", "ServiceError", "StaleHand"]

@@ -1,0 +1,268 @@
+"""Games and hands: start, record, correct, undo, end, rematch and delete, each owning its commit.
+
+A game change is checked by the engine with the change applied before
+anything is written: an entry the engine rejects leaves the database as it
+was.  The next hand is checked on the game's cached Replay (see
+:func:`scorekeeper.sheet_cache.replayed`), so a long game does not replay
+every hand for each one.  Every change claims the revision it was computed
+from (:class:`~.errors.Conflict` when another request got there first) and
+rewrites the game's statistics rows in its commit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, cast
+
+from sqlalchemy import CursorResult, bindparam, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
+
+from .. import stats
+from ..engine import InvalidEntry, replay
+from ..engine.bounds import check_names
+from ..engine.games import get_variant
+from ..extensions import db
+from ..models import Account, Change, Game, HandEntry, Player, Seat, entry_with_seats, utcnow
+from ..sheet_cache import game_key, replayed, replays, sheet_of
+from .errors import AlreadyRecorded, Conflict, ServiceError, StaleHand
+from .players import clean_name, roster_player
+
+
+# -- games ---------------------------------------------------------------------
+
+
+def start_game(
+    account: Account,
+    variant: str,
+    players: Sequence[Player | str],
+    *,
+    first_dealer: int = 0,
+    options: dict[str, Any] | None = None,
+    rematch_of: Game | None = None,
+) -> Game:
+    """A new game; the engine checks the variant, player count and options first.
+
+    ``players`` are roster players or names; a name not on the roster yet is
+    added to it in the same commit, so a game that cannot start adds nobody.
+    """
+    try:
+        typed = [p.name if isinstance(p, Player) else clean_name(p) for p in players]
+        # "Ann" and "ann" are one player, who sits once: no two seats can find the same roster player.
+        check_names(typed)
+        seated = [p if isinstance(p, Player) else roster_player(account, name) for p, name in zip(players, typed)]
+        if not 0 <= first_dealer < max(len(seated), 1):
+            raise ServiceError("Pick the first dealer from the players.", "first_dealer", code="bad_first_dealer")
+        game = Game(account_id=account.id, variant=variant, options=dict(options or {}),
+                    first_seat=first_dealer, rematch_of_id=rematch_of.id if rematch_of else None)
+        game.seats = [Seat(seat=i, player=p) for i, p in enumerate(seated)]
+        sheet = _replay_or_raise(game, [])
+    except (ServiceError, InvalidEntry):
+        db.session.rollback()
+        raise
+    _refresh(game, sheet)
+    db.session.add(game)
+    db.session.flush()  # the game's id, for its statistics rows
+    stats.store_results([(game, sheet)])
+    db.session.commit()
+    return game
+
+
+# Called with a change's new sheet just before it commits, to add rows that
+# must commit with the change or not at all (the API's idempotency record).
+BeforeCommit = Callable[[dict[str, Any]], None] | None
+
+
+def record_hand(game: Game, entry: dict[str, Any], *, token: str, expected: int,
+                before_commit: BeforeCommit = None) -> dict[str, Any]:
+    """Record the next hand (``entry`` with names); the new sheet.
+
+    ``token`` is the entry form's one-time token and ``expected`` the hand
+    number the form was opened for: a form saved twice records once
+    (:class:`AlreadyRecorded`), and a form opened before another phone saved
+    that hand is refused (:class:`StaleHand`).
+    """
+    if expected != game.hands_count + 1:
+        _check_token(game, token)  # this form again, or another phone's hand?
+        raise StaleHand(expected, game.hands_count)
+    if not token:
+        raise ServiceError("This form has expired; open the hand entry again.", code="form_expired")
+    # A form saved twice carries an old hand number (above); should two of its
+    # posts race, the token's unique constraint stops the second (_conflict).
+    stored = entry_with_seats(entry, game.names)
+    following = replayed(game).after(entry)  # the engine checks the hand on its game so far
+    sheet = following.sheet()
+    db.session.add(HandEntry(game_id=game.id, number=expected, entry=stored, token=token))
+    committed = _commit_change(game, sheet, on_conflict=lambda: _conflict(game, token, expected),
+                               before_commit=before_commit)
+    replays.put(committed, following)
+    return sheet
+
+
+def edit_hand(game: Game, number: int, entry: dict[str, Any], *,
+              before_commit: BeforeCommit = None) -> dict[str, Any]:
+    """Replace hand ``number``; every later total is recomputed.  Logged."""
+    hand = _hand(game, number)
+    stored = entry_with_seats(entry, game.names)
+    if stored == hand.entry:
+        return sheet_of(game)
+    entries = [h.entry if h.number != number else stored for h in game.hands]
+    sheet = _replay_or_raise(game, entries)
+    game.changes.append(Change(action="edit", hand_number=number, before=hand.entry, after=stored))
+    hand.entry = stored
+    hand.updated_at = utcnow()
+    _commit_change(game, sheet, before_commit=before_commit)
+    return sheet
+
+
+def undo_last_hand(game: Game, *, before_commit: BeforeCommit = None) -> dict[str, Any]:
+    """Remove the last hand.  Logged, with what it was."""
+    if not game.hands:
+        raise ServiceError("There is no hand to undo.", code="nothing_to_undo")
+    last = game.hands[-1]
+    entries = [h.entry for h in game.hands[:-1]]
+    sheet = _replay_or_raise(game, entries)
+    game.changes.append(Change(action="undo", hand_number=last.number, before=last.entry, after=None))
+    game.hands.remove(last)
+    _commit_change(game, sheet, before_commit=before_commit)
+    return sheet
+
+
+def end_game(game: Game, *, before_commit: BeforeCommit = None) -> dict[str, Any]:
+    """End the game by agreement after its last hand.  Logged."""
+    if game.ended or game.status == "finished":
+        raise ServiceError("This game is already over.", code="game_over")
+    game.ended = True
+    sheet = _replay_or_raise(game, [h.entry for h in game.hands])
+    game.changes.append(Change(action="end", hand_number=len(game.hands) or None, before=None, after=None))
+    _commit_change(game, sheet, before_commit=before_commit)
+    return sheet
+
+
+def rematch(game: Game) -> Game:
+    """Same players, seats and options; the first deal moves one seat on."""
+    players = [seat.player for seat in game.seats]
+    account = db.session.get(Account, game.account_id)
+    assert account is not None
+    first = (game.first_seat + 1) % len(players)
+    return start_game(account, game.variant, players, first_dealer=first,
+                      options=dict(game.options or {}), rematch_of=game)
+
+
+def delete_game(game: Game) -> None:
+    db.session.delete(game)
+    db.session.commit()
+
+
+# -- internals -----------------------------------------------------------------
+
+
+def _replay_or_raise(game: Game, entries: list[dict[str, Any]]) -> dict[str, Any]:
+    """The sheet with these entries; :class:`InvalidEntry` if the engine refuses."""
+    get_variant(game.variant)  # an unknown variant is the caller's bug, said plainly
+    return replay(game.log(entries))
+
+
+def _hand(game: Game, number: int) -> HandEntry:
+    for hand in game.hands:
+        if hand.number == number:
+            return hand
+    raise ServiceError(f"This game has no hand {number}.", code="no_such_hand")
+
+
+def _check_token(game: Game, token: str) -> None:
+    if not token:
+        raise ServiceError("This form has expired; open the hand entry again.", code="form_expired")
+    recorded = db.session.scalar(
+        select(HandEntry.number).where(HandEntry.game_id == game.id, HandEntry.token == token)
+    )
+    if recorded is not None:
+        raise AlreadyRecorded(recorded)
+
+
+def _conflict(game: Game, token: str, expected: int) -> ServiceError:
+    """After a lost race: was it this form again, or another phone?"""
+    db.session.refresh(game)
+    try:
+        _check_token(game, token)
+    except AlreadyRecorded as already:
+        return already
+    return StaleHand(expected, len(game.hands))
+
+
+def summary_of(sheet: dict[str, Any]) -> dict[str, Any]:
+    """What lists need from the sheet, kept on the game row; the log stays the truth."""
+    return {
+        "status": "finished" if sheet["finished"] else "playing",
+        "hands_count": len(sheet["hands"]),
+        "summary": {"totals": sheet["totals"], "winners": sheet["winners"], "next": sheet["next"]},
+        "updated_at": utcnow(),
+    }
+
+
+def _refresh(game: Game, sheet: dict[str, Any]) -> None:
+    for column, value in summary_of(sheet).items():
+        setattr(game, column, value)
+
+
+_games = Game.__table__
+# Built once (a change is committed with every hand recorded): claims the
+# revision a change was computed from and stores the game's new summary, in
+# one statement.  A Core statement, so the ORM neither builds it anew nor
+# evaluates it against the session's objects each time.
+_CLAIM = (
+    update(_games)
+    .where(_games.c.id == bindparam("claim_game"), _games.c.revision == bindparam("claim_seen"))
+    .values(
+        revision=bindparam("claim_revision"),
+        **{column: bindparam(f"claim_{column}", type_=_games.c[column].type)
+           for column in ("status", "hands_count", "summary", "updated_at")},
+    )
+)
+
+
+def _commit_change(game: Game, sheet: dict[str, Any], on_conflict: Any = None,
+                   before_commit: BeforeCommit = None) -> tuple[Any, ...]:
+    """Commit, provided nobody changed the game since it was read.
+
+    The revision check makes the UPDATE match no row when another request got
+    there first; then nothing of this change is kept.  Returns the committed
+    game's key in the Replay cache (without reading the row back).
+    """
+    seen = game.revision
+    if before_commit is not None:
+        before_commit(sheet)
+    # Tallied before the writes: under SQLite the write lock is held from
+    # the first write to the commit, so only the writes go inside it.
+    results = stats.results_rows(game, sheet)
+    summary = summary_of(sheet)
+    try:
+        # Flushes this change (an INSERT may hit a unique constraint here),
+        # then, in one statement, claims the revision the change was computed
+        # from and stores the game's new summary.
+        db.session.flush()
+        result = db.session.execute(_CLAIM, {
+            "claim_game": game.id, "claim_seen": seen, "claim_revision": seen + 1,
+            **{f"claim_{column}": value for column, value in summary.items()},
+        })
+        committed = game_key(game, revision=seen + 1, updated_at=summary["updated_at"])
+        claimed = cast("CursorResult[Any]", result).rowcount == 1
+        if claimed:
+            stats.write_results([game.id], results)  # the statistics follow the change, in its commit
+            db.session.commit()
+    except (IntegrityError, StaleDataError):
+        # A unique hand number or token taken, or a hand row another request
+        # changed or removed: either way someone else got there first.
+        claimed = False
+    if not claimed:
+        db.session.rollback()
+        if on_conflict is not None:
+            raise on_conflict()
+        raise Conflict()
+    return committed
+
+
+__all__ = [
+    "BeforeCommit", "delete_game", "edit_hand", "end_game", "rematch", "record_hand", "start_game",
+    "summary_of", "undo_last_hand",
+]

@@ -1,0 +1,82 @@
+"""The account's roster: its players, by name.
+
+A name is cleaned by one rule whichever way it comes (:func:`clean_name`),
+and two names that differ only by letter case or spaces are one player
+(:func:`find_player`).
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from ..engine import InvalidEntry
+from ..engine.bounds import MAX_NAME, check_name, name_key
+from ..extensions import db
+from ..models import Account, Player
+from .errors import ServiceError
+
+
+def clean_name(name: str) -> str:
+    """A typed name as the roster keeps it: spaces collapsed, then the engine's name rule.
+
+    The one rule for names, whichever way they come (the forms, the API, an
+    import): 1 to 40 characters, no control character or lone surrogate
+    (SCORING.md section 6), and two names that differ only by letter case
+    or spaces are the same player.
+    """
+    name = " ".join(name.split())
+    if not name:
+        raise ServiceError("A player needs a name.", "name", code="bad_name")
+    if len(name) > MAX_NAME:
+        raise ServiceError(f"Keep names to {MAX_NAME} characters.", "name", code="bad_name")
+    try:
+        check_name(name)
+    except InvalidEntry as error:
+        raise ServiceError(error.message[:1].upper() + error.message[1:] + ".", "name", code="bad_name") from None
+    return name
+
+
+def add_player(account: Account, name: str) -> Player:
+    name = clean_name(name)
+    existing = find_player(account, name)
+    if existing is not None:
+        return existing
+    player = Player(account_id=account.id, name=name)
+    db.session.add(player)
+    db.session.commit()
+    return player
+
+
+def find_player(account: Account, name: str) -> Player | None:
+    """The roster's player of this name: the exact spelling, else one that differs
+    only by letter case or spaces ("ann" is Ann)."""
+    key = name_key(name)
+    alike = None
+    for player in db.session.scalars(select(Player).where(Player.account_id == account.id)):
+        if player.name == name:
+            return player
+        if alike is None and name_key(player.name) == key:
+            alike = player
+    return alike
+
+
+def rename_player(player: Player, name: str) -> Player:
+    name = clean_name(name)
+    other = find_player(player.account, name)
+    if other is not None and other.id != player.id:
+        raise ServiceError(f"{other.name} is already on your roster.", "name", code="same_name")
+    player.name = name
+    db.session.commit()
+    return player
+
+
+def roster_player(account: Account, name: str) -> Player:
+    """The roster's player of that (cleaned) name, or a new one (not committed here)."""
+    player = find_player(account, name)
+    if player is None:
+        player = Player(account_id=account.id, name=name)
+        db.session.add(player)
+    return player
+
+
+__all__ = ["MAX_NAME", "add_player", "clean_name", "find_player", "rename_player", "roster_player"]

@@ -1,0 +1,68 @@
+"""Share links: a game's read-only live sheet for phones without an account.
+
+A game has one live link at a time; turning it off revokes it at once, and
+sharing again makes a new link with a new token (the live view itself is
+``scorekeeper.web.share``).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from sqlalchemy import bindparam, select
+
+from ..extensions import db
+from ..models import Game, ShareLink, utcnow
+
+# 32 URL-safe characters: 192 random bits, past any guessing.
+SHARE_TOKEN_BYTES = 24
+
+
+# Built once: the game page asks it every time it is drawn.
+_LIVE_SHARE_LINK = (
+    select(ShareLink)
+    .where(ShareLink.game_id == bindparam("game_id"), ShareLink.revoked_at.is_(None))
+    .order_by(ShareLink.id.desc())
+    .limit(1)
+)
+
+
+def live_share_link(game: Game) -> ShareLink | None:
+    """The game's share link that is not turned off, if it has one."""
+    return db.session.execute(_LIVE_SHARE_LINK, {"game_id": game.id}).scalar_one_or_none()
+
+
+def share_game(game: Game) -> ShareLink:
+    """The game's live share link, made if it has none (a second tap makes no second link)."""
+    link = live_share_link(game)
+    if link is None:
+        link = ShareLink(game_id=game.id, token=secrets.token_urlsafe(SHARE_TOKEN_BYTES))
+        db.session.add(link)
+        db.session.commit()
+    return link
+
+
+def stop_sharing(game: Game) -> int:
+    """Turn off every live share link of the game: they answer 404 from now on.
+
+    Returns how many were turned off; a link shared later gets a new token.
+    """
+    links = db.session.scalars(
+        select(ShareLink).where(ShareLink.game_id == game.id, ShareLink.revoked_at.is_(None))
+    ).all()
+    for link in links:
+        link.revoked_at = utcnow()
+    db.session.commit()
+    return len(links)
+
+
+def shared_game(token: str) -> Game | None:
+    """The game a live share link shows; None for an unknown or turned-off token."""
+    return db.session.scalar(
+        select(Game)
+        .join(ShareLink, ShareLink.game_id == Game.id)
+        .where(ShareLink.token == token, ShareLink.revoked_at.is_(None))
+    )
+
+
+__all__ = ["SHARE_TOKEN_BYTES", "live_share_link", "share_game", "shared_game", "stop_sharing"]
