@@ -10,7 +10,14 @@ leaves the database as it was.  Nothing under ``scorekeeper/web/`` commits
 - :mod:`.players` -- the roster: add and rename players;
 - :mod:`.games` -- start a game, record, correct and undo hands, end,
   rematch and delete a game;
-- :mod:`.sharing` -- a game's live share link, turned on and off.
+- :mod:`.sharing` -- a game's live share link, turned on and off;
+- :mod:`.api_tokens` -- personal API tokens, made, listed and revoked;
+- :mod:`.throttle` -- failed sign-ins, counted in the database;
+- :mod:`.idempotency` -- the API's stored answers to an ``Idempotency-Key``;
+- :mod:`.backup` -- export and import of games and backups;
+- :mod:`.statistics` -- the statistics rows rewritten from every game's log.
+
+:mod:`.errors` holds the refusals they raise.
 
 The names most views use are here too (``services.record_hand(...)``);
 other modules are imported by name (``from scorekeeper.services import
