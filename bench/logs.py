@@ -5,11 +5,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from scorekeeper.engine.bounds import MAX_TARGET
 from scorekeeper.engine.cards import ALL_CARDS, format_cards
 
 from .hands import CardIds, GinDeal, to_cards
 
-NEVER_ENDS = 10**9  # a target no total reaches, so every hand is played
+# The highest target the engine takes (SCORING.md section 6): no total of these logs reaches it,
+# so every hand is played.
+NEVER_ENDS = MAX_TARGET
 ANY_KNOCK = 1000  # a knock limit above any 10-card deadwood, so every hand may knock
 # The defender's count in a one-hand-per-gin-hand log: above any 10-card
 # deadwood (at most 98: no more than eight 10-point cards avoid a set), so
