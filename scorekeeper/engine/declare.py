@@ -162,9 +162,19 @@ REENTER = Choice("reenter", "players", "Re-enters",
                  "Out of the game, and comes back before this hand at the highest total still in.",
                  among="out")
 
+def count_or_cards(count_help: str, cards_help: str, *, out: str = "none",
+                   cards_out: str | None = None) -> tuple[Field, Field]:
+    """A player's usual input: a count, or the cards, with this game's help for each.
+
+    ``out``: whether the player who went out gives them (``cards_out`` for
+    the cards alone, where only those may be given: Indian's declaration).
+    """
+    return (Field("count", "count", "Count", count_help, out=out, pair="hand"),
+            Field("cards", "cards", "or the cards", cards_help, out=cards_out or out, pair="hand"))
+
+
 #: the standard pair of a player's input: a count or the cards
-COUNT = Field("count", "count", "Count", "their count, as the table adds it up", pair="hand")
-CARDS = Field("cards", "cards", "or the cards", "the cards left in hand; the app counts them", pair="hand")
+COUNT, CARDS = count_or_cards("their count, as the table adds it up", "the cards left in hand; the app counts them")
 
 
 @dataclass(frozen=True, slots=True)

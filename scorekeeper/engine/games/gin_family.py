@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from ..declare import GIN, UNDERCUT, Field, Line, Note, Settlement
+from ..declare import GIN, UNDERCUT, Line, Note, Settlement, count_or_cards
 from ..melds import (
     STANDARD, MeldRules, arrange, defender_count, knocker_covers, mask_text,
     shown_arrangement,
@@ -40,12 +40,8 @@ class GinHands(Variant):
         points("shutout_bonus", 100, "More to the winner when the loser scored nothing all game."),
         points("box_bonus", 25, "At the end, to each player for every hand they won."),
     )
-    fields = (
-        Field("count", "count", "Count", "the unmatched cards; the defender's after laying off", out="required",
-              pair="hand"),
-        Field("cards", "cards", "or the cards", "all ten cards; the app finds melds and lay-offs", out="required",
-              pair="hand"),
-    )
+    fields = count_or_cards("the unmatched cards; the defender's after laying off",
+                            "all ten cards; the app finds melds and lay-offs", out="required")
     moments = (GIN, UNDERCUT)
     out_may_be_null = True
     out_verb = "knocked"

@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..cards import CardError, format_cards, parse_rank, rank_name
-from ..declare import ELIMINATED, Choice, Field, Moment, Note, Status
+from ..declare import ELIMINATED, Choice, Moment, Note, Status, count_or_cards
 from ..melds import MeldRules, indian_points, is_declaration
 from ..options import Option, points
 from .base import (
@@ -98,11 +98,8 @@ class Indian(Variant):
         points("max_points", 80, "The most a hand of cards can cost."),
     )
     choices = (Choice("wild", "rank", "Wild rank this deal", "Every card of this rank is a joker for the hand."),)
-    fields = (
-        Field("count", "count", "Count", "their points, as the table adds them up", pair="hand"),
-        Field("cards", "cards", "or the cards", "all 13 cards; the app finds the melds", out="optional",
-              pair="hand"),
-    )
+    fields = count_or_cards("their points, as the table adds them up", "all 13 cards; the app finds the melds",
+                            cards_out="optional")
     statuses = (
         Status("first", "First drop", {"drop": "first"}, "Dropped before drawing a card."),
         Status("middle", "Middle drop", {"drop": "middle"}, "Dropped later, or missed three turns."),

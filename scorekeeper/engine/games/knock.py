@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..declare import Field, Moment, Note
+from ..declare import Moment, Note, count_or_cards
 from ..melds import STANDARD
 from ..options import deals, target
 from .base import PICK, Hand, HandResult, PlayerInput, Score, Variant, names, split, unmatched, whole, zero_scores
@@ -71,12 +71,8 @@ class Knock(Variant):
         target(None, help="The game ends after the hand in which a total reaches this (none: play until you stop)."),
         deals(),
     )
-    fields = (
-        Field("count", "count", "Count", "their unmatched cards, as the table adds them up", out="required",
-              pair="hand"),
-        Field("cards", "cards", "or the cards", "every card in hand; the app finds the melds", out="required",
-              pair="hand"),
-    )
+    fields = count_or_cards("their unmatched cards, as the table adds them up",
+                            "every card in hand; the app finds the melds", out="required")
     moments = (RUM_HANDS, KNOCKS_BEATEN)
     out_verb = "knocked"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..declare import ELIMINATED, Field, Note
+from ..declare import ELIMINATED, Note, count_or_cards
 from ..melds import MeldRules
 from ..options import Option, eliminate_at
 from .base import (
@@ -56,12 +56,8 @@ class Tunk(Variant):
                "The tunker's count is entered; if it is not the lowest, the tunker is charged double it."),
         eliminate_at(100),
     )
-    fields = (
-        Field("count", "count", "Count", "every card left counts; the tunker's own count is the unmatched cards",
-              out="optional", pair="hand"),
-        Field("cards", "cards", "or the cards", "the cards left in hand; the app counts them", out="optional",
-              pair="hand"),
-    )
+    fields = count_or_cards("every card left counts; the tunker's own count is the unmatched cards",
+                            "the cards left in hand; the app counts them", out="optional")
     moments = (ELIMINATED,)
     lowest_wins = True
     out_verb = "tunked"
