@@ -296,6 +296,19 @@ def test_a_tunk_player_put_out_has_no_fields_in_later_hands(user, start_game, sa
     assert sheet.one("p", cls="guide").text == "Hand 2 · Cara deals 7 cards"
 
 
+def test_the_hand_a_player_came_back_in_can_be_corrected_with_the_box_still_ticked(user, start_game, save):
+    game = start_game(user, "scala40", ["Ann", "Bob", "Cara"], eliminate_at=60, reentries=1)
+    save(user, game, {"out": "0", "p1-count": "5", "p2-status": "unopened"})  # Cara 100: out
+    save(user, game, {"out": "0", "p1-count": "5", "p2-reenter": "1", "p2-count": "3"})  # back at Bob's 5: 8
+
+    form = page(user.get(f"/games/{game}/hands/2/edit"))
+    assert form.value("p2-reenter") == "1"
+    response = user.post(f"/games/{game}/hands/2/edit", data={**form.form_data(), "p1-count": "7"})
+
+    assert response.status_code == 303, page(response).errors()
+    assert sheet_totals(user, game) == ["0", "12", "8"]
+
+
 def test_tunk_with_the_tunker_charged_double_takes_the_tunkers_count(user, start_game, save):
     game = start_game(user, "tunk", ["Ann", "Bob", "Cara"], tunker_double=True)
 
