@@ -213,6 +213,8 @@ class EntryForm:
         hands: dict[str, Any] = {}
         for seat in self.seats:
             if not seat.playing and seat.name not in back:
+                if self._typed_for(seat):
+                    self._seat_error(seat, self._not_back(seat))
                 continue
             given = self._seat_input(seat)
             if seat.name == out_name and not self.out_gives_some_input and not given:
@@ -250,6 +252,19 @@ class EntryForm:
                     return None
                 given[spec["key"]] = text
         return given or None  # nothing typed: the engine asks for this player, never a silent 0
+
+    def _typed_for(self, seat: Seat) -> bool:
+        """Whether anything of a player's own input is filled in (a field, or a status tapped)."""
+        return any(seat.value(f["key"]).strip() for f in self.fields) or bool(seat.value("status"))
+
+    def _not_back(self, seat: Seat) -> str:
+        """A player out of the game has input typed but is not ticked to come back: say what to do.
+
+        Dropping the typing would record the hand without them, with no word.
+        """
+        labels = [c["label"] for c in self.seat_choices if c["among"] == "out"]
+        tick = f"tick {labels[0]} to bring them back for this hand, or " if labels else ""
+        return f"{seat.name} is out of the game, so nothing typed for them counts: {tick}clear it."
 
     def _nothing_typed(self, name: str) -> str:
         """The engine's "no input for Bob", said as what to do about it, from the declared inputs."""

@@ -29,11 +29,29 @@ bp = Blueprint("hands", __name__, url_prefix="/games/<int:game_id>/hands")
 
 def _form(game: Game, number: int) -> EntryForm:
     sheet = _sheet_for_form(game, number)
-    eliminated = sheet["eliminated"]
-    active = [n for n in game.names if n not in eliminated or eliminated[n] >= number]
+    out = _out_before(game, number, sheet)
+    active = [n for n in game.names if n not in out]
     nxt = sheet["next"]
     return EntryForm(catalogue_by_key()[game.variant], game.names, active, number, options=sheet["options"],
                      guide=sheet["guide"], pack=(nxt["decks"], nxt["jokers"]) if nxt else None)
+
+
+def _out_before(game: Game, number: int, sheet: dict[str, Any]) -> dict[str, int]:
+    """Who is out of the game as hand ``number`` starts, before anyone re-enters it.
+
+    For the next hand that is the sheet's ``eliminated``.  For a hand
+    already played, the hands before it say: the sheet tells only who is out
+    now, and a player may since have come back (Scala 40's rientro), and be
+    out again.  So the form for the hand a player came back in still offers
+    them the box to come back, ticked, rather than refusing their input.
+    """
+    if number > game.hands_count:
+        return dict(sheet["eliminated"])
+    try:
+        before = replay(game.log([h.entry for h in game.hands if h.number < number]))
+    except InvalidEntry:  # a stored log that no longer replays: as the sheet has it
+        return {n: at for n, at in sheet["eliminated"].items() if at < number}
+    return dict(before["eliminated"])
 
 
 def _sheet_for_form(game: Game, number: int) -> dict[str, Any]:

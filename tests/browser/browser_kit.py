@@ -95,9 +95,18 @@ def totals(page: Page) -> list[str]:
 
 
 def row_totals(page: Page, number: int) -> list[str]:
-    """The running totals written in hand ``number``'s row."""
+    """The running totals written in hand ``number``'s row.
+
+    Each cell holds its total and, in a ``small``, what the hand gave: the
+    total is the cell's own text, read from the page's markup rather than its
+    drawn lines, which run together ("150" for 15 and 0) if the style sheet
+    is still on its way when the row is read.
+    """
     row = page.locator("table.sheet tbody tr").nth(number - 1)
-    return [cell.split("\n")[0] for cell in row.locator("td").all_inner_texts()]
+    own_text = """cells => cells.map(cell => Array.from(cell.childNodes)
+        .filter(node => node.nodeType === Node.TEXT_NODE).map(node => node.textContent).join("").trim())"""
+    texts: list[str] = row.locator("td").evaluate_all(own_text)
+    return texts
 
 
 def guide(page: Page) -> Locator:

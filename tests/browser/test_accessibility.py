@@ -54,6 +54,15 @@ def _open_house_rules(page: Page) -> None:
     page.get_by_text("House rules").click()
 
 
+def _returning_player(page: Page) -> None:
+    """Scala 40 or Kalooki with Cara out: her box ticked to come back, a pill tapped, the picker open."""
+    page.locator("fieldset.returning").get_by_role("checkbox").check()
+    pills = page.locator(".status .pill")
+    if pills.count():
+        pills.nth(1).click()  # "Never opened", on Ann's panel
+    _open_picker(page)
+
+
 # name: (key of the URL built by `site`, signed in?, what to do before the scan)
 PAGES: dict[str, tuple[str, bool, Callable[[Page], None] | None]] = {
     "register": ("/register", False, None),
@@ -75,6 +84,14 @@ PAGES: dict[str, tuple[str, bool, Callable[[Page], None] | None]] = {
     "entry-oklahoma": ("oklahoma-gin/hands/new", True, _open_picker),
     "entry-500": ("500/hands/new", True, _open_picker),
     "entry-indian": ("indian/hands/new", True, _open_picker),
+    "entry-three-thirteen": ("three-thirteen/hands/new", True, _open_picker),
+    "sheet-three-thirteen": ("three-thirteen", True, _open_hand),
+    "entry-scala40": ("scala40/hands/new", True, _returning_player),
+    "sheet-scala40": ("scala40", True, _open_hand),
+    "entry-kalooki": ("kalooki/hands/new", True, _returning_player),
+    "sheet-kalooki": ("kalooki", True, _open_hand),
+    "entry-hollywood": ("hollywood-playing/hands/new", True, _open_picker),
+    "sheet-hollywood-finished": ("hollywood-gin", True, _open_hand),
     "edit-hand": ("contract/hands/1/edit", True, None),
     "players": ("/players/", True, None),
     "rename": ("rename", True, None),
@@ -101,7 +118,21 @@ def site(browser: Browser, live_server: LiveServer, browser_context_args: dict[s
         "oklahoma-gin": start_game(page, live_server, "oklahoma-gin", ["Ann", "Bob"]),
         "500": start_game(page, live_server, "500", ["Ann", "Bob", "Cara"]),
         "indian": start_game(page, live_server, "indian", ["Ann", "Bob", "Cara"]),
+        "three-thirteen": start_game(page, live_server, "three-thirteen", ["Ann", "Bob", "Cara"]),
+        "scala40": start_game(page, live_server, "scala40", ["Ann", "Bob", "Cara"], reentries="1"),
+        "kalooki": start_game(page, live_server, "kalooki", ["Ann", "Bob", "Cara"]),
+        "hollywood-gin": start_game(page, live_server, "hollywood-gin", ["Ann", "Bob"], target="30"),
+        "hollywood-playing": start_game(page, live_server, "hollywood-gin", ["Ann", "Bob"]),
     }
+    # A hand on each new game's sheet; Cara out of Scala 40 and Kalooki, so her panel offers the way back.
+    post_hand(page, games["three-thirteen"], {"out": "0", "p1-cards": "3H 9C 9D", "p2-count": "12"})
+    post_hand(page, games["scala40"], {"out": "0", "p1-status": "unopened", "p2-count": "120"})
+    post_hand(page, games["kalooki"], {"out": "1", "p0-cards": "KS KH 4D JK", "p2-count": "160"})
+    post_hand(page, games["hollywood-playing"], {"out": "0", "p0-count": "3", "p1-count": "9"})
+    # The match to its end: Ann's gins close I and II, Bob's III (the settlement: Game I, II, III and the Match).
+    for out, knocker, defender in (("0", "0", "35"), ("0", "0", "40"), ("1", "0", "30")):
+        post_hand(page, games["hollywood-gin"], {"out": out, f"p{out}-count": knocker,
+                                                  f"p{1 - int(out)}-count": defender})
     for out, bob, cara in (("0", "10", "20"), ("1", "", "5"), ("2", "2", "")):
         post_hand(page, games["contract"], {"out": out, "p0-count": "4" if out != "0" else "",
                                             "p1-count": bob, "p2-count": cara})

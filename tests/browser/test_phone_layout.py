@@ -88,6 +88,33 @@ def test_eight_players_get_the_compact_sheet_that_fits_360px(
     assert width <= client, f"the entry page scrolls sideways: {width} > {client}"
 
 
+@pytest.mark.parametrize("variant", ["scala40", "kalooki"])
+def test_six_players_four_of_them_put_out_still_fit_360px_with_their_way_back(
+    signed_in: Page, live_server: LiveServer, variant: str
+) -> None:
+    page = signed_in
+    page.set_viewport_size(NARROW)
+    sheet = start_game(page, live_server, variant, SIX, eliminate_at="60", reentries="1")
+    post_hand(page, sheet, {"out": "0", **{f"p{seat}-count": "70" for seat in range(1, 5)}, "p5-count": "5"})
+
+    page.goto(sheet)
+    expect(page.locator("table.sheet thead .tag", has_text="out, hand 1")).to_have_count(4)
+    width, client = no_sideways_scroll(page)
+    assert width <= client, f"the sheet scrolls sideways: {width} > {client}"
+    spilled = page.locator("table.sheet thead .tag").evaluate_all(
+        "tags => tags.filter(tag => tag.scrollWidth > tag.clientWidth).map(tag => tag.textContent)")
+    assert not spilled, f"tags run out of their columns: {spilled}"
+    screenshot(page, f"sheet-6-players-4-out-{variant}-360")
+
+    page.get_by_role("link", name="Record hand 2").click()
+    expect(page.locator("fieldset.returning")).to_have_count(4)
+    page.locator("fieldset.returning").first.get_by_role("checkbox", name="Re-enters").check()
+    pick_cards(page, "Fitzgerald", ["joker", "ace of spades"])
+    width, client = no_sideways_scroll(page)
+    assert width <= client, f"the entry page scrolls sideways: {width} > {client}"
+    screenshot(page, f"entry-6-players-4-out-{variant}-360")
+
+
 def test_the_sheet_of_a_thirty_hand_six_player_game_is_at_most_60_kb_and_all_local(
     signed_in: Page, live_server: LiveServer, new_context: Any
 ) -> None:

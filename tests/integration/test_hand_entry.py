@@ -296,6 +296,39 @@ def test_a_tunk_player_put_out_has_no_fields_in_later_hands(user, start_game, sa
     assert sheet.one("p", cls="guide").text == "Hand 2 · Cara deals 7 cards"
 
 
+def test_a_count_typed_for_a_player_out_of_the_game_but_not_ticked_back_is_refused_not_dropped(
+    user, start_game, save, record, entry_page
+):
+    game = start_game(user, "scala40", ["Ann", "Bob", "Cara"], eliminate_at=60, reentries=1)
+    save(user, game, {"out": "0", "p1-count": "5", "p2-status": "unopened"})  # Cara 100: out
+
+    form = entry_page(user, game)
+    assert form.one("fieldset", cls="returning").find("p", cls="hint").text == (
+        "Out of the game, and comes back before this hand at the highest total still in.")
+    response = record(user, game, {"out": "0", "p1-count": "7", "p2-count": "9"})
+
+    assert response.status_code == 422
+    refused = page(response)
+    assert refused.player_error(2) == (
+        "Cara is out of the game, so nothing typed for them counts: tick Re-enters to bring them back "
+        "for this hand, or clear it.")
+    assert refused.value("p2-count") == "9"
+    assert sheet_totals(user, game) == ["0", "5", "100"]  # nothing recorded
+
+
+def test_the_hand_a_player_came_back_in_can_be_corrected_with_the_box_still_ticked(user, start_game, save):
+    game = start_game(user, "scala40", ["Ann", "Bob", "Cara"], eliminate_at=60, reentries=1)
+    save(user, game, {"out": "0", "p1-count": "5", "p2-status": "unopened"})  # Cara 100: out
+    save(user, game, {"out": "0", "p1-count": "5", "p2-reenter": "1", "p2-count": "3"})  # back at Bob's 5: 8
+
+    form = page(user.get(f"/games/{game}/hands/2/edit"))
+    assert form.value("p2-reenter") == "1"
+    response = user.post(f"/games/{game}/hands/2/edit", data={**form.form_data(), "p1-count": "7"})
+
+    assert response.status_code == 303, page(response).errors()
+    assert sheet_totals(user, game) == ["0", "12", "8"]
+
+
 def test_tunk_with_the_tunker_charged_double_takes_the_tunkers_count(user, start_game, save):
     game = start_game(user, "tunk", ["Ann", "Bob", "Cara"], tunker_double=True)
 
