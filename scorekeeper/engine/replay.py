@@ -184,10 +184,10 @@ def _play(game: Game, number: int, entry: Any) -> Row:
     variant.after_hand(game, number)
     before = len(game.eliminated)
     variant.eliminate(game, number)
-    put_out: list[str] = []
-    if len(game.eliminated) > before:
+    moments = result.moments
+    if back or len(game.eliminated) > before:  # the engine's own moments (rare: asked of every hand)
         put_out = [p for p, when in game.eliminated.items() if when == number]
-    moments = _moments(variant, result, put_out)
+        moments = _moments(variant, result, put_out)
     game.finished = variant.is_over(game)
     game.dealers.append(variant.next_dealer(game, result))
     row: dict[str, Any] = {
@@ -198,7 +198,7 @@ def _play(game: Game, number: int, entry: Any) -> Row:
         "totals": shown_scores(game.totals),
         "details": result.details,
         "notes": result.notes,
-        "note_keys": [note_key(text) for text in result.notes],
+        "note_keys": list(map(note_key, result.notes)),
         "winner": result.winner,
         "kind": result.kind,
         "moments": moments,
