@@ -36,7 +36,7 @@ from ..engine import InvalidEntry
 from ..extensions import csrf, db
 from ..models import Account, Game, HandEntry, entry_for_engine
 from ..services import api_tokens, backup, idempotency
-from .games import catalogue_by_key
+from .catalogue import catalogue_by_key
 from .openapi import KEY_PATTERN, MAX_ID, MAX_KEY, document
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")

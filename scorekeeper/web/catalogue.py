@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from flask import Blueprint, render_template
@@ -16,6 +17,15 @@ from flask import Blueprint, render_template
 from scorekeeper.engine import variants
 
 bp = Blueprint("catalogue", __name__)
+
+
+@cache
+def catalogue_by_key() -> dict[str, dict[str, Any]]:
+    """The engine's catalogue by key: fixed for the life of the process, so built once.
+
+    Callers only read it.
+    """
+    return {variant["key"]: variant for variant in variants()}
 
 
 @dataclass(frozen=True)

@@ -150,7 +150,7 @@ class EntryForm:
     def load_entry(self, entry: Mapping[str, Any]) -> None:
         """Fill the form from a recorded entry (names), to edit it."""
         out = entry.get("out")
-        ending = next((e for e in self.endings if all(entry.get(k) == v for k, v in e["entry"].items())), None)
+        ending = declared_match(entry, self.endings, "entry")
         self.values = {
             "out": ending["key"] if ending else (str(self.names.index(out)) if out is not None else "none"),
         }
@@ -165,8 +165,7 @@ class EntryForm:
             }
             for choice in self.seat_choices:
                 seat.values[choice["key"]] = "1" if seat.name in (entry.get(choice["key"]) or ()) else ""
-            status = next((s for s in self.statuses if given and all(
-                given.get(k) == v for k, v in s["input"].items())), None)
+            status = declared_match(given, self.statuses, "input")
             if self.statuses:
                 seat.values["status"] = status["key"] if status else ""
                 if status:
@@ -301,6 +300,19 @@ class EntryForm:
             self.errors[error.field] = message
             return
         self.errors["out"] = message
+
+
+def declared_match(given: Mapping[str, Any] | None, declared: Sequence[Mapping[str, Any]],
+                   part: str) -> Mapping[str, Any] | None:
+    """The declared ending (``part`` "entry") or status ("input") a stored entry or input is, if any.
+
+    An ending or status stands for a few keys (Block: ``{"block": true}``; a
+    first drop: ``{"drop": "first"}``); the given mapping is it when it holds
+    them all.
+    """
+    if not given:
+        return None
+    return next((one for one in declared if all(given.get(k) == v for k, v in one[part].items())), None)
 
 
 def most_cards(variant: Mapping[str, Any]) -> int:

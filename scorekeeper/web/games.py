@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
-from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
@@ -11,24 +9,16 @@ from sqlalchemy import select
 from werkzeug.wrappers import Response
 
 from .. import services
-from ..engine import InvalidEntry, variants
+from ..engine import InvalidEntry
 from ..extensions import db
 from ..models import Game
 from .access import own_game
+from .catalogue import catalogue_by_key
 from .forms import ConfirmForm, confirmed
 from .newgame import NewGameForm
 from .sheet import drawn_sheet, page_asked
 
 bp = Blueprint("games", __name__)
-
-
-@cache
-def catalogue_by_key() -> dict[str, dict[str, Any]]:
-    """The engine's catalogue by key: fixed for the life of the process, so built once.
-
-    Callers only read it.
-    """
-    return {variant["key"]: variant for variant in variants()}
 
 
 @bp.route("/")

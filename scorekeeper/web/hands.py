@@ -20,7 +20,7 @@ from ..models import Game, entry_for_engine
 from . import DATABASE_BUSY, RETRY_AFTER, discard_session
 from .access import own_game
 from .entry import EntryForm, too_many_cards
-from .games import catalogue_by_key
+from .catalogue import catalogue_by_key
 from .numbers import signed
 from .sheet import sheet_args
 

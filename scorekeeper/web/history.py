@@ -21,7 +21,7 @@ from ..extensions import db
 from ..models import Game, Player, Seat
 from .access import own_game
 from .chart import running_totals_svg
-from .games import catalogue_by_key
+from .catalogue import catalogue_by_key
 from .sheet import page_asked, readable_sheet, sheet_view
 
 bp = Blueprint("history", __name__)

@@ -19,6 +19,8 @@ from ..engine.sheet import Row as SheetRow
 from ..engine.sheet import Sheet
 from ..models import Change, Game, entry_with_names
 from ..sheet_cache import ChangeCache, game_key, sheet_of
+from .catalogue import catalogue_by_key
+from .entry import declared_match
 from .numbers import number, signed
 
 
@@ -479,7 +481,7 @@ UNREADABLE_ENTRY = "(an entry that cannot be read)"
 def change_lines(game: Game) -> list[str]:
     """The game's change log, newest first, a line per change; no stored change can fail it."""
     names = game.names
-    rules = get_variant(game.variant).catalogue()["entry"]
+    rules = catalogue_by_key()[game.variant]["entry"]  # built once, not once per page
     return [_change_line(change, names, rules) for change in reversed(game.changes)]
 
 
@@ -516,7 +518,7 @@ def readable_entry(stored: Any, names: list[str], rules: Mapping[str, Any]) -> s
 def describe_entry(entry: dict[str, Any], rules: Mapping[str, Any]) -> str:
     """An entry in a few words, from the variant's declarations: ``Ann out; rummy; Bob KH 5D AS; Cara 7``."""
     parts = []
-    ending = next((e for e in rules["endings"] if all(entry.get(k) == v for k, v in e["entry"].items())), None)
+    ending = declared_match(entry, rules["endings"], "entry")
     if ending is not None:
         parts.append(ending["label"].lower())
     elif entry.get("out") is None:
@@ -539,8 +541,7 @@ def describe_entry(entry: dict[str, Any], rules: Mapping[str, Any]) -> str:
 
 
 def _describe_input(given: dict[str, Any], rules: Mapping[str, Any]) -> str:
-    status = next((s for s in rules["statuses"] if given and all(given.get(k) == v for k, v in s["input"].items())),
-                  None)
+    status = declared_match(given, rules["statuses"], "input")
     if status is not None:
         return status["label"].lower()
     shown = [(f, given[f["key"]]) for f in rules["fields"] if given.get(f["key"]) not in (None, "")]

@@ -15,7 +15,7 @@ from flask_login import current_user, login_required
 
 from .. import stats
 from .access import own_player
-from .games import catalogue_by_key
+from .catalogue import catalogue_by_key
 
 bp = Blueprint("stats", __name__, url_prefix="/stats")
 
