@@ -32,6 +32,17 @@ MAX_NAME = 40
 #: characters in one cards field (two packs and their jokers, spaced, fit in 500)
 MAX_CARDS_TEXT = 1_000
 
+# A game the table defines (``house``): what its definition may say.
+#: a card's value in the table's values table
+MAX_CARD_VALUE = 1_000
+#: cards dealt to each player (guidance)
+MAX_DEALT = 30
+#: decks and printed jokers in the pack
+MAX_DECKS = 4
+MAX_JOKERS = 8
+#: ``deals`` of a game the table defines
+MAX_OWN_DEALS = 100
+
 
 def shown(value: Any, limit: int = 40) -> str:
     """A value as a message quotes it, cut short: a message never repeats a megabyte.
@@ -124,6 +135,7 @@ def whole_in(value: Any, low: int, high: int) -> bool:
 
 
 __all__ = [
-    "MAX_CARDS_TEXT", "MAX_COUNT", "MAX_DEALS", "MAX_HANDS", "MAX_NAME", "MAX_POINTS", "MAX_TARGET",
+    "MAX_CARDS_TEXT", "MAX_CARD_VALUE", "MAX_COUNT", "MAX_DEALS", "MAX_DEALT", "MAX_DECKS", "MAX_HANDS",
+    "MAX_JOKERS", "MAX_NAME", "MAX_OWN_DEALS", "MAX_POINTS", "MAX_TARGET",
     "check_name", "check_names", "name_key", "quoted", "shown", "text_problem", "whole_in",
 ]

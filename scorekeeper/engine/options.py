@@ -6,18 +6,36 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .bounds import MAX_DEALS, MAX_POINTS, MAX_REENTRIES, MAX_TARGET, shown
+from .bounds import MAX_DEALS, MAX_POINTS, MAX_REENTRIES, MAX_TARGET, shown, text_problem
 from .errors import InvalidEntry
+
+
+#: the kinds of an option: a whole number, yes or no, one of a few words, a
+#: short text (a game's name), or a small table of whole numbers (card values)
+OPTION_KINDS = ("int", "bool", "choice", "text", "table")
 
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One house rule.  ``kind`` is "int", "bool" or "choice".
+    """One house rule.  ``kind`` is one of :data:`OPTION_KINDS`.
 
     ``default`` ``None`` means "none" (no target, no pool).  ``minimum`` and
     ``maximum`` bound the whole numbers accepted (0 to 10,000 for bonuses, 1
-    to 100,000 for targets: SCORING.md section 6); ``allowed`` restricts whole
-    numbers to a list (Indian's pool: 101, 201).
+    to 100,000 for targets: SCORING.md section 6), and a text's length;
+    ``allowed`` restricts whole numbers to a list (Indian's pool: 101, 201);
+    ``also`` names the words a whole number may be instead (a card's value
+    may be ``"face"``).
+
+    ``required``: the option has no default; a log must give it (a game the
+    table defines: its name, how it scores).  A ``table`` holds the options
+    ``parts`` (each a whole number, by its key), each part checked as an
+    option of its own.
+
+    What a form shows of it: ``label`` (the key in words by default),
+    ``labels`` (the words for each of ``choices``, or for true and false),
+    ``group`` (the heading of the options shown together) and ``when``
+    (``("entry", "cards")``: it matters only while that option has that
+    value).
     """
 
     key: str
@@ -29,31 +47,60 @@ class Option:
     maximum: int = MAX_POINTS
     allowed: tuple[int, ...] = ()
     default_text: str = ""  # when the default depends on other options
+    required: bool = False
+    parts: tuple[Option, ...] = ()
+    also: tuple[str, ...] = ()
+    label: str = ""
+    labels: tuple[str, ...] = ()
+    group: str = ""
+    when: tuple[str, Any] | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in OPTION_KINDS:
+            raise ValueError(f"an option's kind is one of {OPTION_KINDS}, not {self.kind!r}")
+        if self.labels and len(self.labels) != (2 if self.kind == "bool" else len(self.choices)):
+            raise ValueError(f"{self.key}: one label for each choice (true and false for a bool)")
 
     def catalogue(self) -> dict[str, Any]:
+        bounded = self.kind in ("int", "text") and not self.allowed
         return {
             "key": self.key,
             "type": self.kind,
             "default": self.default,
             "choices": list(self.choices) or (list(self.allowed) if self.allowed else None),
-            "minimum": self.minimum if self.kind == "int" and not self.allowed else None,
-            "maximum": self.maximum if self.kind == "int" and not self.allowed else None,
-            "nullable": self.default is None,
+            "minimum": self.minimum if bounded else None,
+            "maximum": self.maximum if bounded else None,
+            "nullable": self.default is None and not self.required,
             "default_text": self.default_text or None,
             "help": self.help,
+            "required": self.required,
+            "label": self.label or self.key.replace("_", " "),
+            "labels": list(self.labels) or None,
+            "also": list(self.also) or None,
+            "parts": [part.catalogue() for part in self.parts] or None,
+            "group": self.group or None,
+            "when": {"option": self.when[0], "value": self.when[1]} if self.when else None,
         }
 
     def check(self, value: Any) -> Any:
         """The value if the option accepts it, else :class:`InvalidEntry`."""
         if value is None:
-            return self.default
+            if self.required:
+                raise self._invalid(f"must be given ({self._rule()}): this game has no default for it")
+            return dict(self.default) if self.kind == "table" else self.default
         if self.kind == "bool":
             if not isinstance(value, bool):
                 raise self._invalid("must be true or false")
             return value
         if self.kind == "choice":
             if value not in self.choices:
-                raise self._invalid(f"must be one of {', '.join(self.choices)}, got {value!r}")
+                raise self._invalid(f"must be one of {', '.join(self.choices)}, got {shown(value)}")
+            return value
+        if self.kind == "text":
+            return self._text(value)
+        if self.kind == "table":
+            return self._table(value)
+        if isinstance(value, str) and value in self.also:
             return value
         if not isinstance(value, int) or isinstance(value, bool):
             raise self._invalid(self._int_rule())
@@ -63,39 +110,81 @@ class Option:
             raise self._invalid(self._int_rule())
         return value
 
+    def _rule(self) -> str:
+        """What the option takes, for the message that asks for it."""
+        if self.kind == "choice":
+            return " or ".join((", ".join(self.choices[:-1]), self.choices[-1])) if len(self.choices) > 1 \
+                else self.choices[0]
+        if self.kind == "bool":
+            return "true or false"
+        if self.kind == "text":
+            return f"{self.minimum} to {self.maximum} characters"
+        return "an object" if self.kind == "table" else self._int_rule()
+
+    def _text(self, value: Any) -> str:
+        """A name: trimmed, then ``minimum`` to ``maximum`` characters with no control character."""
+        rule = f"must be {self.minimum} to {self.maximum} characters"
+        if not isinstance(value, str):
+            raise self._invalid(f"{rule} of text, not {shown(value)}")
+        trimmed = value.strip()
+        if not self.minimum <= len(trimmed) <= self.maximum:
+            raise self._invalid(rule)
+        problem = text_problem(trimmed)
+        if problem:
+            raise self._invalid(f"{problem}; {rule} of plain text")
+        return trimmed
+
+    def _table(self, value: Any) -> dict[str, Any]:
+        """Each part by its key, every part given or its default; an unknown key is invalid."""
+        if not isinstance(value, Mapping):
+            raise self._invalid(f"must be an object of {', '.join(part.key for part in self.parts)}")
+        known = {part.key: part for part in self.parts}
+        for key in value:
+            if key not in known:
+                raise self._invalid(f"{shown(key)} is not one of {', '.join(known)}")
+        checked = {}
+        for key, part in known.items():
+            try:
+                checked[key] = part.check(value.get(key))
+            except InvalidEntry as error:
+                raise InvalidEntry(f"{self.key}: {error.message}", where="options", field=f"{self.key}.{key}",
+                                   code="bad_option") from None
+        return checked
+
     def _int_rule(self) -> str:
         if self.allowed:
             listed = ", ".join(str(n) for n in self.allowed[:-1])
             none = "none, " if self.default is None else ""
             return f"must be {none}{listed} or {self.allowed[-1]}"
+        words = "".join(f" or {shown(word)}" for word in self.also)
         if self.minimum == 1:
-            return f"must be a positive whole number, at most {self.maximum}"
-        return f"must be a whole number from {self.minimum} to {self.maximum}"
+            return f"must be a positive whole number, at most {self.maximum}{words}"
+        return f"must be a whole number from {self.minimum} to {self.maximum}{words}"
 
     def _invalid(self, rule: str) -> InvalidEntry:
         return InvalidEntry(f"{self.key} {rule}", where="options", field=self.key, code="bad_option")
 
 
-def target(default: int | None, help: str = "", default_text: str = "") -> Option:
+def target(default: int | None, help: str = "", default_text: str = "", **shown_as: Any) -> Option:
     return Option(
         "target", "int", default,
         help or "The game ends after the hand in which a total reaches this.",
-        minimum=1, maximum=MAX_TARGET, default_text=default_text,
+        minimum=1, maximum=MAX_TARGET, default_text=default_text, **shown_as,
     )
 
 
-def deals(help: str = "") -> Option:
+def deals(help: str = "", maximum: int = MAX_DEALS, **shown_as: Any) -> Option:
     return Option(
         "deals", "int", None,
         help or "The game ends after this many hands (or at the target, if first).",
-        minimum=1, maximum=MAX_DEALS,
+        minimum=1, maximum=maximum, **shown_as,
     )
 
 
-def eliminate_at(default: int, help: str = "") -> Option:
+def eliminate_at(default: int | None, help: str = "", **shown_as: Any) -> Option:
     return Option(
         "eliminate_at", "int", default, help or "A player whose total reaches this is out of the game.",
-        minimum=1, maximum=MAX_TARGET,
+        minimum=1, maximum=MAX_TARGET, **shown_as,
     )
 
 

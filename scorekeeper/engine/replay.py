@@ -232,7 +232,7 @@ def _sheet(game: Game, rows: list[Row]) -> dict[str, Any]:
         nxt = {
             "hand": number,
             "dealer": game.dealers[-1],
-            "cards_each": variant.cards_each(active, number),
+            "cards_each": variant.deal(active, number, game.options),
             "decks": decks,
             "jokers": jokers,
             **variant.next_extras(game, number),
@@ -241,7 +241,7 @@ def _sheet(game: Game, rows: list[Row]) -> dict[str, Any]:
     options = game.options
     sheet: dict[str, Any] = {
         "variant": variant.key,
-        "name": variant.name,
+        "name": variant.title(game.options),
         "options": dict(game.options),
         "players": list(game.players),
         "first_dealer": game.first_dealer,

@@ -46,7 +46,7 @@ class Next(TypedDict):
 
     hand: int
     dealer: str
-    cards_each: int
+    cards_each: int | None  # None: the game leaves the deal to the table
     decks: int
     jokers: int
     contract: str | None

@@ -17,7 +17,7 @@ from scorekeeper.engine import variants
 def test_every_variant_has_a_full_game_here():
     played = {"basic", "block", "boathouse", "contract", "knock", "tunk", "indian",
               "gin", "oklahoma-gin", "corner-gin", "hollywood-gin", "500", "sai", "scala40", "kalooki",
-              "three-thirteen"}
+              "three-thirteen", "house"}
     assert {v["key"] for v in variants()} == played
 
 
@@ -432,3 +432,40 @@ def test_three_thirteen_game_of_eleven_deals():
     ]
     assert_finished(sheet, {"Ann": 51, "Bob": 85, "Cara": 111, "Dan": 79}, ["Ann"])
     assert dealers(sheet) == (players * 3)[:11]
+
+
+# A house game ("Marriage at Ann's"): four players, cards with the table's values (ace 15, pictures and
+# ten 10, pips face, joker 25; two decks, four jokers), zero-sum scoring with a going-out bonus of 10,
+# out at 150, lowest wins; the deal passes left, skipping the players out.
+# H1 Ann out: Bob AS 9H JK 49, Cara 12, Dan KS QS 20 -> each pays theirs + 10: Ann +111, Bob -59, Cara -22,
+#    Dan -30.
+# H2 Bob out: Ann 60, Cara JK JK 50, Dan 2C 3C 5 -> Bob +145, Ann -70, Cara -60, Dan -15.
+# H3 Cara out: Ann 0, Bob 100, Dan 10 -> Cara +140, Ann -10, Bob -110, Dan -20.
+# H4 Bob out: Ann 5, Cara 5, Dan 5 -> Bob +45: Ann 16, Bob 21, Cara 43, Dan -80. Nobody at 150.
+# H5 Cara out: Ann 1, Bob 1, Dan 1 -> Cara +33 = 76. H6 Cara out: Ann 30, Bob 40, Dan 0 -> Cara +100 = 176,
+#    over 150: Cara is out; Ann -35, Bob -40, Dan -101.
+# H7 Ann out (Dan deals, Cara skipped): Bob 100, Dan 200 -> Ann +320 = 285: out. Bob -150, Dan -311.
+# H8 Bob out (Bob deals, Ann skipped): Dan 500 -> Bob +510 = 360: out; Dan, the last player left, wins at -821.
+def test_house_game_zero_sum_with_cards_to_the_last_player_left():
+    players = ["Ann", "Bob", "Cara", "Dan"]
+    options = {"name": "Marriage at Ann's", "entry": "cards",
+               "values": {"ace": 15, "pictures": 10, "ten": 10, "pips": "face", "joker": 25},
+               "decks": 2, "jokers": 4, "scoring": "zero_sum", "going_out_bonus": 10, "lowest_wins": True,
+               "eliminate_at": 150, "cards_each": 21}
+    hands = [
+        out("Ann", Bob=holding("AS 9H JK"), Cara=counted(12), Dan=holding("KS QS")),
+        out("Bob", Ann=counted(60), Cara=holding("JK JK"), Dan=holding("2C 3C")),
+        out("Cara", Ann=counted(0), Bob=counted(100), Dan=counted(10)),
+        out("Bob", Ann=counted(5), Cara=counted(5), Dan=counted(5)),
+        out("Cara", Ann=counted(1), Bob=counted(1), Dan=counted(1)),
+        out("Cara", Ann=counted(30), Bob=counted(40), Dan=counted(0)),
+        out("Ann", Bob=counted(100), Dan=counted(200)),
+        out("Bob", Dan=counted(500)),
+    ]
+    sheet = play("house", players, hands, options=options)
+    assert sheet["name"] == "Marriage at Ann's"
+    assert scores(sheet, 1) == {"Ann": 111, "Bob": -59, "Cara": -22, "Dan": -30}
+    assert totals(sheet, 4) == {"Ann": 16, "Bob": 21, "Cara": 43, "Dan": -80}
+    assert sheet["eliminated"] == {"Cara": 6, "Ann": 7, "Bob": 8}
+    assert_finished(sheet, {"Ann": 285, "Bob": 360, "Cara": 176, "Dan": -821}, ["Dan"])
+    assert dealers(sheet) == ["Ann", "Bob", "Cara", "Dan", "Ann", "Bob", "Dan", "Bob"]

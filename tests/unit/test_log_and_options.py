@@ -29,6 +29,12 @@ VARIANT_FACTS = {
     "scala40": (2, 6, {n: 13 for n in range(2, 7)}),
     "kalooki": (2, 6, {n: 13 for n in range(2, 7)}),
     "three-thirteen": (2, 8, {n: 3 for n in range(2, 9)}),
+    "house": (2, 10, {}),  # the deal is the table's own option (none: the sheet does not say)
+}
+
+# what a game the table defines must be given (no default): every other test adds it to the options
+DEFINED: dict[str, dict[str, Any]] = {
+    "house": {"name": "Our game", "entry": "points", "scoring": "own", "lowest_wins": True},
 }
 
 GIN_OPTIONS = {"target": 100, "knock_limit": 10, "gin_bonus": 25, "undercut_bonus": 25,
@@ -53,9 +59,12 @@ DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {
     "kalooki": {"jokers": 2, "ace": 11, "joker_value": 15, "kalookie_double": False, "eliminate_at": 151,
                 "reentries": 1},
     "three-thirteen": {"decks": 1, "jokers": 0, "min_naturals": 0, "faces": "10", "joker_value": 20},
+    "house": {**DEFINED["house"], "values": {"ace": 1, "pictures": 10, "ten": 10, "pips": "face", "joker": 0},
+              "decks": 1, "jokers": 0, "going_out_bonus": 0, "target": None, "deals": None, "eliminate_at": None,
+              "cards_each": None},
 }
 
-NAMES = ["Ann", "Bob", "Cara", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida"]
+NAMES = ["Ann", "Bob", "Cara", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim"]
 
 
 def seats(n: int) -> list[str]:
@@ -88,7 +97,7 @@ def test_gin_for_three_players_reads_as_the_rule_book_says():
 )
 def test_a_player_count_outside_the_variants_range_is_invalid(variant, count):
     low, high, _ = VARIANT_FACTS[variant]
-    error = rejected(variant, seats(count))
+    error = rejected(variant, seats(count), options=DEFINED.get(variant))
     assert (error.hand, error.where) == (None, "players")
     wanted = f"{low}" if low == high else f"{low} to {high}"
     assert error.message == f"{catalogue_entry(variant)['name']} is for {wanted} players, got {count}"
@@ -99,9 +108,9 @@ def test_a_player_count_outside_the_variants_range_is_invalid(variant, count):
     [(key, n) for key, (low, high, _) in VARIANT_FACTS.items() for n in {low, high}],
 )
 def test_the_ends_of_each_variants_player_range_are_accepted(variant, count):
-    sheet = play(variant, seats(count))
+    sheet = play(variant, seats(count), options=DEFINED.get(variant))
     assert sheet["players"] == seats(count)
-    assert sheet["next"]["cards_each"] == VARIANT_FACTS[variant][2][count]
+    assert sheet["next"]["cards_each"] == VARIANT_FACTS[variant][2].get(count)
 
 
 def test_a_name_given_twice_is_an_invalid_header():
@@ -129,13 +138,13 @@ def test_the_first_dealer_defaults_to_the_first_seat_and_can_be_chosen():
 @pytest.mark.parametrize("variant", list(DEFAULT_OPTIONS))
 def test_omitted_options_take_the_variants_defaults(variant):
     players = seats(VARIANT_FACTS[variant][0])
-    assert play(variant, players)["options"] == DEFAULT_OPTIONS[variant]
+    assert play(variant, players, options=DEFINED.get(variant))["options"] == DEFAULT_OPTIONS[variant]
 
 
 @pytest.mark.parametrize("variant", list(DEFAULT_OPTIONS))
 def test_an_option_given_as_null_means_its_default(variant):
     players = seats(VARIANT_FACTS[variant][0])
-    nulls = {key: None for key in DEFAULT_OPTIONS[variant]}
+    nulls = {**{key: None for key in DEFAULT_OPTIONS[variant]}, **DEFINED.get(variant, {})}
     assert play(variant, players, options=nulls)["options"] == DEFAULT_OPTIONS[variant]
 
 
@@ -226,9 +235,10 @@ def test_each_catalogue_entry_states_players_deal_and_options(key):
     assert entry["cards_each"] == {str(n): cards for n, cards in deal.items()}
     assert {o["key"] for o in entry["options"]} == set(DEFAULT_OPTIONS[key])
     for option in entry["options"]:
-        assert option["type"] in {"int", "bool", "choice"}
+        assert option["type"] in {"int", "bool", "choice", "text", "table"}
         assert option["help"]
-        if not option["default_text"]:  # else it depends on other options or the players (see the sheet's)
+        assert option["required"] == (option["key"] in DEFINED.get(key, {}))
+        if not option["default_text"] and not option["required"]:  # else it depends on other options or the players (see the sheet's)
             assert option["default"] == DEFAULT_OPTIONS[key][option["key"]]
 
 

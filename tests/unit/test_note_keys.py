@@ -138,6 +138,22 @@ def sai() -> dict[str, Any]:
     ])
 
 
+def house(scoring: str, **options: Any) -> dict[str, Any]:
+    definition = {"name": "Our Marriage", "entry": "points", "scoring": scoring, "lowest_wins": True, **options}
+    return log("house", ["Ann", "Bob", "Cara"], [
+        {"out": "Ann", "hands": {"Bob": {"points": 12}, "Cara": {"points": -4}}},
+        {"out": "Bob", "hands": {"Ann": {"points": 3}, "Cara": {"points": 40}}},
+    ], options=definition)
+
+
+def house_own() -> dict[str, Any]:
+    return log("house", ["Ann", "Bob", "Cara"], [
+        {"out": None, "hands": {"Ann": {"count": 3}, "Bob": {"cards": "KS JK"}, "Cara": {"count": 0}}},
+        {"out": "Bob", "hands": {"Ann": {"count": 30}, "Cara": {"count": 5}}},  # Ann 33: out
+    ], options={"name": "Loba", "entry": "cards", "scoring": "own", "lowest_wins": True, "jokers": 2,
+                "going_out_bonus": -5, "eliminate_at": 30})
+
+
 GAMES = {
     "basic": basic_winner(),
     "basic-plus10": basic_rummy("winner", "plus10"),
@@ -156,6 +172,9 @@ GAMES = {
     "indian": indian_points(),
     "indian-pool": indian_pool(),
     "sai": sai(),
+    "house-own": house_own(),
+    "house-winner-takes": house("winner_takes", going_out_bonus=10),
+    "house-zero-sum": house("zero_sum", going_out_bonus=10),
 }
 
 

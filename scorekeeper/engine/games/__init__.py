@@ -12,6 +12,7 @@ from .contract import Contract
 from .five_hundred import FiveHundred
 from .gin import CornerGin, Gin, OklahomaGin
 from .hollywood import HollywoodGin
+from .house import House
 from .indian import Indian
 from .kalooki import Kalooki
 from .knock import Knock
@@ -25,7 +26,7 @@ VARIANTS: dict[str, Variant] = {
     for variant in (
         Basic(), Block(), Boathouse(), Contract(), Knock(), Tunk(),
         Gin(), OklahomaGin(), CornerGin(), HollywoodGin(), FiveHundred(), Indian(), Sai(),
-        Scala40(), Kalooki(), ThreeThirteen(),
+        Scala40(), Kalooki(), ThreeThirteen(), House(),
     )
 }
 

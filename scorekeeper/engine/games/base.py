@@ -274,6 +274,10 @@ class Variant(ABC):
     #: players put out may come back (the ``reenter`` choice is declared;
     #: set by ``__init_subclass__``)
     takes_reentries: ClassVar[bool] = False
+    #: a game the table defines: its required options are its rules and its
+    #: name (:meth:`title`); the app lets an account keep such definitions
+    #: as its own game types, and lists them after the built-in games
+    defined_by_table: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -294,6 +298,11 @@ class Variant(ABC):
     @abstractmethod
     def cards_each(self, players: int, hand_number: int = 1) -> int:
         """Cards dealt to each player (hand_number matters in Contract)."""
+
+    def deal(self, players: int, hand_number: int, options: Mapping[str, Any]) -> int | None:
+        """The cards dealt to each player in this hand under these options, as the
+        sheet's ``next`` says it; None where the game leaves it to the table."""
+        return self.cards_each(players, hand_number)
 
     def decks(self, players: int) -> int:
         return 1
@@ -337,10 +346,57 @@ class Variant(ABC):
     def is_lowest_wins(self, options: Mapping[str, Any]) -> bool:
         return self.lowest_wins
 
+    def title(self, options: Mapping[str, Any]) -> str:
+        """The game's name on its sheet, lists and statistics: the variant's own
+        name, unless the options name the game (a game the table defines)."""
+        return self.name
+
+    def fields_for(self, options: Mapping[str, Any] | None) -> tuple[Field, ...]:
+        """Each player's input boxes under these options (None: every box the
+        variant may ask for, as the catalogue lists them)."""
+        return self.fields
+
+    def out_may_be_null_for(self, options: Mapping[str, Any] | None) -> bool:
+        """Whether a hand may end with nobody going out under these options."""
+        return self.out_may_be_null
+
+    def entry(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """How a hand is entered (the catalogue's ``entry``), under a game's
+        effective options; None: every form the variant takes."""
+        fields = self.fields_for(options)
+        out_may_be_null = self.out_may_be_null_for(options)
+        inputs = (*(f.key for f in fields),
+                  *(k for status in self.statuses for k in status.input if k not in {f.key for f in fields}))
+        return {
+            "out_verb": self.out_verb,
+            "out_may_be_null": out_may_be_null,
+            "no_out_label": self.no_out_label if out_may_be_null else None,
+            "out_gives_input": any(f.out == "required" for f in fields),
+            "endings": [ending.catalogue() for ending in self.endings],
+            "choices": [choice.catalogue() for choice in self.choices],
+            "fields": [one.catalogue() for one in fields],
+            "statuses": [status.catalogue() for status in self.statuses],
+            "inputs": list(dict.fromkeys(inputs)),
+            "keys": sorted(self.entry_keys - {"out", "hands"}),
+            "exact_cards": self.exact_cards,
+            "exact_deal": self.exact_deal,
+            "most_cards": self.most_cards(),
+        }
+
+    def catalogue_options(self, players: int) -> dict[str, Any]:
+        """The options the catalogue states the pack under: the defaults (which
+        may follow the player count).  A game whose rules the table gives has
+        no defaults for those; the rest are its defaults, unresolved."""
+        if any(option.required for option in self.options):
+            return {option.key: option.default for option in self.options}
+        return self.resolve_options(check_options(self.options, None), players)
+
     def catalogue(self) -> dict[str, Any]:
         counts = range(self.min_players, self.max_players + 1)
-        # The pack by player count under the default options (which may follow the count).
-        packs = {n: self.pack(n, self.resolve_options(check_options(self.options, None), n)) for n in counts}
+        # The pack and the deal by player count under the default options (which may follow the count).
+        defaults = {n: self.catalogue_options(n) for n in counts}
+        packs = {n: self.pack(n, defaults[n]) for n in counts}
+        deals = {n: self.deal(n, 1, defaults[n]) for n in counts}
         return {
             "key": self.key,
             "name": self.name,
@@ -348,26 +404,13 @@ class Variant(ABC):
             "rules": _docstring(type(self)),
             "min_players": self.min_players,
             "max_players": self.max_players,
-            "cards_each": {str(n): self.cards_each(n) for n in counts},
+            "cards_each": {str(n): cards for n, cards in deals.items() if cards is not None},
             "decks": {str(n): packs[n][0] for n in counts},
             "jokers": {str(n): packs[n][1] for n in counts},
             "lowest_wins": self.lowest_wins,
+            "defined_by_table": self.defined_by_table,
             "options": [option.catalogue() for option in self.options],
-            "entry": {
-                "out_verb": self.out_verb,
-                "out_may_be_null": self.out_may_be_null,
-                "no_out_label": self.no_out_label if self.out_may_be_null else None,
-                "out_gives_input": self.out_gives_input,
-                "endings": [ending.catalogue() for ending in self.endings],
-                "choices": [choice.catalogue() for choice in self.choices],
-                "fields": [one.catalogue() for one in self.fields],
-                "statuses": [status.catalogue() for status in self.statuses],
-                "inputs": list(self.input_fields),
-                "keys": sorted(self.entry_keys - {"out", "hands"}),
-                "exact_cards": self.exact_cards,
-                "exact_deal": self.exact_deal,
-                "most_cards": self.most_cards(),
-            },
+            "entry": self.entry(),
             "moments": [moment.catalogue() for moment in self.moments],
         }
 
@@ -408,7 +451,8 @@ class Variant(ABC):
 
     def next_line(self, game: Game, nxt: Mapping[str, Any]) -> str:
         """The next deal in a line: ``Hand 4 · Ann deals 6 cards · 2 decks + 2 jokers · sixes wild``."""
-        words = [f"Hand {nxt['hand']}", f"{nxt['dealer']} deals {nxt['cards_each']} cards"]
+        dealt = f" {nxt['cards_each']} cards" if nxt["cards_each"] is not None else ""
+        words = [f"Hand {nxt['hand']}", f"{nxt['dealer']} deals{dealt}"]
         if nxt["decks"] > 1 or nxt["jokers"]:
             pack = f"{nxt['decks']} deck{'s' if nxt['decks'] != 1 else ''}"
             if nxt["jokers"]:
@@ -548,7 +592,7 @@ class Variant(ABC):
         starting = len(seats)
         by_player = {p: hand.inputs[p].all_cards for p in seats if p in hand.inputs}
         decks, jokers = self.pack(starting, hand.options)
-        excess = find_excess_copies(by_player, decks=decks, jokers=jokers, game=self.name)
+        excess = find_excess_copies(by_player, decks=decks, jokers=jokers, game=self.title(hand.options))
         if excess:
             raise hand.invalid(excess[1], excess[0], field="cards", code="too_many_copies")
 

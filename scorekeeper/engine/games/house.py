@@ -1,0 +1,377 @@
+"""House rules: a game the table defines once (its name, entry, scoring and end) and plays like any other."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..bounds import (
+    MAX_CARD_VALUE, MAX_DEALT, MAX_DECKS, MAX_JOKERS, MAX_NAME, MAX_OWN_DEALS, MAX_POINTS, shown,
+)
+from ..cards import Card
+from ..declare import ELIMINATED, Field, Note, count_or_cards
+from ..errors import InvalidEntry
+from ..options import Option, deals, eliminate_at, target
+from .base import (
+    PICK, Game, Hand, HandResult, PlayerInput, Score, Variant, eliminate_over_limit, hand_value,
+    last_player_left, zero_scores,
+)
+
+#: every note of a house game: its key (see :class:`~.declare.Note`) and its
+#: sentence, the values in braces (``hands``: each player's number, by name);
+#: a player out over ``eliminate_at`` adds the notes of :data:`.base.NOTES`
+NOTES: Mapping[str, str] = {
+    "house.own": "{player} went out; each player scores their own: {hands}.",
+    "house.own_nobody_out": "Nobody went out; each player scores their own: {hands}.",
+    "house.winner_takes": "{player} went out and takes what the others hold: {hands} = {total}; they score 0.",
+    "house.zero_sum": "{player} went out; each other player pays {player} what they hold: {hands} = {total}.",
+    "house.bonus": "Going-out bonus: {bonus} to {player}.",
+    "house.bonus_paid": "Going-out bonus: each other player pays {player} {bonus} more, {paid} in all.",
+}
+
+#: the pack a cards entry may hold at most: four decks and eight jokers
+MOST_CARDS = MAX_DECKS * 52 + MAX_JOKERS
+
+#: a card's value by default: ace 1, pictures and tens 10, pips their face, joker 0
+DEFAULT_VALUES: Mapping[str, Any] = {"ace": 1, "pictures": 10, "ten": 10, "pips": "face", "joker": 0}
+
+
+def _value(key: str, help: str, label: str, **more: Any) -> Option:
+    return Option(key, "int", DEFAULT_VALUES[key], help, minimum=0, maximum=MAX_CARD_VALUE, label=label, **more)
+
+
+VALUES = Option(
+    "values", "table", DEFAULT_VALUES, "What a card left in hand counts against its player.",
+    parts=(
+        _value("ace", "An ace.", "Ace"),
+        _value("pictures", "A king, queen or jack.", "K Q J"),
+        _value("ten", "A ten.", "Ten"),
+        _value("pips", 'A 2 to 9: its face value ("face"), or one number for each.', "2 to 9", also=("face",)),
+        _value("joker", "A printed joker.", "Joker"),
+    ),
+    label="Card values", when=("entry", "cards"),
+)
+
+#: the scoring modes in the players' words
+SCORING_WORDS = {
+    "own": "each player scores their own hand",
+    "winner_takes": "whoever goes out scores what the others hold, they score 0",
+    "zero_sum": "each other player pays what they hold to whoever went out",
+}
+
+ENDING = "How the game ends"
+
+
+def _points(out: str) -> Field:
+    return Field("points", "count", "Points", "the player's points for the hand, as the table counts them "
+                 "(below 0 for points off)", out=out, minimum=-MAX_POINTS, maximum=MAX_POINTS)
+
+
+#: points, where the one who went out scores their own too (``own`` scoring), or by the rules
+OWN_POINTS, POINTS = _points("optional"), _points("none")
+CARD_FIELDS = count_or_cards("the cards' worth, as the table adds it up with this game's values",
+                             "the cards left in hand; the app counts them with this game's values")
+
+
+class House(Variant):
+    """House rules: a game the table defines (seed 001: Tres y Dos, Loba, Marriage, Seven Bridge...).
+
+    2-10 players.  The table gives the game's rules as its options, four of
+    them required (no default): ``name`` (1-40 characters, trimmed, no
+    control character), ``entry``, ``scoring`` and ``lowest_wins``.  The
+    app writes every option into the log, so the game replays the same
+    anywhere; the sheet's ``name`` is the option ``name``.
+
+    ``entry: "points"``: each player's input is ``{"points": n}``, a whole
+    number from -10,000 to 10,000 (negative points are scored as given).
+    ``entry: "cards"``: the cards left in hand or their count, every card
+    counting by ``values`` (``ace``, ``pictures`` K Q J, ``ten``, ``pips``
+    2-9 and ``joker``, each 0-1,000; ``pips`` may be ``"face"``, each card
+    its own number; by default 1, 10, 10, face and 0); the pack is
+    ``decks`` (1-4, default 1) and ``jokers`` (0-8, default 0), and an entry
+    holds no card more often than the pack does.  The pack is shown on the
+    sheet in either entry, as guidance.
+
+    ``scoring``: ``own``, each column gets its own entry (who went out may
+    be null: then every player gives one); ``winner_takes``, who went out
+    scores the others' sum and they score 0; ``zero_sum``, each other
+    player pays their entry to the one who went out.  The last two need
+    somebody to have gone out.  ``going_out_bonus`` (-10,000 to 10,000,
+    default 0) goes to whoever went out; in ``zero_sum`` each other player
+    pays it too.  Whoever went out enters nothing (or 0), except in ``own``
+    with points, where their own points count too.
+
+    The end: ``target`` (1-100,000; after the hand in which a total reaches
+    it), ``deals`` (1-100), ``eliminate_at`` (1-100,000: a player whose
+    total reaches it is out from the next hand, skipped when dealing; it
+    needs ``lowest_wins`` and cannot go with ``target``; the last player
+    left wins, and when the last ones cross together the lowest of them
+    wins, as in Tunk), or none of them (the default): the game ends when
+    the table ends it.  ``deals`` may go with ``target`` or
+    ``eliminate_at``, whichever comes first.  ``lowest_wins`` says who
+    wins at the end (among the players still in); ties share.
+    ``cards_each`` (1-30, or none) is the deal, as guidance.  The deal
+    passes left, skipping players out.
+
+    Cards, A 15, pictures and ten 10, pips face, joker 25, ``own``, bonus
+    -10: Ann goes out, Bob AS 9H JK, Cara a count of 12: -10, 49, 12.  With
+    ``zero_sum`` and bonus 0: +61, -49, -12.
+    """
+
+    key = "house"
+    name = "House rules"
+    summary = "Define the game your table plays: its name, how hands are entered and scored, and how it ends."
+    seeds = "001"
+    min_players, max_players = 2, 10
+    defined_by_table = True
+    options = (
+        Option("name", "text", None, "What the table calls the game: the sheet, the history and the statistics "
+               "show it.", minimum=1, maximum=MAX_NAME, required=True, label="Name of the game"),
+        Option("entry", "choice", None, "How each player's hand is entered.", choices=("points", "cards"),
+               labels=("Points: type each player's points for the hand",
+                       "Cards: pick the cards left in hand, or type their worth, valued as below"),
+               required=True, label="Each hand is entered as"),
+        VALUES,
+        Option("decks", "int", 1, "Decks in the pack.", minimum=1, maximum=MAX_DECKS, label="Decks"),
+        Option("jokers", "int", 0, "Printed jokers in the pack.", minimum=0, maximum=MAX_JOKERS, label="Jokers"),
+        Option("scoring", "choice", None, "What each player's entry does to the columns.",
+               choices=tuple(SCORING_WORDS),
+               labels=("Each player scores their own hand",
+                       "Whoever goes out scores what the others hold; they score 0",
+                       "Each other player pays what they hold to whoever went out"),
+               required=True, label="Scoring"),
+        Option("going_out_bonus", "int", 0, "Points for whoever goes out (below 0 for points off); in the "
+               "paying scoring each other player pays it.", minimum=-MAX_POINTS, maximum=MAX_POINTS,
+               label="Going-out bonus"),
+        Option("lowest_wins", "bool", None, "Who wins at the end.",
+               labels=("Lowest total wins", "Highest total wins"), required=True, label="Who wins"),
+        target(None, "The game ends after the hand in which a total reaches this. Empty: no target.",
+               label="Game to", group=ENDING),
+        deals("The game ends after this many deals (or at the target or the last player left, if "
+              "first). Empty: no number of deals.", maximum=MAX_OWN_DEALS, label="Number of deals", group=ENDING),
+        eliminate_at(None, "A player whose total reaches this is out; the last player left wins (lowest "
+                     "wins only, no target). All three empty: play until you agree to stop.",
+                     label="Out at", group=ENDING),
+        Option("cards_each", "int", None, "Cards dealt to each player, shown on the sheet as guidance. "
+               "Empty: the sheet does not say.", minimum=1, maximum=MAX_DEALT, label="Cards dealt"),
+    )
+    fields = (OWN_POINTS, *CARD_FIELDS)
+    moments = (ELIMINATED,)
+    out_may_be_null = True
+
+    # -- the definition -------------------------------------------------------
+
+    def title(self, options: Mapping[str, Any]) -> str:
+        given = options.get("name")
+        return given.strip() if isinstance(given, str) and given.strip() else self.name
+
+    def resolve_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
+        if options["eliminate_at"] is not None:
+            if not options["lowest_wins"]:
+                raise InvalidEntry("eliminate_at needs lowest_wins: a player is put out for a high total, "
+                                   "so the lowest total wins", where="options", field="eliminate_at",
+                                   code="bad_option")
+            if options["target"] is not None:
+                raise InvalidEntry("eliminate_at and target cannot both end the game: choose one (deals may "
+                                   "go with either)", where="options", field="eliminate_at", code="bad_option")
+        return options
+
+    def is_lowest_wins(self, options: Mapping[str, Any]) -> bool:
+        return bool(options.get("lowest_wins"))
+
+    def fields_for(self, options: Mapping[str, Any] | None) -> tuple[Field, ...]:
+        if options is None:
+            return self.fields
+        if options.get("entry") == "cards":
+            return CARD_FIELDS
+        return (OWN_POINTS,) if options.get("scoring") == "own" else (POINTS,)
+
+    def out_may_be_null_for(self, options: Mapping[str, Any] | None) -> bool:
+        return options is None or options.get("scoring") == "own"
+
+    # -- the deal and the pack -------------------------------------------------
+
+    def cards_each(self, players: int, hand_number: int = 1) -> int:
+        return 0  # the table's own deal is an option: see deal()
+
+    def deal(self, players: int, hand_number: int, options: Mapping[str, Any]) -> int | None:
+        dealt = options.get("cards_each")
+        return dealt if isinstance(dealt, int) else None
+
+    def pack(self, players: int, options: Mapping[str, Any]) -> tuple[int, int]:
+        return int(options.get("decks") or 1), int(options.get("jokers") or 0)
+
+    def most_cards(self, hand_number: int = 1) -> int:
+        # Every card counts and no meld is worked out, so any hand is quick
+        # to score; no player holds more than the largest pack.
+        return MOST_CARDS
+
+    def card_value(self, card: Card, options: Any) -> int:
+        values = options["values"]
+        if card.is_joker:
+            return int(values["joker"])
+        if card.rank == 1:
+            return int(values["ace"])
+        if card.rank > 10:
+            return int(values["pictures"])
+        if card.rank == 10:
+            return int(values["ten"])
+        return card.rank if values["pips"] == "face" else int(values["pips"])
+
+    # -- guidance --------------------------------------------------------------
+
+    def how_to(self, options: Mapping[str, Any]) -> str:
+        scoring = options.get("scoring")
+        own = scoring == "own"
+        who = "Tap who went out (or nobody)" if own else "Tap who went out"
+        if options.get("entry") == "cards":
+            what = f"; for each player left with cards, every card counts ({self.values_words(options)})." + PICK
+        elif own:
+            what = "; type each player's points (below 0 for points off), the one who went out too if they score."
+        else:
+            what = "; type everyone else's points (below 0 for points off)."
+        return f"{who}{what} Scoring: {SCORING_WORDS.get(str(scoring), '')}."
+
+    @staticmethod
+    def values_words(options: Mapping[str, Any]) -> str:
+        """``A 15, K Q J 10, 10 10, 2-9 their pips, joker 25``."""
+        values = options["values"]
+        pips = "2-9 their pips" if values["pips"] == "face" else f"2-9 {values['pips']}"
+        joker = f", joker {values['joker']}" if options.get("jokers") else ""
+        return f"A {values['ace']}, K Q J {values['pictures']}, 10 {values['ten']}, {pips}{joker}"
+
+    def goal(self, options: Mapping[str, Any]) -> str:
+        parts = []
+        ends = options.get("eliminate_at") or options.get("target")
+        if options.get("eliminate_at"):
+            parts += [f"Out at {options['eliminate_at']}", "last player left wins"]
+        elif options.get("target"):
+            parts.append(f"Game to {options['target']}")
+        if options.get("deals"):
+            parts.append(f"at most {options['deals']} deals" if ends else f"{options['deals']} deals")
+        if not parts:
+            parts.append("Play until you agree to stop")
+        parts.append("lowest wins" if options.get("lowest_wins") else "highest wins")
+        return "; ".join(parts)
+
+    # -- reading an entry --------------------------------------------------------
+
+    def read_input(self, hand: Hand, player: str, raw: Any) -> PlayerInput:
+        if not isinstance(raw, Mapping):
+            raise hand.invalid("give the player's points" if hand.options["entry"] == "points"
+                               else "give the cards left in hand or a count", player)
+        wanted = tuple(field.key for field in self.fields_for(hand.options))
+        unknown = next((key for key in raw if key not in wanted), None)
+        if unknown is not None:
+            raise hand.invalid(f"{unknown!r} is not an input here (this game is entered as "
+                               f"{' or '.join(wanted)})", player, field=str(unknown))
+        if hand.options["entry"] == "cards":
+            return super().read_input(hand, player, raw)
+        return PlayerInput(count=read_points(hand, player, raw.get("points")))
+
+    def check_required(self, hand: Hand) -> None:
+        options = hand.options
+        if hand.out is None:
+            if options["scoring"] != "own":
+                raise hand.invalid(f"say who went out: here {SCORING_WORDS[options['scoring']]}", field="out")
+            required: tuple[str, ...] = hand.players
+        else:
+            required = hand.others
+        for player in required:
+            if player not in hand.inputs:
+                raise hand.missing(player)
+        went_out = hand.inputs.get(hand.out) if hand.out is not None else None
+        counts_own = options["entry"] == "points" and options["scoring"] == "own"
+        if went_out is not None and not went_out.is_empty and not counts_own:
+            entered = "has no cards left and counts 0" if options["entry"] == "cards" else "scores by the rules"
+            raise hand.invalid(f"{hand.out} went out, so {entered}: leave their input empty", hand.out)
+
+    # -- scoring -------------------------------------------------------------------
+
+    def score(self, hand: Hand) -> HandResult:
+        options = hand.options
+        out = hand.out
+        values = {p: self.value_of(i, options) for p, i in hand.inputs.items()}
+        details: dict[str, dict[str, Any]] = {p: {"value": v} for p, v in values.items()}
+        if out is not None:
+            details.setdefault(out, {"value": 0})
+        scoring = options["scoring"]
+        if scoring == "own":
+            scores, notes = self.score_own(hand, values)
+        else:
+            scores, notes = self.score_out(hand, values, paying=scoring == "zero_sum")
+        return HandResult(scores, notes, details, winner=out, kind="out" if out is not None else "nobody_out")
+
+    def value_of(self, given: PlayerInput, options: Mapping[str, Any]) -> int:
+        """What one player's entry holds: their points, their count, or their cards by the values table."""
+        if options["entry"] == "points":
+            return given.count or 0
+        return hand_value(given, lambda card: self.card_value(card, options))
+
+    def score_own(self, hand: Hand, values: dict[str, int]) -> tuple[dict[str, Score], list[str]]:
+        out, bonus = hand.out, hand.options["going_out_bonus"]
+        scores = zero_scores(hand.players)
+        own = {p: values[p] for p in hand.players if p in values}
+        scores.update(own)
+        listed = ", ".join(f"{p} {v}" for p, v in own.items())
+        if out is None:
+            return scores, [Note("house.own_nobody_out", f"Nobody went out; each player scores their own: {listed}.",
+                                 hands=own)]
+        notes: list[str] = [Note("house.own", f"{out} went out; each player scores their own: {listed}.",
+                                 player=out, hands=own)]
+        if bonus:
+            scores[out] += bonus
+            notes.append(Note("house.bonus", f"Going-out bonus: {bonus} to {out}.", bonus=bonus, player=out))
+        return scores, notes
+
+    def score_out(self, hand: Hand, values: dict[str, int], *, paying: bool) -> tuple[dict[str, Score], list[str]]:
+        out, bonus = hand.out, hand.options["going_out_bonus"]
+        assert out is not None
+        scores = zero_scores(hand.players)
+        others = {p: values[p] for p in hand.others}
+        total = sum(others.values())
+        listed = " + ".join(f"{p} {v}" for p, v in others.items())
+        notes: list[str]
+        if paying:
+            for player, value in others.items():
+                scores[player] = -(value + bonus)
+            scores[out] = total + bonus * len(others)
+            notes = [Note("house.zero_sum", f"{out} went out; each other player pays {out} what they hold: "
+                          f"{listed} = {total}.", player=out, hands=others, total=total)]
+            if bonus:
+                paid = bonus * len(others)
+                notes.append(Note("house.bonus_paid", f"Going-out bonus: each other player pays {out} {bonus} "
+                                  f"more, {paid} in all.", player=out, bonus=bonus, paid=paid))
+            return scores, notes
+        scores[out] = total + bonus
+        notes = [Note("house.winner_takes", f"{out} went out and takes what the others hold: {listed} = {total}; "
+                      "they score 0.", player=out, hands=others, total=total)]
+        if bonus:
+            notes.append(Note("house.bonus", f"Going-out bonus: {bonus} to {out}.", bonus=bonus, player=out))
+        return scores, notes
+
+    # -- the end -------------------------------------------------------------------
+
+    def eliminate(self, game: Game, number: int) -> None:
+        limit = game.options["eliminate_at"]
+        if limit is not None:
+            eliminate_over_limit(game, number, limit)
+
+    def is_over(self, game: Game) -> bool:
+        limit = game.options["eliminate_at"]
+        if limit is not None and last_player_left(game, limit):
+            return True
+        return super().is_over(game)
+
+
+def read_points(hand: Hand, player: str, raw: Any) -> int | None:
+    """A house game's points: a whole number from -10,000 to 10,000, or None (nothing typed)."""
+    if raw is None:
+        return None
+    rule = f"points must be a whole number from -{MAX_POINTS} to {MAX_POINTS}"
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise hand.invalid(f"{rule}, not {shown(raw)}", player, field="points")
+    if not -MAX_POINTS <= raw <= MAX_POINTS:
+        raise hand.invalid(rule, player, field="points", code="out_of_bounds")
+    return raw
+
