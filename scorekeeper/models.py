@@ -105,6 +105,26 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
         }
 
 
+class GameType(db.Model):  # type: ignore[name-defined,misc]
+    """A game the account defined (``Our Marriage``): a variant the table defines and its whole definition.
+
+    Starting a game of it copies ``options`` into the game's own log, so a
+    change here applies to new games only and a deleted type leaves its
+    games as they were.  ``name`` is the game's name as its sheet gives it
+    (the engine's title of the options), kept for the lists.
+    """
+
+    __table_args__ = (UniqueConstraint("account_id", "name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("account.id", ondelete="CASCADE"), index=True)
+    variant: Mapped[str] = mapped_column(String(20))
+    name: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
 class Seat(db.Model):  # type: ignore[name-defined,misc]
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), primary_key=True)
     seat: Mapped[int] = mapped_column(primary_key=True)
@@ -267,10 +287,10 @@ class SeatResult(db.Model):  # type: ignore[name-defined,misc]
     # account's many thousand rows reads the index alone; the first ends
     # with the key, so the moments' join from it reads no table row either.
     __table_args__ = (
-        Index("ix_seat_result_account_player", "account_id", "player_id", "variant", "lowest_wins",
+        Index("ix_seat_result_account_player", "account_id", "player_id", "variant", "name", "lowest_wins",
               "finished", "won", "hands", "hands_won", "score_sum", "best_hand", "game_id", "seat"),
         Index("ix_seat_result_head_to_head", "account_id", "players", "game_id", "seat", "player_id",
-              "variant", "finished", "won"),
+              "variant", "name", "finished", "won"),
     )
 
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), primary_key=True)
@@ -278,6 +298,9 @@ class SeatResult(db.Model):  # type: ignore[name-defined,misc]
     account_id: Mapped[int] = mapped_column(ForeignKey("account.id", ondelete="CASCADE"))
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"))
     variant: Mapped[str] = mapped_column(String(20))
+    #: the game's name as its sheet gives it: the variant's, or the table's own (a house game's):
+    #: the statistics group a variant's games by it
+    name: Mapped[str] = mapped_column(String(40))
     lowest_wins: Mapped[bool]
     players: Mapped[int]  # how many sat at the game: head-to-head is for two
     finished: Mapped[bool]

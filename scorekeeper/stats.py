@@ -29,7 +29,7 @@ What counts (the README's "Statistics" says the same for players):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -125,7 +125,8 @@ def results_rows(game: Game, sheet: dict[str, Any]) -> Rows:
     for seat, result in zip(game.seats, tally(sheet)):
         moments = result.pop("moments")
         rows.seats.append({"game_id": game.id, "seat": seat.seat, "account_id": game.account_id,
-                           "player_id": seat.player_id, "variant": game.variant, **result})
+                           "player_id": seat.player_id, "variant": game.variant, "name": sheet["name"][:40],
+                           **result})
         rows.moments += [{"game_id": game.id, "seat": seat.seat, "moment": moment, "count": times}
                          for moment, times in moments.items()]
     return rows
@@ -180,7 +181,11 @@ def write_results(ids: list[int], rows: Rows) -> None:
 
 @dataclass
 class Line:
-    """One line of a statistics table: a player's (or a variant's) sums."""
+    """One line of a statistics table: a player's (or a variant's) sums.
+
+    ``variant`` and ``title`` say which games: a variant's, and among them
+    those of one name (a house game's own; "" for every game of the variant).
+    """
 
     player_id: int
     name: str
@@ -194,6 +199,7 @@ class Line:
     score_sum: float
     best_hand: float | None
     moments: dict[str, int]
+    title: str = ""
 
     @property
     def win_rate(self) -> float | None:
@@ -238,9 +244,9 @@ def _moment_sums(groups: list[Any], *where: ColumnElement[bool]) -> dict[tuple[A
 
 
 def _line(row: Any, moments: dict[str, int], *, player_id: int = 0, name: str = "", variant: str = "",
-          lowest: bool = False) -> Line:
+          lowest: bool = False, title: str = "") -> Line:
     return Line(
-        player_id=player_id, name=name, variant=variant, lowest_wins=lowest,
+        player_id=player_id, name=name, variant=variant, lowest_wins=lowest, title=title,
         games=int(row.games or 0), playing=int(row.seats - (row.games or 0)), won=int(row.won or 0),
         hands=int(row.hands or 0), hands_won=int(row.hands_won or 0),
         score_sum=float(row.score_sum or 0), best_hand=row.best_hand,
@@ -249,22 +255,20 @@ def _line(row: Any, moments: dict[str, int], *, player_id: int = 0, name: str = 
 
 
 def player_lines(account_id: int, player_id: int) -> list[Line]:
-    """One player's sums per variant (and per way of winning: Basic's
-    penalty scoring is a lowest-wins game of its own), most games first.
+    """One player's sums per game: per variant and name (a house game is a
+    game of its own name), and per way of winning (Basic's penalty scoring
+    is a lowest-wins game of its own), most games first.
 
     Two queries: the seats' sums, and their moments' sums."""
     best = case((SeatResult.lowest_wins, func.min(SeatResult.best_hand)), else_=func.max(SeatResult.best_hand))
     theirs = (SeatResult.account_id == account_id, SeatResult.player_id == player_id)
-    query = (
-        select(SeatResult.variant, SeatResult.lowest_wins, *_sums(best))
-        .where(*theirs)
-        .group_by(SeatResult.variant, SeatResult.lowest_wins)
-    )
-    moments = _moment_sums([SeatResult.variant, SeatResult.lowest_wins], *theirs)
-    lines = [_line(row, moments.get((row.variant, row.lowest_wins), {}), player_id=player_id,
-                   variant=row.variant, lowest=bool(row.lowest_wins))
+    groups = [SeatResult.variant, SeatResult.name, SeatResult.lowest_wins]
+    query = select(*groups, *_sums(best)).where(*theirs).group_by(*groups)
+    moments = _moment_sums(groups, *theirs)
+    lines = [_line(row, moments.get((row.variant, row.name, row.lowest_wins), {}), player_id=player_id,
+                   variant=row.variant, lowest=bool(row.lowest_wins), title=row.name)
              for row in db.session.execute(query)]
-    return sorted(lines, key=lambda line: (-line.games, -line.hands, line.variant))
+    return sorted(lines, key=lambda line: (-line.games, -line.hands, line.variant, line.title))
 
 
 def player_total(lines: list[Line]) -> Line | None:
@@ -286,10 +290,10 @@ def player_total(lines: list[Line]) -> Line | None:
     )
 
 
-def table_lines(account_id: int, variant: str = "") -> list[Line]:
+def table_lines(account_id: int, variant: str = "", title: str = "") -> list[Line]:
     """Every player of the account with their sums (over every variant, or
-    one, with its moments), most games won first; players who never sat
-    are left out.
+    one, with its moments, or the games of one name of a variant: a house
+    game's), most games won first; players who never sat are left out.
 
     The best hand is given for one variant only, and only when all its games
     agree on what best means (Basic's penalty scoring is lowest-wins).
@@ -300,6 +304,8 @@ def table_lines(account_id: int, variant: str = "") -> list[Line]:
     picked = [SeatResult.account_id == account_id]
     if variant:
         picked.append(SeatResult.variant == variant)
+        if title:
+            picked.append(SeatResult.name == title)
     else:  # over every variant there is no best hand, nor moments: none summed
         lows, best = literal_column("0"), null()
     query = (
@@ -311,7 +317,7 @@ def table_lines(account_id: int, variant: str = "") -> list[Line]:
     names = _names(account_id)
     lines = [
         _line(row, moments.get((row.player_id,), {}), player_id=row.player_id,
-              name=names.get(row.player_id, ""), variant=variant, lowest=bool(row.lows))
+              name=names.get(row.player_id, ""), variant=variant, lowest=bool(row.lows), title=title)
         for row in db.session.execute(query)
     ]
     return sorted(lines, key=lambda line: (-line.won, -line.games, line.name.lower()))
@@ -334,6 +340,7 @@ class HeadToHead:
     won: int  # by the player
     lost: int  # won by the opponent
     shared: int  # both named winners (a tie)
+    title: str = ""  # the games' name (the variant's, or a house game's own)
 
 
 # Made once: an alias copies every column, which costs more than the query's compiling.
@@ -341,7 +348,7 @@ _FIRST_SEAT, _SECOND_SEAT = aliased(SeatResult, name="first_seat"), aliased(Seat
 
 
 def head_to_head(account_id: int, player_id: int | None = None) -> list[HeadToHead]:
-    """Finished two-player games per pair of players and variant.
+    """Finished two-player games per pair of players and game (variant and name).
 
     For one player: their record against each opponent.  For the account:
     every pair once (the player with the lower id first).  One query counts
@@ -350,23 +357,23 @@ def head_to_head(account_id: int, player_id: int | None = None) -> list[HeadToHe
     """
     first, second = _FIRST_SEAT, _SECOND_SEAT
     query = (
-        select(first.variant, first.player_id, second.player_id.label("other_id"),
+        select(first.variant, first.name, first.player_id, second.player_id.label("other_id"),
                first.won, second.won.label("other_won"), func.count().label("games"))
         .join(second, and_(second.account_id == first.account_id, second.players == first.players,
                            second.game_id == first.game_id, second.seat == 1))
         .where(first.account_id == account_id, first.players == 2, first.seat == 0, first.finished)
-        .group_by(first.variant, first.player_id, second.player_id, first.won, second.won)
+        .group_by(first.variant, first.name, first.player_id, second.player_id, first.won, second.won)
     )
     names = _names(account_id)
-    pairs: dict[tuple[str, int, int], HeadToHead] = {}
+    pairs: dict[tuple[str, str, int, int], HeadToHead] = {}
     for row in db.session.execute(query):
         one, other, one_won, other_won = row.player_id, row.other_id, row.won, row.other_won
         if (player_id is None and one > other) or other == player_id:
             one, other, one_won, other_won = other, one, other_won, one_won
         if player_id is not None and one != player_id:
             continue
-        pair = pairs.setdefault((row.variant, one, other), HeadToHead(
-            row.variant, one, names.get(one, ""), other, names.get(other, ""), 0, 0, 0, 0))
+        pair = pairs.setdefault((row.variant, row.name, one, other), HeadToHead(
+            row.variant, one, names.get(one, ""), other, names.get(other, ""), 0, 0, 0, 0, row.name))
         pair.games += row.games
         if one_won and other_won:
             pair.shared += row.games
@@ -374,10 +381,24 @@ def head_to_head(account_id: int, player_id: int | None = None) -> list[HeadToHe
             pair.won += row.games
         elif other_won:
             pair.lost += row.games
-    return sorted(pairs.values(), key=lambda h: (-h.games, h.name.lower(), h.opponent.lower(), h.variant))
+    return sorted(pairs.values(), key=lambda h: (-h.games, h.name.lower(), h.opponent.lower(), h.variant, h.title))
+
+
+def named_games(account_id: int, variants: Collection[str]) -> list[tuple[str, str]]:
+    """The account's games of these variants (those the table defines) by name: (variant, name)
+    pairs, each once, in the order of their names."""
+    if not variants:
+        return []
+    query = (
+        select(SeatResult.variant, SeatResult.name).distinct()
+        .where(SeatResult.account_id == account_id, SeatResult.variant.in_(list(variants)))
+    )
+    return sorted(((row.variant, row.name) for row in db.session.execute(query)),
+                  key=lambda pair: (pair[1].casefold(), pair))
 
 
 __all__ = [
-    "MOMENTS", "VARIANT_MOMENTS", "HeadToHead", "Line", "Rows", "head_to_head", "player_lines", "player_total",
+    "MOMENTS", "VARIANT_MOMENTS", "HeadToHead", "Line", "Rows", "head_to_head", "named_games", "player_lines",
+    "player_total",
     "results_rows", "store_results", "write_results", "table_lines", "tally",
 ]

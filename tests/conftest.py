@@ -129,17 +129,49 @@ def sign_up(app: Flask):  # type: ignore[no-untyped-def]
     return make
 
 
+#: what a game the table defines (``house``) is given when a test starts one and does not say:
+#: the form's fields of its required options (the test's options are added to these)
+DEFINED: dict[str, dict[str, str]] = {
+    "house": {"entry": "points", "scoring": "own", "lowest_wins": "true"},
+}
+_own_games = iter(range(1, 1_000_000))
+
+
+def define_game(client: FlaskClient, variant: str, **options: Any) -> int:
+    """Define a game of the table's own on the "Your own game" form: the kept game type's id."""
+    given = {"name": f"Our game {next(_own_games)}", **DEFINED.get(variant, {}), **options}
+    data = {"variant": variant}
+    for key, value in given.items():
+        if isinstance(value, dict):  # a table of values: a field each
+            data.update({f"option-{key}-{part}": str(number) for part, number in value.items()})
+        else:
+            data[f"option-{key}"] = ("true" if value else "false") if isinstance(value, bool) else str(value)
+    response = client.post("/games/own/new", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    match = re.search(r"type=(\d+)$", response.headers["Location"])
+    assert match, response.headers["Location"]
+    return int(match.group(1))
+
+
 @pytest.fixture
 def start_game(app: Flask):  # type: ignore[no-untyped-def]
-    """``start_game(client, "gin", ["Ann", "Bob"], target=50)``: the new game's id."""
+    """``start_game(client, "gin", ["Ann", "Bob"], target=50)``: the new game's id.
+
+    A game the table defines is defined first (:func:`define_game`, with
+    these options) and started from the game type kept.
+    """
 
     def make(client: FlaskClient, variant: str, names: list[str], first_dealer: int = 0,
              **options: Any) -> int:
         data = {"variant": variant, "first_dealer": str(first_dealer)}
         data.update({f"seat-{i}": name for i, name in enumerate(names)})
+        path = f"/games/new?variant={variant}"
+        if variant in DEFINED:
+            path = f"/games/new?type={define_game(client, variant, **options)}"
+            options = {}
         for key, value in options.items():
             data[f"option-{key}"] = "1" if value is True else str(value)
-        response = client.post(f"/games/new?variant={variant}", data=data)
+        response = client.post(path, data=data)
         assert response.status_code == 303, response.get_data(as_text=True)
         match = re.search(r"/games/(\d+)$", response.headers["Location"])
         assert match, response.headers["Location"]

@@ -25,13 +25,14 @@ from sqlalchemy import insert, select
 from sqlalchemy.exc import IntegrityError
 
 from .. import stats
-from ..engine import InvalidEntry, replay, variants
+from ..engine import InvalidEntry, game_name, replay, variants
 from ..engine.bounds import MAX_CARDS_TEXT, MAX_COUNT, MAX_HANDS, check_name, name_key, quoted, shown, text_problem, whole_in
 from ..extensions import db
 from ..models import (
     Account,
     Change,
     Game,
+    GameType,
     HandEntry,
     Player,
     Seat,
@@ -41,6 +42,7 @@ from ..models import (
 )
 from ..sheet_cache import sheet_of
 from .errors import ServiceError
+from .game_types import MAX_GAME_TYPES, definition, game_types
 from .games import summary_of
 
 GAME_FORMAT = "scorekeeper-game"
@@ -59,6 +61,8 @@ class BadImport(ServiceError):
 class ImportResult:
     created: list[Game] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)  # uids the account already had
+    types_created: list[GameType] = field(default_factory=list)
+    types_skipped: list[str] = field(default_factory=list)  # names of own games the account already had
 
 
 # -- export --------------------------------------------------------------------
@@ -102,7 +106,7 @@ def _logged(entry: Any, names: list[str]) -> dict[str, Any] | None:
 
 
 def export_account(account: Account) -> dict[str, Any]:
-    """Every player and game of the account, oldest game first."""
+    """Every player, own game (game type) and game of the account, oldest game first."""
     games = db.session.scalars(
         select(Game).where(Game.account_id == account.id).order_by(Game.created_at, Game.id)
     ).all()
@@ -111,8 +115,15 @@ def export_account(account: Account) -> dict[str, Any]:
         "version": VERSION,
         "exported_at": _time(utcnow()),
         "players": [player.name for player in account.players],
+        "game_types": [export_game_type(kept) for kept in game_types(account)],
         "games": [export_game(game) for game in games],
     }
+
+
+def export_game_type(kept: GameType) -> dict[str, Any]:
+    """One of the account's own games: its variant and whole definition (its name is in it)."""
+    return {"variant": kept.variant, "options": dict(kept.options), "created_at": _time(kept.created_at),
+            "updated_at": _time(kept.updated_at)}
 
 
 def export_csv(game: Game) -> str:
@@ -190,7 +201,8 @@ MAX_DEPTH = 12
 
 _GAME_KEYS = {"format", "version", "uid", "variant", "players", "options", "first_dealer", "hands", "ended",
               "created_at", "updated_at", "hand_times", "changes"}
-_BACKUP_KEYS = {"format", "version", "exported_at", "players", "games"}
+_BACKUP_KEYS = {"format", "version", "exported_at", "players", "game_types", "games"}
+_TYPE_KEYS = {"variant", "options", "created_at", "updated_at"}
 _CHANGE_KEYS = {"at", "action", "hand", "before", "after"}
 _UID = re.compile(r"[\x21-\x7e]{1,36}")
 
@@ -214,6 +226,7 @@ def import_backup(account: Account, data: Any) -> ImportResult:
     for name in players:
         _check_name(name, "players")
     _when(data.get("exported_at"), "", "exported_at")
+    types = _checked_types(_field(data, "game_types", list, "", required=False) or [])
     games = _field(data, "games", list, "")
     if len(games) > MAX_IMPORT_GAMES:
         raise BadImport(f"this backup holds {len(games)} games; one file holds at most {MAX_IMPORT_GAMES}. "
@@ -223,7 +236,37 @@ def import_backup(account: Account, data: Any) -> ImportResult:
     for number, game in enumerate(games, 1):
         checked.append(_checked_game(game, _game_place(number, game)))
         time.sleep(0)  # a long file lets the process's other requests in between its games
-    return _import(account, players, checked)
+    return _import(account, players, checked, types)
+
+
+def _checked_types(kept: list[Any]) -> list[dict[str, Any]]:
+    """A backup's own games, each definition checked by the engine: rows ready to write."""
+    if len(kept) > MAX_GAME_TYPES:
+        raise BadImport(f"this backup holds {len(kept)} games of your own; an account keeps at most "
+                        f"{MAX_GAME_TYPES}.")
+    rows: list[dict[str, Any]] = []
+    seen: dict[str, str] = {}
+    for number, data in enumerate(kept, 1):
+        place = f"own game {number}: "
+        if not isinstance(data, dict):
+            raise BadImport(f"{place}not a game of your own.")
+        _unknown_keys(data, _TYPE_KEYS, place)
+        variant = _field(data, "variant", str, place)
+        options = _field(data, "options", dict, place)
+        try:
+            defined = definition(variant, options)
+        except InvalidEntry as error:
+            raise BadImport(f"{place}{error}") from None
+        except ServiceError as error:
+            raise BadImport(f"{place}{error.message}") from None
+        name = game_name(variant, defined)
+        if name_key(name) in seen:
+            raise BadImport(f"{place}{quoted(name)} is named twice; each game of your own has its own name.")
+        seen[name_key(name)] = name
+        created = _when(data.get("created_at"), place, "created_at") or utcnow()
+        rows.append({"variant": variant, "name": name, "options": defined, "created_at": created,
+                     "updated_at": _when(data.get("updated_at"), place, "updated_at") or created})
+    return rows
 
 
 def import_file(account: Account, text: str | bytes) -> ImportResult:
@@ -326,7 +369,8 @@ def _game_place(number: int, game: Any) -> str:
     players = game.get("players")
     who = " v ".join(_cut(str(p), 40) for p in players[:12]) if isinstance(players, list) else "?"
     known = _catalogue().get(str(game.get("variant")))
-    variant = known["name"] if known else _cut(str(game.get("variant")), 20)
+    options = game.get("options") if isinstance(game.get("options"), dict) else {}
+    variant = _cut(game_name(known["key"], options), 40) if known else _cut(str(game.get("variant")), 20)
     return f'game {number} ("{variant}", {who}): '
 
 
@@ -459,6 +503,8 @@ def _check_logged_entry(entry: Any, place: str, players: list[str], rules: dict[
     hands = entry.get("hands") or {}
     if not isinstance(hands, dict):
         raise BadImport(f"{place}hands must map each player to their cards or count.")
+    # The lowest number a declared field takes (a house game's points go below 0).
+    low = min((spec["minimum"] for spec in rules["fields"] if spec["minimum"] is not None), default=0)
     for name, given in hands.items():
         if name not in players:
             raise BadImport(f"{place}{quoted(name)} is not a player in this game.")
@@ -466,12 +512,12 @@ def _check_logged_entry(entry: Any, place: str, players: list[str], rules: dict[
             raise BadImport(f"{place}{name}'s input is not an object.")
         _unknown_keys(given, set(rules["inputs"]), f"{place}{name}: ")
         for key, value in given.items():
-            if not _input_value(value):
+            if not _input_value(value, min(low, 0)):
                 raise BadImport(f"{place}{name}: {key} {shown(value)} is not a count, cards or a choice.")
 
 
-def _input_value(value: Any) -> bool:
-    if value is None or isinstance(value, bool) or whole_in(value, 0, MAX_COUNT):
+def _input_value(value: Any, low: int = 0) -> bool:
+    if value is None or isinstance(value, bool) or whole_in(value, low, MAX_COUNT):
         return True
     if isinstance(value, str):
         return len(value) <= MAX_CARDS_TEXT
@@ -484,8 +530,12 @@ def _cut(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-def _import(account: Account, roster: list[str], games: list[_Checked]) -> ImportResult:
-    """Write every checked game the account lacks, in one commit.
+def _import(account: Account, roster: list[str], games: list[_Checked],
+            types: list[dict[str, Any]] | None = None) -> ImportResult:
+    """Write every checked game (and own game) the account lacks, in one commit.
+
+    An own game whose name the account already has (but for letter case or
+    spaces) is skipped: the account's own definition stays.
 
     A name the account's roster already has but for letter case or spaces
     ("ann" for Ann) is that player; the game is then scored under the
@@ -509,6 +559,7 @@ def _import(account: Account, roster: list[str], games: list[_Checked]) -> Impor
     sheets: list[tuple[Game, dict[str, Any]]] = []
     rows: list[tuple[Game, list[dict[str, Any]], list[dict[str, Any]]]] = []
     try:
+        _add_types(account, types or [], result)
         for name in roster:
             player(name)
         for checked in games:
@@ -537,6 +588,19 @@ def _import(account: Account, roster: list[str], games: list[_Checked]) -> Impor
         db.session.rollback()
         raise
     return result
+
+
+def _add_types(account: Account, types: list[dict[str, Any]], result: ImportResult) -> None:
+    kept = {name_key(found.name) for found in game_types(account)}
+    for row in types:
+        if name_key(row["name"]) in kept:
+            result.types_skipped.append(row["name"])
+            continue
+        result.types_created.append(GameType(account_id=account.id, **row))
+    if len(kept) + len(result.types_created) > MAX_GAME_TYPES:
+        raise BadImport(f"with this backup's, the account would keep {len(kept) + len(result.types_created)} games "
+                        f"of its own; it keeps at most {MAX_GAME_TYPES}. Delete some first.")
+    db.session.add_all(result.types_created)
 
 
 def _write_many(model: Any, rows: list[dict[str, Any]]) -> None:
@@ -597,5 +661,5 @@ def _game_rows(account: Account, checked: _Checked,
     return game, hands, changes
 
 
-__all__ = ["BadImport", "ImportResult", "export_account", "export_csv", "export_game", "import_backup",
-           "import_file", "import_game"]
+__all__ = ["BadImport", "ImportResult", "export_account", "export_csv", "export_game", "export_game_type",
+           "import_backup", "import_file", "import_game"]

@@ -41,6 +41,7 @@ BLUEPRINTS = [
     "hands",
     "health",
     "history",
+    "own",
     "players",
     "share",
     "stats",

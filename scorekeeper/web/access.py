@@ -8,7 +8,7 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.orm import joinedload
 
 from ..extensions import db
-from ..models import Game, Player
+from ..models import Game, GameType, Player
 
 # Built once: every page of a game starts here.  The seats and their players
 # come in the same statement, since every page of a game names them.
@@ -36,3 +36,13 @@ def own_player(player_id: int) -> Player:
     if player is None:
         abort(404)
     return player
+
+
+def own_game_type(type_id: int) -> GameType:
+    """One of the signed-in account's own games (a saved definition), or 404."""
+    kept = db.session.scalar(
+        select(GameType).where(GameType.id == type_id, GameType.account_id == current_user.id)
+    )
+    if kept is None:
+        abort(404)
+    return kept

@@ -36,7 +36,7 @@ from ..engine import InvalidEntry
 from ..extensions import csrf, db
 from ..models import Account, Game, HandEntry, entry_for_engine
 from ..services import api_tokens, backup, idempotency
-from .catalogue import catalogue_by_key
+from .catalogue import catalogue_by_key, game_title
 from .openapi import KEY_PATTERN, MAX_ID, MAX_KEY, document
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -238,7 +238,7 @@ def _game_json(game: Game) -> dict[str, Any]:
         "id": game.id,
         "uid": game.uid,
         "variant": game.variant,
-        "variant_name": catalogue_by_key()[game.variant]["name"],
+        "variant_name": game_title(game.variant, game.options),
         "players": names,
         "options": dict(game.options or {}),
         "first_dealer": names[game.first_seat],

@@ -7,14 +7,16 @@ the template only loops.
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from flask import Blueprint, render_template
 
-from scorekeeper.engine import variants
+from scorekeeper.engine import entry_of, game_name, variants
 
 bp = Blueprint("catalogue", __name__)
 
@@ -26,6 +28,87 @@ def catalogue_by_key() -> dict[str, dict[str, Any]]:
     Callers only read it.
     """
     return {variant["key"]: variant for variant in variants()}
+
+
+def built_in() -> list[dict[str, Any]]:
+    """The games the engine knows by their rules, in catalogue order."""
+    return [variant for variant in catalogue_by_key().values() if not variant["defined_by_table"]]
+
+
+def defined_by_table() -> list[dict[str, Any]]:
+    """The games a table defines for itself (``house``): "Your own game"."""
+    return [variant for variant in catalogue_by_key().values() if variant["defined_by_table"]]
+
+
+def described(key: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The variant's catalogue entry under a game's effective options (its sheet's): the
+    name, who wins and how a hand is entered may follow them (a house game's do)."""
+    return _described(key, json.dumps(options, sort_keys=True))
+
+
+@lru_cache(maxsize=256)
+def _described(key: str, options_json: str) -> dict[str, Any]:
+    options = json.loads(options_json)
+    return {**catalogue_by_key()[key], "name": game_name(key, options), "entry": entry_of(key, options)}
+
+
+def game_title(variant: str, options: Mapping[str, Any] | None) -> str:
+    """A game's name as its sheet gives it, from its stored options (a house game's own name)."""
+    return game_name(variant, options or {})
+
+
+#: between a variant's key and a name in a game filter's value: ``house:Our Marriage``
+NAMED = ":"
+
+
+def game_choice(variant: str, title: str) -> str:
+    """A game filter's value for the games of one name: the variant's key, or, for a game
+    the table defines, ``key:name`` (the games of that name only)."""
+    found = catalogue_by_key().get(variant)
+    if found is not None and found["defined_by_table"] and title:
+        return f"{variant}{NAMED}{title}"
+    return variant
+
+
+def read_game_choice(value: str) -> tuple[str, str] | None:
+    """A game filter's value as (variant, name), name "" for every game of the variant;
+    None when the value names no variant."""
+    key, _, title = value.partition(NAMED)
+    found = catalogue_by_key().get(key)
+    if found is None or (title and not found["defined_by_table"]):
+        return None
+    return key, title.strip()
+
+
+def game_choices(named: list[tuple[str, str]]) -> list[dict[str, str]]:
+    """What a game filter offers (``key`` its value, ``name`` its words): every game of the
+    catalogue, then each name the account's own games go by."""
+    own = [{"key": game_choice(variant, title), "name": title} for variant, title in named]
+    return [*({"key": v["key"], "name": v["name"]} for v in catalogue_by_key().values()), *own]
+
+
+def worded(message: str, options: list[Mapping[str, Any]]) -> str:
+    """An engine message about options with each option's key in its words: ``"Out at" needs
+    "Who wins"...`` (a form shows its message next to the labelled field)."""
+    for option in sorted(options, key=lambda o: -len(o["key"])):
+        message = re.sub(rf"\b{re.escape(option['key'])}\b", f'"{option["label"]}"', message)
+    return message[:1].upper() + message[1:]
+
+
+def value_words(option: Mapping[str, Any], value: Any) -> str:
+    """A house rule's value as a player says it: the words of a choice or of yes and no
+    (never a raw key such as ``zero_sum``), ``none``, a table's values listed."""
+    labels = option.get("labels") or []
+    if option["type"] == "bool" and labels and isinstance(value, bool):
+        return str(labels[0 if value else 1])
+    if option["type"] == "choice" and labels and value in option["choices"]:
+        return str(labels[option["choices"].index(value)])
+    if isinstance(value, str) and value in (option.get("also") or ()):
+        return f"{value} value"  # "face value"
+    if option["type"] == "table" and isinstance(value, Mapping):
+        parts = option.get("parts") or []
+        return ", ".join(f"{part['label']} {value_words(part, value.get(part['key']))}" for part in parts)
+    return describe_value(value)
 
 
 @dataclass(frozen=True)

@@ -234,11 +234,13 @@ class EntryForm:
                 continue
             kind = spec["kind"]
             if kind in ("count", "number"):
-                number = _whole_number(text)
+                signed = (spec.get("minimum") or 0) < 0
+                number = _whole_number(text, signed=signed)
                 if number is None:
                     example = "17" if kind == "count" else "1"
-                    self._seat_error(seat, f"Type the {spec['label'].lower()} as a whole number, like {example} "
-                                           f"(not {text!r}).")
+                    below = ", or below 0 like -5" if signed else ""
+                    self._seat_error(seat, f"Type the {spec['label'].lower()} as a whole number, like {example}"
+                                           f"{below} (not {text!r}).")
                     return None
                 given[spec["key"]] = number
             elif kind == "cards_or_points":
@@ -268,8 +270,10 @@ class EntryForm:
     def _nothing_typed(self, name: str) -> str:
         """The engine's "no input for Bob", said as what to do about it, from the declared inputs."""
         kinds = {f["kind"] for f in self.fields}
-        if kinds <= {"count", "cards"}:
+        if kinds == {"count", "cards"}:
             what = "type their count, or pick their cards"
+        elif len(self.fields) == 1:
+            what = f"type their {self.fields[0]['label'].lower()}"
         else:
             labels = [f["label"].split(" (")[0] for f in self.fields if f["kind"] != "number"]
             what = f"fill in {' and '.join(labels)} (0 for none)"
@@ -342,9 +346,13 @@ def too_many_cards(variant: Mapping[str, Any], cards_text: str) -> str:
 
 
 _WHOLE = re.compile(r"[0-9]{1,6}")
+_SIGNED = re.compile(r"[-\u2212]?[0-9]{1,6}")
 
 
-def _whole_number(text: str) -> int | None:
-    """A typed count: ASCII digits only, at most six (no hand counts a million)."""
+def _whole_number(text: str, *, signed: bool = False) -> int | None:
+    """A typed count: ASCII digits only, at most six (no hand counts a million); ``signed``:
+    maybe below 0, with a minus (or the minus sign) first."""
     text = text.strip()
+    if signed:
+        return int(text.replace("\u2212", "-")) if _SIGNED.fullmatch(text) else None
     return int(text) if _WHOLE.fullmatch(text) else None

@@ -11,11 +11,13 @@ from werkzeug.wrappers import Response
 from .. import services
 from ..engine import InvalidEntry
 from ..extensions import db
-from ..models import Game
-from .access import own_game
-from .catalogue import catalogue_by_key
+from ..models import Game, GameType
+from ..services import game_types
+from .access import own_game, own_game_type
+from .catalogue import built_in, catalogue_by_key, defined_by_table, described, game_title
 from .forms import ConfirmForm, confirmed
 from .newgame import NewGameForm
+from .owngame import summary
 from .sheet import drawn_sheet, page_asked
 
 bp = Blueprint("games", __name__)
@@ -37,22 +39,35 @@ def index() -> str:
         .order_by(Game.status.desc(), Game.updated_at.desc())
         .limit(100)
     ).all()
-    names = catalogue_by_key()
-    return render_template("games/index.html", games=games, variant_names=names)
+    return render_template("games/index.html", games=games, titles={g.id: game_title(g.variant, g.options)
+                                                                    for g in games})
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
 @login_required
 def new() -> str | tuple[str, int] | Response:
+    """Pick the game (the built-in ones, the account's own, "Your own game"), then seat the players.
+
+    ``?variant=KEY`` seats a built-in game; ``?type=ID`` one of the account's
+    own games, whose definition becomes the new game's options.
+    """
     catalogue = catalogue_by_key()
-    key = request.values.get("variant")
+    kept = _kept_type(request.values.get("type"))
+    key = kept.variant if kept is not None else request.values.get("variant")
     if key not in catalogue:
-        return render_template("games/pick_variant.html", catalogue=list(catalogue.values()))
-    form = NewGameForm(catalogue[key], current_user.players, request.form if request.method == "POST" else None)
+        return render_template("games/pick_variant.html", built_in=built_in(), own_variants=defined_by_table(),
+                               own_types=[(t, summary(catalogue[t.variant], t.options))
+                                          for t in game_types.game_types(current_user)])
+    if kept is None and catalogue[key]["defined_by_table"]:
+        return redirect(url_for("own.new", variant=key), 303)  # its rules are defined first
+    variant = described(key, kept.options) if kept is not None else catalogue[key]
+    form = NewGameForm(variant, current_user.players, request.form if request.method == "POST" else None,
+                       fixed=kept is not None)
     if request.method == "POST" and form.validate():
+        options = dict(kept.options) if kept is not None else form.options
         try:
             game = services.start_game(
-                current_user, key, form.names, first_dealer=form.first_dealer, options=form.options
+                current_user, key, form.names, first_dealer=form.first_dealer, options=options
             )
         except services.ServiceError as error:
             form.add_error(error.field or "players", error.message)
@@ -60,8 +75,23 @@ def new() -> str | tuple[str, int] | Response:
             form.add_engine_error(error)
         else:
             return redirect(url_for("games.show", game_id=game.id), 303)
-    page = render_template("games/new.html", form=form, variant=catalogue[key], confirm=ConfirmForm())
+    rules = summary(catalogue[key], kept.options) if kept is not None else []
+    page = render_template("games/new.html", form=form, variant=variant, game_type=kept, rules=rules,
+                           confirm=ConfirmForm())
     return page, 422 if request.method == "POST" else 200
+
+
+def _kept_type(raw: str | None) -> GameType | None:
+    """The account's game type ``?type=`` names (404 for another's or none), or None when not asked."""
+    if raw is None or raw == "":
+        return None
+    try:
+        number = int(raw)
+    except ValueError:
+        abort(404)
+    if not 1 <= number <= 2**31 - 1:
+        abort(404)
+    return own_game_type(number)
 
 
 @bp.route("/games/<int:game_id>")
@@ -122,5 +152,4 @@ def delete(game_id: int) -> str | Response:
             flash("Game deleted.", "success")
             return redirect(url_for("games.index"), 303)
         abort(400)
-    return render_template("games/delete.html", game=game, form=form,
-                           variant=catalogue_by_key()[game.variant])
+    return render_template("games/delete.html", game=game, form=form, title=game_title(game.variant, game.options))

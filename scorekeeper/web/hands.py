@@ -20,7 +20,7 @@ from ..models import Game, entry_for_engine
 from . import DATABASE_BUSY, RETRY_AFTER, discard_session
 from .access import own_game
 from .entry import EntryForm, too_many_cards
-from .catalogue import catalogue_by_key
+from .catalogue import described
 from .numbers import signed
 from .sheet import sheet_args
 
@@ -32,7 +32,7 @@ def _form(game: Game, number: int) -> EntryForm:
     out = _out_before(game, number, sheet)
     active = [n for n in game.names if n not in out]
     nxt = sheet["next"]
-    return EntryForm(catalogue_by_key()[game.variant], game.names, active, number, options=sheet["options"],
+    return EntryForm(described(game.variant, sheet["options"]), game.names, active, number, options=sheet["options"],
                      guide=sheet["guide"], pack=(nxt["decks"], nxt["jokers"]) if nxt else None)
 
 
@@ -169,14 +169,14 @@ def preview(game_id: int) -> Response | tuple[Response, int]:
         cards = parse_cards(request.args.get("cards", ""))
     except CardError as error:
         return jsonify(error=str(error)), 422
-    too_many = too_many_cards(catalogue_by_key()[game.variant], request.args.get("cards", ""))
+    options = _sheet_for_form(game, game.hands_count + 1)["options"]
+    rules = described(game.variant, options)
+    too_many = too_many_cards(rules, request.args.get("cards", ""))
     if too_many:
         return jsonify(error=too_many), 422
     number = _int(request.args.get("number")) or game.hands_count + 1
-    options = _sheet_for_form(game, game.hands_count + 1)["options"]
     # The hand's choices as typed so far (the deal's wild rank, an upcard): they may change a value.
-    choices = {c["key"]: request.args[c["key"]] for c in catalogue_by_key()[game.variant]["entry"]["choices"]
-               if request.args.get(c["key"])}
+    choices = {c["key"]: request.args[c["key"]] for c in rules["entry"]["choices"] if request.args.get(c["key"])}
     shown = variant.preview(cards, options, choices, went_out=request.args.get("out") == "1",
                             number=min(max(number, 1), MAX_HANDS))
     return jsonify(shown)

@@ -17,11 +17,12 @@ from markupsafe import Markup
 from sqlalchemy import Select, exists, select
 from sqlalchemy.orm import selectinload
 
+from .. import stats
 from ..extensions import db
-from ..models import Game, Player, Seat
+from ..models import Game, Player, Seat, SeatResult
 from .access import own_game
 from .chart import running_totals_svg
-from .catalogue import catalogue_by_key
+from .catalogue import defined_by_table, game_choices, game_title, read_game_choice
 from .sheet import page_asked, readable_sheet, sheet_view
 
 bp = Blueprint("history", __name__)
@@ -35,7 +36,7 @@ STATUSES = {"playing": "In progress", "finished": "Finished"}
 class Filters:
     """The history's filters as typed in the URL, and what was wrong with them."""
 
-    variant: str = ""
+    variant: str = ""  # a game filter's value: a variant's key, or ``key:name`` (a house game's)
     player: str = ""
     opponent: str = ""  # a second player at the same games (head to head)
     status: str = ""
@@ -46,6 +47,7 @@ class Filters:
     opponent_id: int | None = None
     since_day: date | None = None
     until_day: date | None = None
+    game: tuple[str, str] | None = None  # the variant and the name (or "") the game filter picks
 
     def query_args(self) -> dict[str, str]:
         """The filters as they go back into a link (only those set)."""
@@ -74,8 +76,10 @@ def read_filters(args: Any, players: list[Player]) -> Filters:
         status=args.get("status", "").strip(), since=args.get("from", "").strip(),
         until=args.get("to", "").strip(),
     )
-    if found.variant and found.variant not in catalogue_by_key():
-        found.errors["variant"] = f"There is no game called {found.variant!r}: pick one from the list."
+    if found.variant:
+        found.game = read_game_choice(found.variant)
+        if found.game is None:
+            found.errors["variant"] = f"There is no game called {found.variant!r}: pick one from the list."
     if found.status and found.status not in STATUSES:
         found.errors["status"] = f"{found.status!r} is not a status: pick in progress or finished."
     ids = {str(player.id): player.id for player in players}
@@ -107,8 +111,12 @@ def _day(found: Filters, attribute: str, name: str) -> date | None:
 def games_query(account_id: int, filters: Filters) -> Select[Any]:
     """The account's games under the filters, in progress first, then newest first."""
     query = select(Game).where(Game.account_id == account_id)
-    if filters.variant and "variant" not in filters.errors:
-        query = query.where(Game.variant == filters.variant)
+    if filters.game is not None:
+        variant, title = filters.game
+        query = query.where(Game.variant == variant)
+        if title:  # the games of this name: as their statistics rows have it (every game has them)
+            query = query.where(exists().where(SeatResult.game_id == Game.id, SeatResult.seat == 0,
+                                               SeatResult.name == title))
     if filters.status and "status" not in filters.errors:
         query = query.where(Game.status == filters.status)
     for chosen in (filters.player_id, filters.opponent_id):
@@ -136,7 +144,7 @@ def history_row(game: Game) -> HistoryRow:
     now = dict(zip(then, names)) if len(then) == len(names) else {name: name for name in names}
     return HistoryRow(
         game_id=game.id,
-        variant=catalogue_by_key().get(game.variant, {}).get("name", game.variant),
+        variant=game_title(game.variant, game.options),
         day=game.updated_at,
         playing=game.status != "finished",
         hands=game.hands_count,
@@ -144,6 +152,11 @@ def history_row(game: Game) -> HistoryRow:
         totals=list(cached.values()) if len(then) == len(names) else [""] * len(names),
         winners=[now.get(name, name) for name in summary.get("winners") or []],
     )
+
+
+def account_games(account_id: int) -> list[dict[str, str]]:
+    """A game filter's choices: every game of the catalogue, then the names of the account's own games."""
+    return game_choices(stats.named_games(account_id, [v["key"] for v in defined_by_table()]))
 
 
 @bp.route("/history")
@@ -162,7 +175,7 @@ def index() -> tuple[str, int]:
     rows = [history_row(game) for game in games[:PAGE_SIZE]]
     html = render_template(
         "history/index.html", rows=rows, filters=filters, players=players,
-        catalogue=list(catalogue_by_key().values()), statuses=STATUSES, page=page,
+        catalogue=account_games(current_user.id), statuses=STATUSES, page=page,
         older=len(games) > PAGE_SIZE, newer=page > 1,
     )
     return html, 422 if filters.errors else 200

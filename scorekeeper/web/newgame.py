@@ -32,9 +32,10 @@ class OptionField:
 
 @dataclass
 class NewGameForm:
-    variant: Mapping[str, Any]
+    variant: Mapping[str, Any]  # the catalogue's entry (a kept game type's: named by its definition)
     roster: Sequence[Player]
     data: Mapping[str, str] | None = None
+    fixed: bool = False  # the rules come with the game type: no house rules to choose
     names: list[str] = field(default_factory=list)
     first_dealer: int = 0
     options: dict[str, Any] = field(default_factory=dict)
@@ -51,7 +52,7 @@ class NewGameForm:
                 value=data.get(f"option-{o['key']}", "" if o["type"] != "choice" else str(o["default"])),
             )
             for o in self.variant["options"]
-        ]
+        ] if not self.fixed else []
 
     # -- what the page shows -----------------------------------------------
 

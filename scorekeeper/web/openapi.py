@@ -8,6 +8,7 @@ are checked by the engine, which names the hand and player at fault.
 
 from __future__ import annotations
 
+import json
 from functools import cache
 from typing import Any
 
@@ -127,8 +128,19 @@ def _schemas() -> dict[str, Any]:
                         "nullable": {"type": "boolean"},
                         "default_text": nullable_string,
                         "help": {"type": "string"},
+                        "required": {"type": "boolean", "description": "No default: the game must be given it."},
+                        "label": {"type": "string", "description": "The option in words."},
+                        "labels": {"type": ["array", "null"], "description": (
+                            "The words of each choice (of true and false, for a yes-or-no).")},
+                        "also": {"type": ["array", "null"], "description": "Words a number may be instead."},
+                        "parts": {"type": ["array", "null"], "description": "A table's values, each an option."},
+                        "group": nullable_string,
+                        "when": {"type": ["object", "null"], "description": (
+                            "It matters only while another option has a value: {option, value}.")},
                     },
                 }},
+                "defined_by_table": {"type": "boolean", "description": (
+                    "A game the table defines: its required options are its rules and its name.")},
                 "entry": {"type": "object", "description": "What a hand entry of this variant holds."},
             },
         },
@@ -148,11 +160,20 @@ def _schemas() -> dict[str, Any]:
                             "description": "In seat order, clockwise. A name not on the roster yet is added to it."},
                 "options": {"type": "object", "description": (
                     "The variant's options by key; an omitted option (or null) takes its default. "
-                    "The engine refuses an unknown key or a bad value.")},
+                    "The engine refuses an unknown key or a bad value. A game the table defines "
+                    "(the catalogue's `defined_by_table`) takes its whole definition here, its required "
+                    "options included: see its `Definition-` schema.")},
                 "first_dealer": {**player_name, "description": "One of `players`; the first by default."},
             },
+            # A game the table defines needs its definition: the variant's own schema for the options.
+            "allOf": [
+                {"if": {"properties": {"variant": {"const": key}}, "required": ["variant"]},
+                 "then": {"required": ["options"], "properties": {"options": _ref(name)}}}
+                for key, name in _definition_names().items()
+            ],
             "example": {"variant": "gin", "players": ["Ann", "Bob"], "options": {"target": 100}},
         },
+        **{name: _definition(key) for key, name in _definition_names().items()},
         "Game": {
             "type": "object",
             "required": ["id", "uid", "variant", "players", "status", "hands_count"],
@@ -390,6 +411,73 @@ def _input_fields() -> dict[str, Any]:
                 shown = f"{status['label']}: {value!r}"
                 schema["description"] = "; ".join(filter(None, (schema["description"], shown)))
     return found
+
+
+def _definition_names() -> dict[str, str]:
+    """The games the table defines, each with the name of its definition's schema."""
+    return {variant["key"]: f"Definition-{variant['key']}" for variant in variants() if variant["defined_by_table"]}
+
+
+def _definition(key: str) -> dict[str, Any]:
+    """A game the table defines, its options as the catalogue declares them: types, bounds, words."""
+    variant = next(found for found in variants() if found["key"] == key)
+    return {
+        "type": "object",
+        "description": (f"The whole definition of a game the table defines (`{key}`: {variant['name']}), "
+                        "given as the new game's options and kept in its log, so it replays the same "
+                        "anywhere. The engine checks the rest: the name trimmed and free of control "
+                        "characters, and which options go together."),
+        "required": [option["key"] for option in variant["options"] if option["required"]],
+        "additionalProperties": False,
+        "properties": {option["key"]: _option_schema(option) for option in variant["options"]},
+        "example": _DEFINITION_EXAMPLE,
+    }
+
+
+#: a house game's definition, as an example
+_DEFINITION_EXAMPLE = {"name": "Our Marriage", "entry": "cards",
+                       "values": {"ace": 15, "pictures": 10, "ten": 10, "pips": "face", "joker": 25},
+                       "jokers": 2, "scoring": "zero_sum", "going_out_bonus": 0, "lowest_wins": True,
+                       "deals": 10}
+
+
+def _option_schema(option: dict[str, Any]) -> dict[str, Any]:
+    """One declared option as JSON Schema; one with a default also takes null (the default)."""
+    words = option.get("labels") or []
+    described = option["help"]
+    if option["type"] in ("choice", "bool") and words:
+        values = option["choices"] if option["type"] == "choice" else [True, False]
+        described += " " + "; ".join(f"{json_word(value)} ({word})" for value, word in zip(values, words)) + "."
+    if option["type"] == "text":
+        schema: dict[str, Any] = {"type": "string", "minLength": 1,
+                                  "description": f"{described} {option['minimum']} to {option['maximum']} "
+                                                 "characters once trimmed."}
+    elif option["type"] == "bool":
+        schema = {"type": "boolean", "description": described}
+    elif option["type"] == "choice":
+        schema = {"enum": list(option["choices"]), "description": described}
+    elif option["type"] == "table":
+        schema = {"type": "object", "additionalProperties": False, "description": described,
+                  "properties": {part["key"]: _option_schema(part) for part in option["parts"] or []}}
+    else:
+        number: dict[str, Any] = {"type": "integer"}
+        if option.get("choices"):
+            number["enum"] = list(option["choices"])
+        else:
+            number.update(minimum=option["minimum"], maximum=option["maximum"])
+        schema = {"anyOf": [number, {"enum": list(option["also"])}]} if option.get("also") else number
+        schema["description"] = described
+    if option["required"]:
+        return schema
+    # null, as every omitted option, is the default
+    description = schema.pop("description")
+    either = schema.pop("anyOf", None) or [schema]
+    return {"anyOf": [*either, {"type": "null"}], "description": description}
+
+
+def json_word(value: Any) -> str:
+    """A value as JSON writes it: ``true``, ``"zero_sum"``."""
+    return json.dumps(value)
 
 
 def _operation(summary: str, description: str, responses: dict[str, Any], *, op_id: str, tag: str,

@@ -15,14 +15,18 @@ from flask_login import current_user, login_required
 
 from .. import stats
 from .access import own_player
-from .catalogue import catalogue_by_key
+from .catalogue import catalogue_by_key, game_choice, read_game_choice
+from .history import account_games
 
 bp = Blueprint("stats", __name__, url_prefix="/stats")
 
 
-def variant_name(key: str, lowest_wins: bool = False) -> str:
-    """The variant's name; a lowest-wins way of playing a highest-wins game says so."""
+def variant_name(key: str, lowest_wins: bool = False, title: str = "") -> str:
+    """The game's name: a house game's own (``title``), else the variant's, where a
+    lowest-wins way of playing a highest-wins game says so."""
     variant = catalogue_by_key().get(key, {})
+    if title and variant.get("defined_by_table"):
+        return title
     name = variant.get("name", key)
     if lowest_wins and not variant.get("lowest_wins"):
         name += " (lowest wins)"
@@ -36,7 +40,7 @@ def best_means(lowest_wins: bool) -> str:
 def _page_basics() -> dict[str, Any]:
     return {
         "moments": stats.MOMENTS, "variant_moments": stats.VARIANT_MOMENTS,
-        "variant_name": variant_name, "best_means": best_means,
+        "variant_name": variant_name, "best_means": best_means, "game_choice": game_choice,
     }
 
 
@@ -45,18 +49,21 @@ def _page_basics() -> dict[str, Any]:
 def index() -> tuple[str, int]:
     variant = request.args.get("variant", "").strip()
     error = ""
-    if variant and variant not in catalogue_by_key():
+    picked = read_game_choice(variant) if variant else None
+    if variant and picked is None:
         error = f"There is no game called {variant!r}: pick one from the list."
     chosen = "" if error else variant
-    lines = stats.table_lines(current_user.id, chosen)
+    key, title = picked or ("", "")
+    lines = stats.table_lines(current_user.id, key, title)
     # What "best" means in this table: a player who played a game both ways
     # (Basic, winner and penalty scoring) has no best hand here at all.
     ways = {line.lowest_wins for line in lines if line.best_hand is not None}
     html = render_template(
         "stats/index.html", variant=variant, chosen=chosen, error=error, lines=lines,
         best_note=best_means(ways.pop()) if len(ways) == 1 else "",
-        pairs=[pair for pair in stats.head_to_head(current_user.id) if not chosen or pair.variant == chosen],
-        catalogue=list(catalogue_by_key().values()),
+        pairs=[pair for pair in stats.head_to_head(current_user.id)
+               if not chosen or (pair.variant == key and (not title or pair.title == title))],
+        catalogue=account_games(current_user.id), chosen_key=key, chosen_name=variant_name(key, title=title),
         **_page_basics(),
     )
     return html, 422 if error else 200

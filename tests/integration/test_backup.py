@@ -122,6 +122,13 @@ GAMES: dict[str, tuple[list[str], dict[str, Any], list[dict[str, Any]]]] = {
         out("Bob", Ann=count(10), Cara=count(30)),
         out("Cara", Ann=cards("JK JK JK"), Bob=count(12)),
     ]),
+    # A house game by points, zero-sum with a bonus: points below 0 in the hands and the change log.
+    "house": (["Ann", "Bob", "Cara"], {"name": "Our Marriage", "entry": "points", "scoring": "zero_sum",
+                                       "going_out_bonus": 5, "lowest_wins": False, "deals": 10}, [
+        out("Ann", Bob={"points": 12}, Cara={"points": -4}),
+        out("Bob", Ann={"points": 3}, Cara={"points": 40}),
+        out("Cara", Ann={"points": -10}, Bob={"points": 7}),
+    ]),
 }
 
 

@@ -1,0 +1,25 @@
+// A number that may be below 0 (a house game's points, a going-out bonus):
+// a phone's number pad has no minus sign, so a "±" button beside the box
+// turns the number round. Without JavaScript, type the minus sign.
+(function () {
+  "use strict";
+  Array.prototype.forEach.call(document.querySelectorAll("input[data-signed]"), function (input) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "sign-toggle";
+    button.textContent = "\u00b1";
+    button.setAttribute("aria-label", "Below 0 or above: change the sign of " +
+      ((input.labels && input.labels[0] && input.labels[0].textContent.trim()) || "the number"));
+    button.addEventListener("click", function () {
+      var value = input.value.trim().replace(/^\u2212/, "-");
+      input.value = value.charAt(0) === "-" ? value.slice(1) : "-" + value;
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      input.focus();
+    });
+    var wrap = document.createElement("span");
+    wrap.className = "signed";
+    input.parentNode.insertBefore(wrap, input);
+    wrap.appendChild(input);
+    wrap.appendChild(button);
+  });
+})();
