@@ -137,7 +137,7 @@ DEFINED: dict[str, dict[str, str]] = {
 _own_games = iter(range(1, 1_000_000))
 
 
-def define_game(client: FlaskClient, variant: str, **options: Any) -> int:
+def _define_game(client: FlaskClient, variant: str, **options: Any) -> int:
     """Define a game of the table's own on the "Your own game" form: the kept game type's id."""
     given = {"name": f"Our game {next(_own_games)}", **DEFINED.get(variant, {}), **options}
     data = {"variant": variant}
@@ -154,6 +154,12 @@ def define_game(client: FlaskClient, variant: str, **options: Any) -> int:
 
 
 @pytest.fixture
+def define_game(app: Flask):  # type: ignore[no-untyped-def]
+    """``define_game(client, "house", name="Loba", scoring="zero_sum")``: the kept game type's id."""
+    return _define_game
+
+
+@pytest.fixture
 def start_game(app: Flask):  # type: ignore[no-untyped-def]
     """``start_game(client, "gin", ["Ann", "Bob"], target=50)``: the new game's id.
 
@@ -167,7 +173,7 @@ def start_game(app: Flask):  # type: ignore[no-untyped-def]
         data.update({f"seat-{i}": name for i, name in enumerate(names)})
         path = f"/games/new?variant={variant}"
         if variant in DEFINED:
-            path = f"/games/new?type={define_game(client, variant, **options)}"
+            path = f"/games/new?type={_define_game(client, variant, **options)}"
             options = {}
         for key, value in options.items():
             data[f"option-{key}"] = "1" if value is True else str(value)

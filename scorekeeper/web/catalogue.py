@@ -149,11 +149,23 @@ def variant_card(variant: Mapping[str, Any]) -> VariantCard:
 
 
 def option_line(option: Mapping[str, Any]) -> OptionLine:
-    choices = option.get("choices") or ()
+    """An option as the front page lists it: its key (the API's), its default, and each choice
+    with its words where it has them (``own (Each player scores their own hand)``)."""
+    choices = list(option.get("choices") or ())
+    if option["type"] == "bool" and option.get("labels"):
+        choices = [True, False]
+    words = option.get("labels") or []
+    if option.get("required"):
+        default = "none: the table gives it"
+    elif option["type"] == "table":
+        default = value_words(option, option.get("default"))
+    else:
+        default = option.get("default_text") or describe_value(option.get("default"))
     return OptionLine(
         key=option["key"],
-        default=option.get("default_text") or describe_value(option.get("default")),
-        choices=", ".join(str(choice) for choice in choices),
+        default=default,
+        choices=", ".join(f"{describe_value(choice)} ({words[i]})" if words else str(choice)
+                          for i, choice in enumerate(choices)),
         help=option.get("help") or "",
     )
 

@@ -103,6 +103,11 @@ class DefineForm:
             _fill(one, definition.get(one.key))
         return form
 
+    def typed(self) -> dict[str, str]:
+        """Every field as typed (or filled), by its name: the same form again, to read anew."""
+        every = [part for one in self.inputs for part in (one, *one.parts)]
+        return {one.name: one.value for one in every}
+
     @property
     def groups(self) -> list[tuple[str, list[OptionInput]]]:
         """The inputs in order, those of one group (the ways a game ends) together: (heading, inputs)."""
@@ -246,7 +251,9 @@ class Example:
 
 def example(variant: Mapping[str, Any], form: DefineForm) -> Example:
     """One hand of the game the form defines, scored: Ann goes out, Bob and Cara hold some cards
-    (or points), under whatever fields the rules declare for a hand."""
+    (or points), under whatever fields the rules declare for a hand.  The form is read
+    anew: its own errors (and the engine's, once saved) stay as they are."""
+    form = DefineForm(variant, form.typed())
     if not form.validate(required=False):
         return Example(error=" ".join(dict.fromkeys(form.errors.values())))
     required = [one for one in form.inputs if one.spec.get("required") and one.key not in form.options]

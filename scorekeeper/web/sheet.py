@@ -232,7 +232,7 @@ def sheet_view(game: Game, *, page: int | None = None) -> SheetView:
     variant = get_variant(game.variant)
     sheet, broken = readable_sheet(game)
     if sheet is None:
-        view = SheetView(variant.name, [], [], "", "", False, "", broken=broken)
+        view = SheetView(variant.title(game.options or {}), [], [], "", "", False, "", broken=broken)
         view.changes = change_lines(game)
         return view
     names = sheet["players"]

@@ -88,9 +88,24 @@ def test_the_new_game_form_takes_any_junk(user, variant, data):
     assert_handled(user.post("/games/new", query_string={"variant": variant}, data=data))
 
 
+OWN_GAME_FIELDS = ["variant", *sorted(
+    f"option-{option['key']}" + (f"-{part['key']}" if part else "")
+    for variant in catalogue() if variant["defined_by_table"] for option in variant["options"]
+    for part in (option["parts"] or [None]))]
+
+
+@FUZZ
+@given(data=form(OWN_GAME_FIELDS), type_id=st.one_of(names, st.integers()))
+def test_the_own_game_form_and_its_live_example_take_any_junk(user, data, type_id):
+    assert_handled(user.post("/games/own/new", data=data))
+    assert user.get("/games/own/example", query_string=data).status_code < 500  # a part of the page
+    assert_handled(user.get("/games/new", query_string={"type": type_id}))
+    assert_handled(user.post("/games/own/1/edit", data=data))
+
+
 ENTRY_FIELDS = ["out", "rummy", "upcard", "wild", "token", "expected", "block",
                 *[f"p{i}-{name}" for i in range(4)
-                  for name in ("count", "cards", "melded", "low_aces", "left", "status")]]
+                  for name in ("count", "cards", "melded", "low_aces", "left", "status", "points")]]
 
 
 @FUZZ

@@ -1,4 +1,4 @@
-"""The four games added as one module each, played through the API and shown on every page.
+"""The games added as one module each, played through the API and shown on every page.
 
 Nothing outside their modules was written for them: the API takes their
 entries (re-entries, in mano, a kalookie, a dead hand), the sheet, review,
@@ -46,6 +46,14 @@ GAMES: dict[str, tuple[list[str], dict[str, Any], list[dict[str, Any]], str]] = 
         {"out": None, "hands": {}},
         {"out": "Ann", "hands": {"Ann": count(3), "Bob": count(20)}},
     ], "games I, II and III open"),
+    # A house game by cards (the worked example's values), then nobody out in own scoring.
+    "house": (["Ann", "Bob", "Cara"], {
+        "name": "Our Marriage", "entry": "cards", "jokers": 2, "scoring": "own", "going_out_bonus": -10,
+        "lowest_wins": True, "values": {"ace": 15, "pictures": 10, "ten": 10, "pips": "face", "joker": 25},
+        "cards_each": 13}, [
+        {"out": "Ann", "hands": {"Bob": {"cards": "AS 9H JK"}, "Cara": count(12)}},
+        {"out": None, "hands": {"Ann": count(3), "Bob": count(0), "Cara": {"cards": "KS"}}},
+    ], "deals 13 cards"),
 }
 
 

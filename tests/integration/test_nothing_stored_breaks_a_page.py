@@ -63,7 +63,7 @@ def with_counts(entry: Any, draw: st.DrawFn) -> Any:
     """The entry with one of its counts (or 500's typed numbers) drawn near or past the bounds."""
     entry = json.loads(json.dumps(entry))
     numbers = [(given, key) for given in (entry.get("hands") or {}).values()
-               for key in ("count", "melded", "left") if isinstance(given.get(key), int)]
+               for key in ("count", "melded", "left", "points") if isinstance(given.get(key), int)]
     if numbers:
         given, key = numbers[draw(st.integers(min_value=0, max_value=len(numbers) - 1))]
         given[key] = draw(near_bounds)
@@ -107,6 +107,7 @@ def entries(draw: st.DrawFn, players: list[str]) -> Any:
     name = st.one_of(st.sampled_from(players), texts)
     given = st.one_of(
         st.fixed_dictionaries({"count": st.one_of(integers, scalars)}),
+        st.fixed_dictionaries({"points": st.one_of(integers, scalars)}),
         st.fixed_dictionaries({"cards": st.one_of(texts, st.lists(texts, max_size=14))}),
         st.fixed_dictionaries({"melded": st.one_of(integers, texts), "left": st.one_of(integers, texts)}),
         st.fixed_dictionaries({"drop": st.sampled_from(["first", "middle", "last"])}),
@@ -199,9 +200,24 @@ def test_whatever_the_forms_accept_every_page_still_answers(app, user, game, fie
     variant = game["variant"]
     data: dict[str, Any] = {"variant": variant, "first_dealer": "0"}
     data.update({f"seat-{i}": sendable(name) for i, name in enumerate(game["players"])})
+    path = f"/games/new?variant={variant}"
     if isinstance(game["options"], dict):
         data.update({f"option-{sendable(key)}": sendable(value) for key, value in game["options"].items()})
-    made = user.post(f"/games/new?variant={variant}", data=data)
+        for key, value in game["options"].items():  # a table of values (a house game's): a field each
+            if isinstance(value, dict):
+                data.update({f"option-{sendable(key)}-{sendable(part)}": sendable(number)
+                             for part, number in value.items()})
+    if CATALOGUE[variant]["defined_by_table"]:  # defined first, on its own form, then seated
+        if isinstance(data.get("option-lowest_wins"), str):
+            data["option-lowest_wins"] = data["option-lowest_wins"].lower()
+        kept = user.post("/games/own/new", data=data)
+        answered(kept, "own game")
+        if kept.status_code != 303:
+            every_page_answers(app, user)
+            return
+        path = kept.headers["Location"]
+        data["type"] = path.rsplit("=", 1)[1]
+    made = user.post(path, data=data)
     answered(made, "new game")
     if made.status_code == 303:
         game_id = int(made.headers["Location"].rsplit("/", 1)[1])

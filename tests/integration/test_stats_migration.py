@@ -34,20 +34,30 @@ def revisions() -> list[str]:
 EARLIER = revisions()[:-1]
 
 
-def stored_rows() -> dict[str, list[tuple[Any, ...]]]:
+def stored_rows(*, named: bool = True) -> dict[str, list[tuple[Any, ...]]]:
+    """The statistics rows; ``named``: with each game's name (since ce7dc2d07090)."""
+    name = "name, " if named else ""
     with db.engine.connect() as connection:
         return {
             "seats": [tuple(row) for row in connection.execute(text(
-                "SELECT game_id, seat, account_id, player_id, variant, lowest_wins, players, finished, won, hands, "
-                "hands_won, score_sum, best_hand FROM seat_result ORDER BY game_id, seat"))],
+                f"SELECT game_id, seat, account_id, player_id, variant, {name}lowest_wins, players, finished, won, "
+                "hands, hands_won, score_sum, best_hand FROM seat_result ORDER BY game_id, seat"))],
             "moments": [tuple(row) for row in connection.execute(text(
                 "SELECT game_id, seat, moment, count FROM seat_moment ORDER BY game_id, seat, moment"))],
         }
 
 
-def play(client: Any, variant: str, names: list[str], hands: list[dict[str, str]], *, end: bool) -> None:
+def play(client: Any, variant: str, names: list[str], hands: list[dict[str, str]], *, end: bool,
+         defined: dict[str, str] | None = None) -> None:
+    """A game through the pages; ``defined``: a game the table defines, its form's fields first."""
     data = {"variant": variant, "first_dealer": "0", **{f"seat-{i}": n for i, n in enumerate(names)}}
-    response = client.post(f"/games/new?variant={variant}", data=data)
+    path = f"/games/new?variant={variant}"
+    if defined is not None:
+        kept = client.post("/games/own/new", data={"variant": variant, **defined})
+        assert kept.status_code == 303, kept.get_data(as_text=True)[:1000]
+        path = kept.headers["Location"]
+        data["type"] = path.rsplit("=", 1)[1]
+    response = client.post(path, data=data)
     assert response.status_code == 303, response.get_data(as_text=True)[:1000]
     game = re.search(r"/games/(\d+)$", response.headers["Location"]).group(1)  # type: ignore[union-attr]
     for fields in hands:
@@ -72,9 +82,13 @@ def play_one_of_every_moment(client: FlaskClient) -> None:
     play(client, "indian", ["Ann", "Bob", "Cara"], [{"out": "0", "p1-status": "first", "p2-count": "30"}],
          end=False)
     play(client, "basic", ["Bob", "Dan"], [{"out": "0", "rummy": "1", "p1-count": "20"}], end=True)
+    # A house game, named by the table: its statistics are its own name's (Cara is out over 50).
+    play(client, "house", ["Ann", "Bob", "Cara"], [{"out": "0", "p1-points": "10", "p2-points": "60"}],
+         end=False, defined={"option-name": "Our Marriage", "option-entry": "points", "option-scoring": "own",
+                             "option-lowest_wins": "true", "option-eliminate_at": "50"})
 
 
-VARIANTS = ("gin", "knock", "tunk", "indian", "basic")
+VARIANTS = ("gin", "knock", "tunk", "indian", "basic", "house", "house:Our Marriage")
 
 
 def statistics_pages(client: FlaskClient) -> dict[str, str]:
@@ -176,7 +190,7 @@ def test_the_moment_columns_become_rows_of_the_counts_above_zero_and_come_back_o
                     {"seat": seat, "player": seat + 1, "yes": True, "no": False, **dict(zip(columns, counts[seat]))})
 
         flask_migrate.upgrade(revision=MOMENTS_AS_ROWS)
-        moved = stored_rows()["moments"]
+        moved = stored_rows(named=False)["moments"]
         assert not set(columns) & {c["name"] for c in inspect(db.engine).get_columns("seat_result")}
         with db.engine.begin() as connection:  # a moment of a newer game: it has no column to go back to
             connection.execute(text(

@@ -130,7 +130,7 @@ class House(Variant):
         Option("entry", "choice", None, "How each player's hand is entered.", choices=("points", "cards"),
                labels=("Points: type each player's points for the hand",
                        "Cards: pick the cards left in hand, or type their worth, valued as below"),
-               required=True, label="Each hand is entered as"),
+               required=True, label="How hands are entered"),
         VALUES,
         Option("decks", "int", 1, "Decks in the pack.", minimum=1, maximum=MAX_DECKS, label="Decks"),
         Option("jokers", "int", 0, "Printed jokers in the pack.", minimum=0, maximum=MAX_JOKERS, label="Jokers"),
@@ -140,20 +140,19 @@ class House(Variant):
                        "Whoever goes out scores what the others hold; they score 0",
                        "Each other player pays what they hold to whoever went out"),
                required=True, label="Scoring"),
-        Option("going_out_bonus", "int", 0, "Points for whoever goes out (below 0 for points off); in the "
-               "paying scoring each other player pays it.", minimum=-MAX_POINTS, maximum=MAX_POINTS,
+        Option("going_out_bonus", "int", 0, "Points for whoever goes out (below 0 for points off); where each "
+               "other player pays what they hold, each pays this too.", minimum=-MAX_POINTS, maximum=MAX_POINTS,
                label="Going-out bonus"),
         Option("lowest_wins", "bool", None, "Who wins at the end.",
                labels=("Lowest total wins", "Highest total wins"), required=True, label="Who wins"),
-        target(None, "The game ends after the hand in which a total reaches this. Empty: no target.",
+        target(None, "The game ends after the hand in which a total reaches this.",
                label="Game to", group=ENDING),
         deals("The game ends after this many deals (or at the target or the last player left, if "
-              "first). Empty: no number of deals.", maximum=MAX_OWN_DEALS, label="Number of deals", group=ENDING),
+              "first).", maximum=MAX_OWN_DEALS, label="Number of deals", group=ENDING),
         eliminate_at(None, "A player whose total reaches this is out; the last player left wins (lowest "
                      "wins only, no target). All three empty: play until you agree to stop.",
                      label="Out at", group=ENDING),
-        Option("cards_each", "int", None, "Cards dealt to each player, shown on the sheet as guidance. "
-               "Empty: the sheet does not say.", minimum=1, maximum=MAX_DEALT, label="Cards dealt"),
+        Option("cards_each", "int", None, "Cards dealt to each player, shown on the sheet as guidance.", minimum=1, maximum=MAX_DEALT, label="Cards dealt"),
     )
     fields = (OWN_POINTS, *CARD_FIELDS)
     moments = (ELIMINATED,)
