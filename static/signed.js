@@ -8,8 +8,8 @@
     button.type = "button";
     button.className = "sign-toggle";
     button.textContent = "\u00b1";
-    button.setAttribute("aria-label", "Below 0 or above: change the sign of " +
-      ((input.labels && input.labels[0] && input.labels[0].textContent.trim()) || "the number"));
+    // Named by what it does; the field it sits beside (and the player's panel) say which number.
+    button.setAttribute("aria-label", "Change the sign: below 0 or above");
     button.addEventListener("click", function () {
       var value = input.value.trim().replace(/^\u2212/, "-");
       input.value = value.charAt(0) === "-" ? value.slice(1) : "-" + value;

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from itertools import count
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
@@ -39,10 +40,40 @@ def register(page: Page, server: LiveServer) -> str:
     return email
 
 
+def define_game(page: Page, **options: str | bool | dict[str, str]) -> None:
+    """Fill the "Your own game" form, open on the page, as a person taps it, and keep the game.
+
+    A choice (or who wins) is the tap on its words' radio button, by value
+    (``scoring="zero_sum"``, ``lowest_wins=True``); a table of values (the
+    card values) a box each; the rest are typed.
+    """
+    form = page.locator("#own-game")
+    for key, value in options.items():
+        if isinstance(value, dict):
+            for part, number in value.items():
+                form.locator(f"[name=option-{key}-{part}]").fill(number)
+            continue
+        radios = form.locator(f"input[type=radio][name=option-{key}]")
+        if radios.count():
+            wanted = ("true" if value else "false") if isinstance(value, bool) else value
+            form.locator(f"label.choice:has(input[name=option-{key}][value={wanted}])").click()
+        else:
+            form.locator(f"[name=option-{key}]").fill(str(value))
+    page.get_by_role("button", name="Keep this game").click()
+    expect(page).to_have_url(re.compile(r"/games/new\?type=\d+$"))
+
+
 def start_game(page: Page, server: LiveServer, variant: str, names: list[str],
-               first_dealer: int = 0, **options: str | bool) -> str:
-    """Start a game through the new-game form; returns the sheet's URL."""
+               first_dealer: int = 0, **options: Any) -> str:
+    """Start a game through the new-game form; returns the sheet's URL.
+
+    A game the table defines is defined first, on its own form, with
+    ``options`` (see :func:`define_game`), and then seated.
+    """
     page.goto(server(f"/games/new?variant={variant}"))
+    if "/games/own/new" in page.url:
+        define_game(page, **options)
+        options = {}
     for seat, name in enumerate(names):
         page.get_by_label(f"Seat {seat + 1}", exact=True).fill(name)
     page.get_by_label("First dealer").select_option(str(first_dealer))

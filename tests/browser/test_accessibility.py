@@ -7,6 +7,7 @@ with a card chosen, a hand's notes open, a refused form with its messages.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -52,6 +53,26 @@ def _refuse_password_change(page: Page) -> None:
 
 def _open_house_rules(page: Page) -> None:
     page.get_by_text("House rules").click()
+
+
+def _define_cards_game(page: Page) -> None:
+    """The own game form with cards chosen (the card values shown) and the example hand scored."""
+    page.get_by_label("Name of the game").fill("Our Marriage")
+    page.get_by_role("radio", name=re.compile("^Cards")).check()
+    page.get_by_role("radio", name="Each other player pays what they hold to whoever went out").check()
+    page.get_by_role("radio", name="Lowest total wins").check()
+    expect(page.locator("#example tbody tr")).to_have_count(3)
+
+
+def _refuse_own_game(page: Page) -> None:
+    page.get_by_label("Going-out bonus", exact=True).fill("lots")
+    page.get_by_role("button", name="Keep this game").click()
+    expect(page.locator(".error").first).to_be_visible()
+
+
+def _negative_points(page: Page) -> None:
+    page.locator("label.tile").first.click()
+    page.get_by_role("button", name=re.compile("Change the sign")).nth(1).click()
 
 
 def _returning_player(page: Page) -> None:
@@ -101,6 +122,13 @@ PAGES: dict[str, tuple[str, bool, Callable[[Page], None] | None]] = {
     "account-refused": ("/settings/account/", True, _refuse_password_change),
     "not-found": ("/games/999999", True, None),
     "share-live": ("share", False, _open_hand),
+    "own-game-new": ("/games/own/new", True, _define_cards_game),
+    "own-game-refused": ("/games/own/new", True, _refuse_own_game),
+    "own-game-edit": ("own-edit", True, None),
+    "own-game-delete": ("own-delete", True, None),
+    "new-own-game": ("own-seats", True, None),
+    "entry-house": ("house/hands/new", True, _negative_points),
+    "sheet-house": ("house", True, _open_hand),
 }
 
 
@@ -123,7 +151,11 @@ def site(browser: Browser, live_server: LiveServer, browser_context_args: dict[s
         "kalooki": start_game(page, live_server, "kalooki", ["Ann", "Bob", "Cara"]),
         "hollywood-gin": start_game(page, live_server, "hollywood-gin", ["Ann", "Bob"], target="30"),
         "hollywood-playing": start_game(page, live_server, "hollywood-gin", ["Ann", "Bob"]),
+        # A house game by points, zero-sum: the account keeps it as its own game type too.
+        "house": start_game(page, live_server, "house", ["Ann", "Bob", "Cara"], name="Our Marriage",
+                            entry="points", scoring="zero_sum", lowest_wins=True, eliminate_at="100"),
     }
+    post_hand(page, games["house"], {"out": "0", "p1-points": "30", "p2-points": "-5"})
     # A hand on each new game's sheet; Cara out of Scala 40 and Kalooki, so her panel offers the way back.
     post_hand(page, games["three-thirteen"], {"out": "0", "p1-cards": "3H 9C 9D", "p2-count": "12"})
     post_hand(page, games["scala40"], {"out": "0", "p1-status": "unopened", "p2-count": "120"})
@@ -142,15 +174,19 @@ def site(browser: Browser, live_server: LiveServer, browser_context_args: dict[s
     share = page.locator(".share-url a").get_attribute("href")
     page.goto(live_server("/players/"))
     rename = page.get_by_role("link", name="Rename Ann").get_attribute("href")
+    page.goto(live_server("/games/new"))
+    own = {key: live_server(page.get_by_role("link", name=name).get_attribute("href") or "")
+           for key, name in (("own-edit", "Change Our Marriage"), ("own-delete", "Delete Our Marriage"))}
+    own["own-seats"] = live_server(page.locator("ul.own-games li a").first.get_attribute("href") or "")
     state = context.storage_state()
     context.close()
-    yield {"games": games, "rename": live_server(rename or ""), "share": share, "state": state}
+    yield {"games": games, "rename": live_server(rename or ""), "share": share, "state": state, **own}
 
 
 def _url(key: str, site: dict[str, Any], server: LiveServer) -> str:
     if key.startswith("/"):
         return server(key)
-    if key in ("rename", "share"):
+    if key in ("rename", "share", "own-edit", "own-delete", "own-seats"):
         return site[key]
     game, _, rest = key.partition("/")
     return site["games"][game] + (f"/{rest}" if rest else "")

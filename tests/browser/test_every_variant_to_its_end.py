@@ -1,4 +1,4 @@
-"""Every one of the sixteen variants played to its end on a phone (390x844),
+"""Every one of the variants played to its end on a phone (390x844),
 as a newcomer would: start it, record hands with the variant's own controls
 (the card picker at least once each; a flag, a status pill, a returning
 player's box where the game has them), correct the first hand after the
@@ -262,6 +262,18 @@ GAMES = [
          guides={3: "Hand 3 · Ann deals 10 cards · games I, II and III open",
                  4: "Hand 4 · Bob deals 10 cards · game III open"},
          groups=["Game I", "Game II", "Game III"]),
+    # A house game defined on its own form: cards valued ace 15, joker 25 (2 jokers), own scoring, a
+    # going-out bonus of -10, lowest wins, game to 60.  1: Ann out, Bob AS 9H JK 49, Cara 12: -10 / 49 / 12.
+    # 2: Bob out, Ann 5, Cara KS 10.  Correct 1 to Cara 2: -5 / 39 / 12.  3: Cara out, Ann 10, Bob 30:
+    # Bob 69 reaches 60; 5 / 69 / 2, the lowest, Cara, wins.
+    Game("house", ABC, {"name": "Our Marriage", "entry": "cards", "values": {"ace": "15", "joker": "25"},
+                        "jokers": "2", "scoring": "own", "going_out_bonus": "-10", "lowest_wins": True,
+                        "target": "60"},
+         [[("out", "Ann"), ("pick", "Bob", ["ace of spades", "9 of hearts", "joker"]), ("value", "Bob", "49"),
+           ("count", "Cara", 12)],
+          [("out", "Bob"), ("count", "Ann", 5), ("pick", "Cara", ["king of spades"])],
+          [("out", "Cara"), ("count", "Ann", 10), ("count", "Bob", 30)]],
+         [("count", "Cara", 2)], ["-5", "39", "12"], ["5", "69", "2"], "Cara wins!"),
 ]
 
 
