@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from flask import abort
 from flask_login import current_user
 from sqlalchemy import bindparam, select
@@ -30,19 +32,20 @@ def own_game(game_id: int) -> Game:
 
 
 def own_player(player_id: int) -> Player:
-    player = db.session.scalar(
-        select(Player).where(Player.id == player_id, Player.account_id == current_user.id)
-    )
-    if player is None:
-        abort(404)
-    return player
+    return _owned(Player, player_id)
 
 
 def own_game_type(type_id: int) -> GameType:
     """One of the signed-in account's own games (a saved definition), or 404."""
-    kept = db.session.scalar(
-        select(GameType).where(GameType.id == type_id, GameType.account_id == current_user.id)
-    )
-    if kept is None:
+    return _owned(GameType, type_id)
+
+
+Owned = TypeVar("Owned", Player, GameType)
+
+
+def _owned(model: type[Owned], row_id: int) -> Owned:
+    """The account's row of ``model`` with this id, or 404 (another account's does not exist)."""
+    found = db.session.scalar(select(model).where(model.id == row_id, model.account_id == current_user.id))
+    if found is None:
         abort(404)
-    return kept
+    return found
