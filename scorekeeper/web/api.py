@@ -276,6 +276,8 @@ REFUSALS: dict[str, tuple[int, str]] = {
     "conflict": (409, "conflict"),
     "stale_hand": (409, "stale_hand"),
     "already_recorded": (409, "conflict"),
+    "not_definable": (422, "invalid_request"),
+    "too_many_game_types": (422, "invalid_request"),
 }
 
 

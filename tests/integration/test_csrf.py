@@ -12,6 +12,8 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Player
 
 ENTRY = {"expected": "2", "out": "1", "p0-count": "5", "p2-count": "5"}
+OWN_GAME = {"variant": "house", "option-name": "Seven Bridge", "option-entry": "points", "option-scoring": "own",
+            "option-lowest_wins": "true"}
 
 # (URL with {game} and {player}, the page whose form posts there, form data)
 POSTS = [
@@ -32,6 +34,9 @@ POSTS = [
     ("/settings/account/password", "/settings/account/",
      {"current_password": "correct horse", "new_password": "battery staple hinge"}),
     ("/settings/account/sign-out-everywhere", "/settings/account/", {}),
+    ("/games/own/new", "/games/own/new", OWN_GAME),
+    ("/games/own/{type}/edit", "/games/own/{type}/edit", {**OWN_GAME, "option-scoring": "zero_sum"}),
+    ("/games/own/{type}/delete", "/games/own/{type}/delete", {}),
 ]
 IDS = [url for url, _, _ in POSTS]
 # A file upload is checked in its own tests (test_backup.py): its form data cannot be shared between tests.
@@ -69,10 +74,14 @@ def owned(csrf_app, client):  # type: ignore[no-untyped-def]
     entry = page(client.get(f"/games/{game}/hands/new")).form_data()
     entry.update({"out": "0", "p1-count": "12", "p2-count": "3"})
     assert client.post(f"/games/{game}/hands/new", data=entry).status_code == 303
+    own = {**page(client.get("/games/own/new")).form_data(), **OWN_GAME, "option-name": "Our Marriage"}
+    response = client.post("/games/own/new", data=own)
+    assert response.status_code == 303
+    kept = int(response.headers["Location"].rsplit("=", 1)[1])
     with csrf_app.app_context():
         player = db.session.scalar(select(Player.id).where(Player.name == "Bob"))
         db.session.remove()
-    return {"game": game, "player": player}
+    return {"game": game, "player": player, "type": kept}
 
 
 @pytest.mark.parametrize(("url", "form_page", "data"), POSTS, ids=IDS)
@@ -131,7 +140,8 @@ def test_a_token_from_another_session_is_refused(csrf_app, client, owned, rows):
 def test_every_post_route_is_checked(app):
     routes = {
         re.sub(r"<(?:\w+:)?(\w+)>", lambda arg: {"game_id": "{game}", "player_id": "{player}",
-                                                  "number": "1", "token_id": "{token}"}[arg.group(1)], rule.rule)
+                                                  "number": "1", "token_id": "{token}",
+                                                  "type_id": "{type}"}[arg.group(1)], rule.rule)
         for rule in app.url_map.iter_rules()
         if "POST" in rule.methods
     }

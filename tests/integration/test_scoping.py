@@ -12,6 +12,8 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Player
 from scorekeeper.web.api import PUBLIC as API_PUBLIC
 
+OWN_GAME = {"variant": "house", "option-name": "Our Marriage", "option-entry": "points", "option-scoring": "own",
+            "option-lowest_wins": "true"}
 ENTRY = {"token": "other-phone", "expected": "2", "out": "1", "p0-count": "5", "p2-count": "5"}
 EDIT = {"out": "1", "p0-count": "50", "p2-count": "50"}
 
@@ -33,6 +35,12 @@ URLS = [
     ("GET", "/games/{game}/export.csv", None),
     ("GET", "/players/{player}/rename", None),
     ("POST", "/players/{player}/rename", {"name": "Mallory"}),
+    ("GET", "/games/own/{game_type}/edit", None),
+    ("POST", "/games/own/{game_type}/edit", OWN_GAME),
+    ("GET", "/games/own/{game_type}/delete", None),
+    ("POST", "/games/own/{game_type}/delete", {}),
+    ("GET", "/games/new?type={game_type}", None),
+    ("POST", "/games/new?type={game_type}", {"seat-0": "Mallory", "seat-1": "Eve", "first_dealer": "0"}),
 ]
 
 
@@ -43,10 +51,12 @@ def owned(app, user, start_game, record):  # type: ignore[no-untyped-def]
     assert record(user, game, {"out": "0", "p1-count": "12", "p2-count": "3"}).status_code == 303
     assert user.post(f"/games/{game}/hands/1/edit", data={"out": "0", "p1-count": "13", "p2-count": "3"}
                      ).status_code == 303
+    kept = user.post("/games/own/new", data=OWN_GAME)
+    assert kept.status_code == 303
     with app.app_context():
         player = db.session.scalar(select(Player.id).where(Player.name == "Bob"))
         db.session.remove()
-    return {"game": game, "player": player}
+    return {"game": game, "player": player, "game_type": int(kept.headers["Location"].rsplit("=", 1)[1])}
 
 
 @pytest.mark.parametrize(("method", "url", "data"), URLS, ids=[f"{m} {u}" for m, u, _ in URLS])
@@ -71,7 +81,7 @@ def test_the_owner_is_not_refused_by_any_of_those_urls(user, owned, method, url,
 
 # How the walker fills each URL parameter, from the first account's rows.
 PARAMETERS = {"game_id": "game", "player_id": "player", "number": "number", "token_id": "token_id",
-              "token": "share_token"}
+              "token": "share_token", "type_id": "game_type"}
 # Bodies that the owner's request would act on, so a 404 means "not yours", not "bad body".
 API_BODIES = {
     ("POST", "/api/v1/games/<int:game_id>/hands"): {"entry": {"out": "Bob", "hands": {"Ann": 5, "Cara": 5}},
@@ -162,7 +172,8 @@ def test_every_route_in_the_url_map_refuses_another_account_and_changes_nothing(
                 failures.append(f"{method} {path} without a token: {stranger.status_code}, not 401")
         else:
             response = other.open(path, method=method, data=FORMS.get((method, rule.rule.replace(
-                "<int:game_id>", "{game}").replace("<int:player_id>", "{player}").replace("<int:number>", "1")), {}))
+                "<int:game_id>", "{game}").replace("<int:player_id>", "{player}").replace("<int:number>", "1")
+                .replace("<int:type_id>", "{game_type}")), {}))
         text = response.get_data(as_text=True)
         if names_a_row and not public and response.status_code != 404:
             failures.append(f"{method} {path}: {response.status_code}, not 404")
