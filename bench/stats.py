@@ -172,7 +172,8 @@ def _build(path: Path, seed: str, games: int) -> None:
                 result = dict(template.results[seat])
                 moments = result.pop("moments")
                 result_rows.append({"game_id": game_id, "seat": seat, "account_id": account.id,
-                                    "player_id": roster_ids[index], "variant": template.variant, **result})
+                                    "player_id": roster_ids[index], "variant": template.variant,
+                                    "name": template.name, **result})
                 moment_rows += [{"game_id": game_id, "seat": seat, "moment": moment, "count": times}
                                 for moment, times in moments.items()]
             for number, entry in enumerate(template.entries, start=1):
@@ -211,6 +212,7 @@ class _Template:
         # The summary names players; each game puts its own names in, by seat.
         self._summary = json.dumps(cached["summary"])
         self.results = tally(sheet)
+        self.name = sheet["name"]  # the statistics group a variant's games by their name
         assert len(sheet["hands"]) == HANDS_EACH
 
     def summary(self, names: list[str]) -> dict[str, Any]:
