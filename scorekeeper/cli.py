@@ -14,7 +14,7 @@ from flask.cli import with_appcontext
 from sqlalchemy import select
 
 from . import services
-from .services import backup, statistics
+from .services import backup, game_types, statistics
 from .extensions import db
 from .models import Account, Game, utcnow
 
@@ -60,7 +60,7 @@ def import_command(email: str, file: Any) -> None:
         result = backup.import_file(account, file.read())
     except backup.BadImport as error:
         raise click.ClickException(f"Nothing was imported: {error.message}") from None
-    click.echo(f"Imported {len(result.created)} games; skipped {len(result.skipped)} already there.")
+    click.echo(result.said(always_skipped=True, there="there"))
 
 
 DEMO_EMAIL = "demo@example.com"
@@ -83,6 +83,8 @@ def demo_command(email: str) -> None:
         click.echo(f"Adding demo games to {account.email} (its password is unchanged).")
     now = utcnow()
     for variant, names, options, hands, end, days_ago in DEMO_GAMES:
+        if game_types.definable(variant):  # a game the table defines: kept with the account's games
+            options = game_types.save_game_type(account, variant, options).options
         game = services.start_game(account, variant, names, options=options)
         for number, entry in enumerate(hands, 1):
             services.record_hand(game, entry, token=secrets.token_hex(8), expected=number)
@@ -156,6 +158,13 @@ DEMO_GAMES: list[tuple[str, list[str], dict[str, Any], list[dict[str, Any]], boo
         {"out": "Bob", "upcard": "7S", "hands": {"Bob": _count(5), "Cara": _count(30)}},
         {"out": "Cara", "upcard": "KH", "hands": {"Bob": _count(25), "Cara": _count(0)}},
     ], True, 9),
+    # The table's own game, kept as one of the demo account's own games too.
+    ("house", ["Ann", "Bob", "Cara"], {"name": "Our Marriage", "entry": "points", "scoring": "zero_sum",
+                                       "going_out_bonus": 10, "lowest_wins": False, "deals": 6}, [
+        _out("Ann", Bob={"points": 35}, Cara={"points": -5}),
+        _out("Bob", Ann={"points": 20}, Cara={"points": 15}),
+        _out("Cara", Ann={"points": 0}, Bob={"points": 60}),
+    ], False, 6),
 ]
 
 

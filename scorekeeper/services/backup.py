@@ -64,6 +64,19 @@ class ImportResult:
     types_created: list[GameType] = field(default_factory=list)
     types_skipped: list[str] = field(default_factory=list)  # names of own games the account already had
 
+    def said(self, *, always_skipped: bool = False, there: str = "here") -> str:
+        """``Imported 2 games and 1 game of your own; skipped 1 already here.``"""
+        created = len(self.created)
+        text = f"Imported {created} game{'' if created == 1 else 's'}"
+        if self.types_created:
+            kept = len(self.types_created)
+            text += f" and {kept} game{'' if kept == 1 else 's'} of your own"
+        if self.skipped or always_skipped:
+            text += f"; skipped {len(self.skipped)} already {there}"
+        if self.types_skipped:
+            text += f"; kept your own {', '.join(self.types_skipped)} as it was"
+        return text + "."
+
 
 # -- export --------------------------------------------------------------------
 

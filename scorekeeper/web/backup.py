@@ -69,22 +69,9 @@ def upload() -> tuple[str, int] | WerkzeugResponse:
             except backup.BadImport as error:
                 form.file.errors.append(f"Nothing was imported: {error.message}")
             else:
-                flash(_imported(result), "success")
+                flash(result.said(), "success")
                 return redirect(url_for("backup.index"), 303)
     return render_template("backup/index.html", form=form), 422
-
-
-def _imported(result: backup.ImportResult) -> str:
-    created = len(result.created)
-    text = f"Imported {created} game{'' if created == 1 else 's'}"
-    if result.types_created:
-        kept = len(result.types_created)
-        text += f" and {kept} game{'' if kept == 1 else 's'} of your own"
-    if result.skipped:
-        text += f"; skipped {len(result.skipped)} already here"
-    if result.types_skipped:
-        text += f"; kept your own {', '.join(result.types_skipped)} as it was"
-    return text + "."
 
 
 def _json(data: Any) -> str:

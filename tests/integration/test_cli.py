@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 
 from scorekeeper import services
 from scorekeeper.extensions import db
-from scorekeeper.models import Account, Game
+from scorekeeper.models import Account, Game, GameType
 
 
 def account(app: Any, email: str) -> Account:
@@ -42,6 +42,10 @@ def test_demo_fills_a_fresh_database_with_finished_and_running_games(app, runner
         assert len({g.created_at.date() for g in games}) == len(games)  # spread over past evenings
         for game in games:
             assert services.sheet_of(game)["totals"] == game.summary["totals"]
+        # its own game too, kept, and a game of it played from the kept definition
+        (kept,) = db.session.scalars(select(GameType)).all()
+        assert kept.name == "Our Marriage"
+        assert [g.options for g in games if g.variant == kept.variant] == [kept.options]
 
 
 def test_demo_twice_adds_nothing_the_second_time(app, runner):
@@ -52,7 +56,7 @@ def test_demo_twice_adds_nothing_the_second_time(app, runner):
     assert result.exit_code == 0
     assert "already has games: nothing added" in result.output
     with app.app_context():
-        assert db.session.scalar(select(func.count(Game.id))) == 7
+        assert db.session.scalar(select(func.count(Game.id))) == 8
 
 
 def test_demo_into_a_named_account(app, runner):
@@ -62,7 +66,7 @@ def test_demo_into_a_named_account(app, runner):
 
     assert result.exit_code == 0
     assert "password is unchanged" in result.output
-    assert len(games_of(app, "ann@example.com")) == 7
+    assert len(games_of(app, "ann@example.com")) == 8
 
 
 def test_export_then_import_into_another_account_restores_every_sheet(app, runner, tmp_path):
@@ -75,7 +79,7 @@ def test_export_then_import_into_another_account_restores_every_sheet(app, runne
 
     assert exported.exit_code == 0 and imported.exit_code == 0, (exported.output, imported.output)
     assert json.loads(backup.read_text())["format"] == "scorekeeper-backup"
-    assert "Imported 7 games; skipped 0 already there." in imported.output
+    assert "Imported 8 games and 1 game of your own; skipped 0 already there." in imported.output
     assert games_of(app, "fresh@example.com") == games_of(app, "demo@example.com")
 
 
@@ -87,8 +91,8 @@ def test_importing_the_same_file_twice_skips_every_game(app, runner, tmp_path):
     result = runner.invoke(args=["import", "--account", "demo@example.com", str(backup)])
 
     assert result.exit_code == 0
-    assert "Imported 0 games; skipped 7 already there." in result.output
-    assert len(games_of(app, "demo@example.com")) == 7
+    assert "Imported 0 games; skipped 8 already there; kept your own Our Marriage as it was." in result.output
+    assert len(games_of(app, "demo@example.com")) == 8
 
 
 def test_export_without_out_writes_the_backup_to_standard_output(app, runner):
@@ -97,7 +101,7 @@ def test_export_without_out_writes_the_backup_to_standard_output(app, runner):
     result = runner.invoke(args=["export", "--account", "demo@example.com"])
 
     assert result.exit_code == 0
-    assert len(json.loads(result.output)["games"]) == 7
+    assert len(json.loads(result.output)["games"]) == 8
 
 
 def test_a_bad_file_is_refused_with_its_reason_and_imports_nothing(app, runner, tmp_path):
