@@ -10,6 +10,8 @@ leaves the database as it was.  Nothing under ``scorekeeper/web/`` commits
 - :mod:`.players` -- the roster: add and rename players;
 - :mod:`.games` -- start a game, record, correct and undo hands, end,
   rematch and delete a game;
+- :mod:`.game_types` -- the account's own games (a game the table
+  defines): keep, change and delete a definition;
 - :mod:`.sharing` -- a game's live share link, turned on and off;
 - :mod:`.api_tokens` -- personal API tokens, made, listed and revoked;
 - :mod:`.throttle` -- failed sign-ins, counted in the database;

@@ -84,7 +84,7 @@ class DefineForm:
     inputs: list[OptionInput] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
     errors: dict[str, str] = field(default_factory=dict)
-    _required: bool = True
+    _required: bool = field(default=True, init=False)  # as the last validate() was asked
 
     def __post_init__(self) -> None:
         data = self.data or {}
