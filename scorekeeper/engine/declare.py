@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .bounds import MAX_COUNT
+from .sheet import NoteKey
 
 #: whether the player who went out gives a field: never, may, must
 OUT_GIVES = ("none", "optional", "required")
@@ -201,6 +202,9 @@ class Settlement:
         return {"title": self.title, "lines": [line.sheet() for line in self.lines], "notes": list(self.notes)}
 
 
+_new_str = str.__new__
+
+
 class Note(str):
     """A note: its English text, and a stable key with the numbers in it.
 
@@ -214,7 +218,7 @@ class Note(str):
     values: dict[str, Any]
 
     def __new__(cls, key: str, text: str, **values: Any) -> Note:
-        note = super().__new__(cls, text)
+        note = _new_str(cls, text)  # (one is made for nearly every hand replayed: no super() here)
         note.key = key
         note.values = values
         return note
@@ -227,7 +231,7 @@ def _note(key: str, text: str, values: dict[str, Any]) -> Note:
     return Note(key, text, **values)
 
 
-def note_key(text: str) -> dict[str, Any]:
+def note_key(text: str) -> NoteKey:
     """A note's key and values for the sheet; a plain string's key is ``text`` and its value the text."""
     if type(text) is Note or isinstance(text, Note):  # the first test decides nearly every note
         return {"key": text.key, "values": text.values}

@@ -9,19 +9,21 @@ the hooks hand after hand.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from fractions import Fraction
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, ClassVar
 
 from ..bounds import MAX_CARDS_TEXT, MAX_COUNT, quoted, shown
-from ..cards import Card, CardError, find_excess_copies, format_cards, parse_hand
-from ..declare import CARDS, COUNT, REENTER, RUMMY, Choice, Ending, Field, Moment, Note, Settlement, Status
+from ..cards import ALL_CARDS, JOKER, Card, CardError, find_excess_copies, format_cards, parse_hand
+from ..declare import CARDS, COUNT, REENTER, RUMMY, Choice, Ending, Field, Moment, Note, Settlement, Status, note_key
 from ..errors import InvalidEntry
 from ..melds import Arrangement, MeldRules, arrange
 from ..options import Option, check_options
+from ..sheet import NoteKey
 
 #: a score: an int, or an exact Fraction where a share is split between tied players
 Score = int | Fraction
@@ -87,6 +89,8 @@ class Hand:
     options: Mapping[str, Any]
     seats: tuple[str, ...]  # every player who started, in seat order (the pack is theirs)
     others: tuple[str, ...]  # every player still in except the one who went out
+    #: each card's value in this game, by card index, the joker's last (see :meth:`Variant.card_values`)
+    values: tuple[int, ...]
 
     def invalid(self, message: str, player: str | None = None, *, field: str | None = None,
                 code: str = "invalid_entry") -> InvalidEntry:
@@ -109,8 +113,23 @@ class HandResult:
     kind: str = ""  # "gin", "undercut", "rummy", "block", ...: what the hand was
     #: each player's moments in this hand (keys of the variant's ``moments``)
     moments: dict[str, list[str]] = field(default_factory=dict)
-    #: who came back into the game before this hand, at what total (set by the replay)
-    reentered: dict[str, Score] = field(default_factory=dict)
+    #: who came back into the game before this hand, at what total (set by the
+    #: replay; None, nearly always: nobody)
+    reentered: dict[str, Score] | None = None
+    #: each note's key and values, one for each of ``notes``, where the variant
+    #: wrote its notes as plain text with their keys beside them (the Gin
+    #: family's hand notes, made for nearly every hand replayed: cheaper than a
+    #: :class:`~.declare.Note` each); None where the notes are Notes, which
+    #: carry their own.  A note added after scoring goes through :meth:`add_note`,
+    #: which keeps the two in step.
+    note_keys: list[NoteKey] | None = None
+
+    def add_note(self, note: Note, *, first: bool = False) -> None:
+        """One more note after the hand is scored: the last (or the ``first``)."""
+        at = 0 if first else len(self.notes)
+        self.notes.insert(at, note)
+        if self.note_keys is not None:
+            self.note_keys.insert(at, note_key(note))
 
 
 @dataclass(slots=True)
@@ -136,6 +155,10 @@ class Game:
     state: dict[str, Any] = field(default_factory=dict)
     #: how often each player came back into the game (only those who did)
     reentries: dict[str, int] = field(default_factory=dict)
+    #: every total is an int (nearly always: a share split between tied players may not be)
+    whole_totals: bool = True
+    #: each card's value under the game's options (:meth:`Variant.card_values`), set as it starts
+    card_values: tuple[int, ...] = ()
 
     #: every player scoring 0, in seat order: a hand's scores start from it
     no_scores: dict[str, Score] = field(default_factory=dict)
@@ -165,6 +188,7 @@ class Game:
         before = Seating(self.totals, dict(self.eliminated), dict(self.reentries))
         # A new dict of totals: the last hand's row shows the old one.
         self.totals = {**self.totals, **back}
+        self.whole_totals = False  # (checked again with the next hand's totals)
         for player in back:
             del self.eliminated[player]
             self.reentries[player] = self.reentries.get(player, 0) + 1
@@ -174,6 +198,7 @@ class Game:
     def restore(self, before: Seating) -> None:
         """Undo :meth:`reenter`: the table as it was."""
         self.totals, self.eliminated, self.reentries = before.totals, before.eliminated, before.reentries
+        self.whole_totals = False
         self._seat(tuple(p for p in self.players if p not in self.eliminated))
 
     def _seat(self, active: tuple[str, ...]) -> None:
@@ -274,6 +299,14 @@ class Variant(ABC):
     #: players put out may come back (the ``reenter`` choice is declared;
     #: set by ``__init_subclass__``)
     takes_reentries: ClassVar[bool] = False
+    #: the variant has its own :meth:`after_hand`, :meth:`eliminate`,
+    #: :meth:`hand_extras` (set by ``__init_subclass__``; the replay asks
+    #: only these after each hand)
+    keeps_state: ClassVar[bool] = False
+    eliminates: ClassVar[bool] = False
+    adds_to_rows: ClassVar[bool] = False
+    #: ``exact_cards`` where no hand's deal changes it, else None (set by ``__init_subclass__``)
+    fixed_exact_cards: ClassVar[int | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -286,6 +319,13 @@ class Variant(ABC):
         cls.out_gives_input = any(f.out == "required" for f in cls.fields)
         cls.flags = tuple(choice for choice in cls.choices if choice.kind == "flag")
         cls.takes_reentries = any(choice.key == REENTER.key for choice in cls.choices)
+        # Which per-hand hooks this variant has of its own: the replay skips
+        # the others (they are asked after every hand, and do nothing).
+        cls.keeps_state = cls.after_hand is not Variant.after_hand
+        cls.eliminates = cls.eliminate is not Variant.eliminate
+        cls.adds_to_rows = cls.hand_extras is not Variant.hand_extras
+        # A ``cards`` input's size, the same in every hand unless the deal's size sets it.
+        cls.fixed_exact_cards = None if cls.exact_deal else cls.exact_cards
         if cls.takes_reentries and "reentries" not in {option.key for option in cls.options}:
             raise TypeError(f"{cls.__name__} takes re-entries, so declares the reentries option")
 
@@ -437,6 +477,12 @@ class Variant(ABC):
         """Standard values: ace 1, pips, J Q K 10."""
         return min(card.rank, 10)
 
+    def card_values(self, options: Any) -> tuple[int, ...]:
+        """Every card's :meth:`card_value` under these options, by card index,
+        the joker's last: made once as a game starts, so that adding up a hand
+        (:func:`hand_value`) is a table lookup a card."""
+        return tuple(self.card_value(card, options) for card in _PACK)
+
     # -- reading one entry -------------------------------------------------
 
     def before_hand(self, game: Game, number: int, entry: Any) -> dict[str, Score]:
@@ -474,7 +520,8 @@ class Variant(ABC):
         if type(raw_inputs) is not dict and not isinstance(raw_inputs, Mapping):
             raise InvalidEntry("hands must map each player to their cards or count", hand=number)
         hand = Hand(
-            number, dealer, game.active, out, entry, {}, game.options, game.players, game.others_than[out]
+            number, dealer, game.active, out, entry, {}, game.options, game.players, game.others_than[out],
+            game.card_values,
         )
         for player, raw in raw_inputs.items():
             if player not in game.active:
@@ -498,6 +545,15 @@ class Variant(ABC):
 
     def read_input(self, hand: Hand, player: str, raw: Any) -> PlayerInput:
         """Read ``{"cards": ...}``, ``{"count": n}`` or ``{}`` for one player."""
+        if type(raw) is dict and len(raw) == 1:
+            # Nearly every input replayed: one count, or one player's cards as text.
+            count = raw.get("count")
+            if type(count) is int and 0 <= count <= MAX_COUNT:
+                return PlayerInput(None, count)
+            cards = raw.get("cards")
+            if type(cards) is str and not self.exact_deal and len(cards) <= MAX_CARDS_TEXT:
+                return PlayerInput(read_cards(hand, player, cards, exact=self.fixed_exact_cards,
+                                              most=self.most_cards(hand.number)))
         if type(raw) is not dict and not isinstance(raw, Mapping):
             raise hand.invalid("give the cards left in hand or a count", player)
         if not raw.keys() <= self.input_keys:
@@ -508,13 +564,13 @@ class Variant(ABC):
         cards, count = raw.get("cards"), raw.get("count")
         if cards not in (None, "") and count is not None:
             raise hand.invalid("give either the cards or a count, not both", player)
-        return PlayerInput(
-            None if cards is None else read_cards(hand, player, cards,
-                                                  exact=self.exact_cards_in(len(hand.seats), hand.number),
-                                                  most=self.most_cards(hand.number),
-                                                  deal_of=self.name if self.exact_deal else ""),
-            None if count is None else read_count(hand, player, count),
-        )
+        if cards is not None:
+            if self.exact_deal:
+                cards = read_cards(hand, player, cards, exact=self.exact_cards_in(len(hand.seats), hand.number),
+                                   most=self.most_cards(hand.number), deal_of=self.name)
+            else:
+                cards = read_cards(hand, player, cards, exact=self.fixed_exact_cards, most=self.most_cards(hand.number))
+        return PlayerInput(cards, None if count is None else read_count(hand, player, count))
 
     def check_flags(self, hand: Hand) -> None:
         """Each declared flag is true or false (false when left out), and one that
@@ -716,11 +772,17 @@ def standard_deal(players: int) -> int:
     return 10 if players == 2 else 7 if players <= 4 else 6
 
 
-def hand_value(player_input: PlayerInput, value: Callable[[Card], int]) -> int:
-    """An input's worth when every card counts: the typed count, or the sum of the cards' values."""
+def hand_value(player_input: PlayerInput, values: Sequence[int]) -> int:
+    """An input's worth when every card counts: the typed count, or the sum of
+    the cards' values (``values``: by card index, as :attr:`Hand.values`)."""
     if player_input.count is not None:
         return player_input.count
-    return sum(value(card) for card in player_input.cards or ())
+    return sum(map(values.__getitem__, map(_INDEX, player_input.cards or ())))
+
+
+_INDEX = attrgetter("index")
+#: every card once, by index: the 52, then the joker (index -1, so the last)
+_PACK = (*ALL_CARDS, JOKER)
 
 
 def meld_detail(arrangement: Arrangement) -> dict[str, Any]:
@@ -762,7 +824,7 @@ def eliminate_over_limit(game: Game, number: int, limit: int) -> None:
     if len(crossing) == len(game.active):
         survivors = best_players(game, lowest=True, tie_break=False, among=crossing)
         crossing = [p for p in crossing if p not in survivors]
-        game.results[-1].notes.append(Note(
+        game.results[-1].add_note(Note(
             "elimination.all_reached",
             f"Everyone still in reached {limit}: the lowest total, {', '.join(survivors)}, wins.",
             limit=limit, winners=survivors,
@@ -770,7 +832,7 @@ def eliminate_over_limit(game: Game, number: int, limit: int) -> None:
     for player in crossing:
         game.eliminate(player, number)
         total = whole(game.totals[player])
-        game.results[-1].notes.append(Note(
+        game.results[-1].add_note(Note(
             "elimination.out", f"{player} reached {total} (limit {limit}) and is out of the game.",
             player=player, total=total, limit=limit,
         ))
@@ -822,13 +884,13 @@ def reentering(game: Game, number: int, entry: Any) -> dict[str, Score]:
     return back
 
 
-def reentry_notes(game: Game, back: Mapping[str, Score]) -> list[str]:
+def reentry_notes(game: Game, back: Mapping[str, Score]) -> list[Note]:
     """``Cara re-enters at 84, the highest total still in (Bob); re-entry 1 of 1.``
 
     Said after the players of ``back`` are seated again (:meth:`Game.reenter`).
     """
     allowed = game.options["reentries"]
-    notes: list[str] = []
+    notes: list[Note] = []
     for player, total in back.items():
         leaders = [p for p in game.active if p not in back and game.totals[p] == total]
         count = game.reentries[player]

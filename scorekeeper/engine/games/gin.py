@@ -133,8 +133,8 @@ class OklahomaGin(Gin):
         result = super().score(hand)
         if hand.out is not None:
             card = self.upcard(hand)
-            result.notes.insert(0, Note("oklahoma.upcard", f"Upcard {card}: knock limit {upcard_limit(card)}.",
-                                        upcard=str(card), limit=upcard_limit(card)))
+            result.add_note(Note("oklahoma.upcard", f"Upcard {card}: knock limit {upcard_limit(card)}.",
+                                 upcard=str(card), limit=upcard_limit(card)), first=True)
         return result
 
 

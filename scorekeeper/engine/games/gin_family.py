@@ -20,11 +20,16 @@ from ..melds import (
     shown_arrangement,
 )
 from ..options import Option, points, target
-from .base import PICK, Game, Hand, HandResult, Score, Variant, meld_detail, show, whole, zero_scores
+from ..sheet import NoteKey
+from .base import PICK, Game, Hand, HandResult, Score, Variant, meld_detail, show, whole
 
 #: a game's settlement: the sheet's ``final`` (bonuses, grand totals, net),
 #: the sentences that explain it, and each player's bonuses one by one
 GinFinal = tuple[dict[str, Any], list[str], dict[str, Any]]
+
+
+#: the hands the statistics count, by the hand's kind
+_MOMENTS = {"gin": GIN.key, "undercut": UNDERCUT.key}
 
 
 class GinHands(Variant):
@@ -122,9 +127,8 @@ class GinHands(Variant):
     # -- scoring ---------------------------------------------------------------
 
     def score(self, hand: Hand) -> HandResult:
-        scores = zero_scores(hand.players)
         if hand.out is None:
-            return HandResult(scores, [Note("gin.dead_hand", "Dead hand (the stock ran down): nobody scores.")],
+            return HandResult({}, [Note("gin.dead_hand", "Dead hand (the stock ran down): nobody scores.")],
                               kind="dead")
         knocker = hand.out
         defender = hand.others[0]
@@ -134,34 +138,43 @@ class GinHands(Variant):
             raise hand.invalid(f"cannot knock with {k_count} (the limit is {limit})", knocker,
                                code="over_knock_limit")
         opts = hand.options
-        laid = details[defender]["laid_off"]
-        after = f" after laying off {' '.join(laid)}" if laid else ""
+        # The cards laid off as the sheet writes cards (a string keeps the note's values plain).
+        laid = " ".join(details[defender]["laid_off"])
+        after = f" after laying off {laid}" if laid else ""
+        # The hand's notes as text with their keys beside them, not a Note
+        # each: this runs for nearly every hand replayed (see HandResult.note_keys).
         if k_count == 0:
             winner, kind = knocker, "gin"
-            base = d_count + opts["gin_bonus"]
-            notes: list[str] = [Note("gin.gin", f"{knocker} went gin: {defender}'s {d_count}{after} + {opts['gin_bonus']} "
-                          f"gin bonus = {base}.", knocker=knocker, defender=defender, count=d_count, laid_off=laid,
-                          bonus=opts["gin_bonus"], score=base)]
+            bonus = opts["gin_bonus"]
+            base = d_count + bonus
+            notes = [f"{knocker} went gin: {defender}'s {d_count}{after} + {bonus} gin bonus = {base}."]
+            keys: list[NoteKey] = [{"key": "gin.gin", "values": {
+                "knocker": knocker, "defender": defender, "count": d_count, "laid_off": laid, "bonus": bonus,
+                "score": base}}]
         elif d_count > k_count:
             winner, kind = knocker, "knock"
             base = d_count - k_count
-            notes = [Note("gin.knock", f"{knocker} knocked with {k_count}; {defender} has {d_count}{after}: "
-                          f"{d_count} - {k_count} = {base}.", knocker=knocker, defender=defender,
-                          knocker_count=k_count, count=d_count, laid_off=laid, score=base)]
+            notes = [f"{knocker} knocked with {k_count}; {defender} has {d_count}{after}: "
+                     f"{d_count} - {k_count} = {base}."]
+            keys = [{"key": "gin.knock", "values": {
+                "knocker": knocker, "defender": defender, "knocker_count": k_count, "count": d_count,
+                "laid_off": laid, "score": base}}]
         else:
             winner, kind = defender, "undercut"
-            base = k_count - d_count + opts["undercut_bonus"]
-            notes = [Note(
-                "gin.undercut", f"{defender} undercut {knocker}: {k_count} - {d_count} + {opts['undercut_bonus']} "
-                f"undercut bonus = {base}.", knocker=knocker, defender=defender, knocker_count=k_count,
-                count=d_count, bonus=opts["undercut_bonus"], score=base,
-            )]
+            bonus = opts["undercut_bonus"]
+            base = k_count - d_count + bonus
+            notes = [f"{defender} undercut {knocker}: {k_count} - {d_count} + {bonus} undercut bonus = {base}."]
+            keys = [{"key": "gin.undercut", "values": {
+                "knocker": knocker, "defender": defender, "knocker_count": k_count, "count": d_count,
+                "bonus": bonus, "score": base}}]
         if factor != 1:
-            notes.append(Note("gin.multiplied", f"{why}: {base} x {factor} = {base * factor}.", why=why, score=base,
-                              factor=factor, total=base * factor))
-        scores[winner] = base * factor
-        moment = {"gin": GIN.key, "undercut": UNDERCUT.key}.get(kind)
-        return HandResult(scores, notes, details, winner, kind, moments={winner: [moment]} if moment else {})
+            notes.append(f"{why}: {base} x {factor} = {base * factor}.")
+            keys.append({"key": "gin.multiplied", "values": {
+                "why": why, "score": base, "factor": factor, "total": base * factor}})
+        # Only the winner's score: the replay gives every other player 0.
+        moment = _MOMENTS.get(kind)
+        return HandResult({winner: base * factor}, notes, details, winner, kind, {winner: [moment]} if moment else {},
+                          note_keys=keys)
 
     def next_dealer(self, game: Game, result: HandResult) -> str:
         first, second = game.players

@@ -140,18 +140,18 @@ class HollywoodGin(GinHands):
             column.totals = {**column.totals, winner: column.totals[winner] + points}
             column.won = {**column.won, winner: column.won[winner] + 1}
         match.entered = entered
-        result.notes.append(_entered_note(winner, nth, points, due, entered))
+        result.add_note(_entered_note(winner, nth, points, due, entered))
         goal = game.options["target"]
         for g in entered:
             column = match.games[g]
             if column.totals[winner] >= goal:
                 column.winner = winner
-                result.notes.append(Note(
+                result.add_note(Note(
                     "hollywood.closed", f"Game {g} closes: {winner} reaches {show(column.totals[winner])} "
                     f"(the target is {goal}) and wins it.", game=g, player=winner,
                     total=whole(column.totals[winner]), target=goal))
         if not match.open():
-            result.notes.append(Note("hollywood.over", "All three games are closed: the match is over."))
+            result.add_note(Note("hollywood.over", "All three games are closed: the match is over."))
 
     def hand_extras(self, game: Game, result: HandResult) -> dict[str, Any]:
         match = _match(game)

@@ -110,7 +110,7 @@ class Kalooki(Variant):
         scores = zero_scores(hand.players)
         details: dict[str, dict[str, Any]] = {winner: {"value": 0}}
         for player in hand.others:
-            value = hand_value(hand.inputs[player], lambda card: self.card_value(card, options))
+            value = hand_value(hand.inputs[player], hand.values)
             details[player] = {"value": value}
             scores[player] = 2 * value if doubled else value
         values = {p: details[p]["value"] for p in hand.others}

@@ -144,7 +144,7 @@ class Scala40(Variant):
                 moments[player] = [NEVER_OPENED.key]
                 charged.append(f"{player} never opened {value}")
             else:
-                value = hand_value(given, lambda card: self.card_value(card, options))
+                value = hand_value(given, hand.values)
                 details[player] = {"value": value}
                 charged.append(f"{player} {value}")
             scores[player] = 2 * value if in_mano else value
