@@ -804,11 +804,13 @@ def rummy_moment(out: str, kind: str) -> dict[str, list[str]]:
     return {out: [RUMMY.key]} if kind == "rummy" else {}
 
 
-#: the notes of :func:`eliminate_over_limit`: each key (see :class:`~.declare.Note`)
+#: the notes of :func:`eliminate_over_limit` and :func:`reentry_notes`: each key (see :class:`~.declare.Note`)
 #: with its sentence, the values in braces
 NOTES: Mapping[str, str] = {
     "elimination.all_reached": "Everyone still in reached {limit}: the lowest total, {winners}, wins.",
     "elimination.out": "{player} reached {total} (limit {limit}) and is out of the game.",
+    "reentry.back": "{player} re-enters at {total}, the highest total still in ({leaders}); re-entry {count} of "
+                    "{allowed}.",
 }
 
 
@@ -895,7 +897,7 @@ def reentry_notes(game: Game, back: Mapping[str, Score]) -> list[Note]:
         leaders = [p for p in game.active if p not in back and game.totals[p] == total]
         count = game.reentries[player]
         notes.append(Note(
-            "reentry",
+            "reentry.back",
             f"{player} re-enters at {show(total)}, the highest total still in ({names(leaders)}); "
             f"re-entry {count} of {allowed}.",
             player=player, total=whole(total), leaders=leaders, count=count, allowed=allowed,

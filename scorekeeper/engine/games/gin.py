@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..cards import Card, CardError
@@ -10,6 +11,12 @@ from ..melds import MeldRules
 from ..options import Option, target
 from .base import Game, Hand, HandResult, best_players
 from .gin_family import GinFinal, GinHands, gin_final, hands_won, settle
+
+
+#: the note Oklahoma Gin adds before the hand's Gin notes (:data:`.gin_family.NOTES`)
+NOTES: Mapping[str, str] = {
+    "oklahoma.upcard": "Upcard {upcard}: knock limit {limit}.",
+}
 
 
 class Gin(GinHands):

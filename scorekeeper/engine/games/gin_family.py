@@ -28,6 +28,29 @@ from .base import PICK, Game, Hand, HandResult, Score, Variant, meld_detail, sho
 GinFinal = tuple[dict[str, Any], list[str], dict[str, Any]]
 
 
+#: every note of the Gin family: its key (see :class:`~.declare.Note`) and its
+#: sentence, the values in braces; the hand's notes (the first five with
+#: ``multiplied``, written by :meth:`GinHands.score` as text with their keys
+#: beside them) and the settlement's (:func:`gin_final`)
+NOTES: Mapping[str, str] = {
+    "gin.dead_hand": "Dead hand (the stock ran down): nobody scores.",
+    "gin.gin": "{knocker} went gin: {defender}'s {count} + {bonus} gin bonus = {score}.",
+    "gin.gin_laid_off": "{knocker} went gin: {defender}'s {count} after laying off {laid_off} + {bonus} gin bonus "
+                        "= {score}.",
+    "gin.knock": "{knocker} knocked with {knocker_count}; {defender} has {count}: {count} - {knocker_count} = "
+                 "{score}.",
+    "gin.knock_laid_off": "{knocker} knocked with {knocker_count}; {defender} has {count} after laying off "
+                          "{laid_off}: {count} - {knocker_count} = {score}.",
+    "gin.undercut": "{defender} undercut {knocker}: {knocker_count} - {count} + {bonus} undercut bonus = {score}.",
+    "gin.multiplied": "{why}: {score} x {factor} = {total}.",
+    "gin.game_bonus": "{winner} wins the game: {bonus} game bonus.",
+    "gin.shutout": "{loser} scored nothing: {bonus} shutout bonus to {winner}.",
+    "gin.ended_by_agreement": "Ended by agreement: {winner} has the higher total; no game bonus.",
+    "gin.box": "{player}: {hands} hand won x {bonus} box bonus = {total}.",
+    "gin.boxes": "{player}: {hands} hands won x {bonus} box bonus = {total}.",
+    "gin.net": "Net: {grand} - {other} = {net} to {winner}.",
+}
+
 #: the hands the statistics count, by the hand's kind
 _MOMENTS = {"gin": GIN.key, "undercut": UNDERCUT.key}
 
@@ -140,33 +163,42 @@ class GinHands(Variant):
         opts = hand.options
         # The cards laid off as the sheet writes cards (a string keeps the note's values plain).
         laid = " ".join(details[defender]["laid_off"])
-        after = f" after laying off {laid}" if laid else ""
         # The hand's notes as text with their keys beside them, not a Note
         # each: this runs for nearly every hand replayed (see HandResult.note_keys).
+        values: dict[str, Any]
         if k_count == 0:
             winner, kind = knocker, "gin"
             bonus = opts["gin_bonus"]
             base = d_count + bonus
-            notes = [f"{knocker} went gin: {defender}'s {d_count}{after} + {bonus} gin bonus = {base}."]
-            keys: list[NoteKey] = [{"key": "gin.gin", "values": {
-                "knocker": knocker, "defender": defender, "count": d_count, "laid_off": laid, "bonus": bonus,
-                "score": base}}]
+            values = {"knocker": knocker, "defender": defender, "count": d_count, "bonus": bonus, "score": base}
+            if laid:
+                key, values["laid_off"] = "gin.gin_laid_off", laid
+                text = (f"{knocker} went gin: {defender}'s {d_count} after laying off {laid} + {bonus} gin bonus "
+                        f"= {base}.")
+            else:
+                key, text = "gin.gin", f"{knocker} went gin: {defender}'s {d_count} + {bonus} gin bonus = {base}."
         elif d_count > k_count:
             winner, kind = knocker, "knock"
             base = d_count - k_count
-            notes = [f"{knocker} knocked with {k_count}; {defender} has {d_count}{after}: "
-                     f"{d_count} - {k_count} = {base}."]
-            keys = [{"key": "gin.knock", "values": {
-                "knocker": knocker, "defender": defender, "knocker_count": k_count, "count": d_count,
-                "laid_off": laid, "score": base}}]
+            values = {"knocker": knocker, "knocker_count": k_count, "defender": defender, "count": d_count,
+                      "score": base}
+            if laid:
+                key, values["laid_off"] = "gin.knock_laid_off", laid
+                text = (f"{knocker} knocked with {k_count}; {defender} has {d_count} after laying off {laid}: "
+                        f"{d_count} - {k_count} = {base}.")
+            else:
+                key = "gin.knock"
+                text = f"{knocker} knocked with {k_count}; {defender} has {d_count}: {d_count} - {k_count} = {base}."
         else:
             winner, kind = defender, "undercut"
             bonus = opts["undercut_bonus"]
             base = k_count - d_count + bonus
-            notes = [f"{defender} undercut {knocker}: {k_count} - {d_count} + {bonus} undercut bonus = {base}."]
-            keys = [{"key": "gin.undercut", "values": {
-                "knocker": knocker, "defender": defender, "knocker_count": k_count, "count": d_count,
-                "bonus": bonus, "score": base}}]
+            key, text = "gin.undercut", (f"{defender} undercut {knocker}: {k_count} - {d_count} + {bonus} undercut "
+                                         f"bonus = {base}.")
+            values = {"knocker": knocker, "defender": defender, "knocker_count": k_count, "count": d_count,
+                      "bonus": bonus, "score": base}
+        notes = [text]
+        keys: list[NoteKey] = [{"key": key, "values": values}]
         if factor != 1:
             notes.append(f"{why}: {base} x {factor} = {base * factor}.")
             keys.append({"key": "gin.multiplied", "values": {
@@ -230,8 +262,9 @@ def gin_final(players: Sequence[str], totals: Mapping[str, Score], won: Mapping[
                           f"Ended by agreement: {winners[0]} has the higher total; no game bonus.", winner=winners[0]))
     for player in players:
         if won[player]:
+            hands = "hand" if won[player] == 1 else "hands"
             lines.append(Note(
-                "gin.boxes", f"{player}: {won[player]} hand{'s' if won[player] != 1 else ''} won x "
+                f"gin.{'box' if won[player] == 1 else 'boxes'}", f"{player}: {won[player]} {hands} won x "
                 f"{box_bonus} box bonus = {won[player] * box_bonus}.", player=player, hands=won[player],
                 bonus=box_bonus, total=won[player] * box_bonus,
             ))

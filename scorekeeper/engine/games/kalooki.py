@@ -15,6 +15,16 @@ from .base import (
 HAND_SIZE = 13
 FIRST_MELD = 40
 
+#: every note of Kalooki: its key (see :class:`~.declare.Note`) and its sentence,
+#: the values in braces (``values``, ``scores``: each player's); a player put
+#: out or coming back adds the notes of :data:`.base.NOTES`
+NOTES: Mapping[str, str] = {
+    "kalooki.out": "{winner} went out and scores 0; every card left counts against the others: {values}.",
+    "kalooki.kalookie_doubled": "Kalookie ({winner} laid down all 13 at once): every other score doubles: "
+                                "{scores}.",
+    "kalooki.kalookie": "Kalookie ({winner} laid down all 13 at once): no score changes at this table.",
+}
+
 KALOOKIE = Moment("kalookies", "Kalookies", "hands won going out with all 13 cards laid down at once (a kalookie)")
 
 
