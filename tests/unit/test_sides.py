@@ -17,7 +17,7 @@ from helpers import counted, log, play, rejected
 from scorekeeper.engine import Replay, opposite_sides, side_name, variants
 from scorekeeper.engine.declare import REENTER, Field, Sides
 from scorekeeper.engine.games import VARIANTS
-from scorekeeper.engine.games.base import Hand, HandResult, PlayedInSides, Score, Variant, hand_value
+from scorekeeper.engine.games.base import Hand, HandResult, PlayedInSides, Score, Variant
 from scorekeeper.engine.options import reentries, target
 
 FOUR = ["Ann", "Bob", "Cara", "Dan"]
@@ -48,8 +48,7 @@ class Pairs(PlayedInSides):
         scores: dict[str, Score] = {}
         details = {}
         for side, given in hand.side_inputs.items():
-            left = sum(hand_value(hand.inputs[p], lambda card: min(card.rank, 10))
-                       for p in hand.sides[side] if p in hand.inputs)
+            left = sum(hand.inputs[p].count or 0 for p in hand.sides[side] if p in hand.inputs)
             scores[side] = given["points"] + 100 * given["bonus"] - left
             details[side] = {"value": scores[side], "left": left}
         return HandResult(scores, [f"{side} {score}" for side, score in scores.items()], details,

@@ -10,7 +10,7 @@ from ..cards import ALL_CARDS, Card
 from ..declare import Choice, Field, Moment, Note, Sides, count_or_cards
 from ..errors import InvalidEntry
 from ..options import Option, target
-from .base import Game, Hand, HandResult, PlayedInSides, PlayerInput, Score, hand_value
+from .base import Game, Hand, HandResult, PlayedInSides, PlayerInput, Score
 
 #: cards dealt to each player, by number of players
 CARDS_EACH = {2: 15, 3: 13, 4: 11, 6: 13}
@@ -120,6 +120,13 @@ class Pack:
 
 #: the biggest pack in play (six players): its counts bound each side's fields
 THREE_DECKS = Pack(3, 6)
+
+
+def cards_left(given: PlayerInput) -> int:
+    """What a player's input counts: the typed count, or the cards' values."""
+    if given.count is not None:
+        return given.count
+    return sum(card_value(card) for card in given.cards or ())
 
 
 def red_three_points(count: int, decks: int) -> int:
@@ -377,8 +384,7 @@ class Canasta(PlayedInSides):
 
     def _left(self, hand: Hand, side: str) -> dict[str, int]:
         """What each of the side's players has left in hand (the one who went out nothing)."""
-        return {player: hand_value(hand.inputs[player], card_value)
-                for player in hand.sides[side] if player in hand.inputs}
+        return {player: cards_left(hand.inputs[player]) for player in hand.sides[side] if player in hand.inputs}
 
     # -- scoring -------------------------------------------------------------------
 
