@@ -186,8 +186,9 @@ class Canasta(PlayedInSides):
     A side scores its meld points + 500 a natural canasta + 300 a mixed one
     + its red threes + 100 for going out (200 concealed) - the cards left
     in its players' hands.  Red threes: 100 each, 800 for all four (three
-    decks: 100 each up to four, 1000 for five, 1200 for six), counted
-    against the side when its meld points are 0.
+    decks: 100 each up to four, so four are 400, 1000 for five, 1200 for
+    six), counted against the side, the bonus too, when its meld points are
+    0.  With the stock run out nobody has the going-out bonus.
 
     The side that went out holds at least ``canastas_to_go_out`` canastas
     (1; 2 with 2 or 6 players).  The sanity bounds, refused naming the side
@@ -198,16 +199,25 @@ class Canasta(PlayedInSides):
     threes (4; 6 with three decks), 11 natural canastas (one of each rank
     from 4 to ace), a mixed canasta for each wild card (12; 18), 7 cards a
     canasta from the 100 (150) cards that can be melded, and meld points
-    and cards left worth the 1180 (1770) of the pack at most.  A hand holds
-    at most 108 cards and at most the pack's jokers and copies of a card.
+    and cards left worth the 1180 (1770) of the pack at most.  A bound of
+    the whole table is said without a side in front of it (``hand 2: 5 red
+    threes entered; two decks hold 4``) and blames (``.player``) the side
+    whose count took the table over, or the player whose cards left did.  A
+    hand holds at most 108 cards and at most the pack's jokers and copies of
+    a card.
 
     The game is to 5000 (``target``; six players: 10000 in two sides, 7500
     in three).  It ends after the hand in which a side reaches it; the
     highest total wins, equal totals share.  Ended by agreement, the
     highest total wins.  Each side's next first meld (``next.minimum_meld``)
     follows its total: below 0 15, to 1499 50, to 2999 90, to 7499 120, from
-    7500 150.  The deal passes left.  A hand's winner (the row's ``winner``)
-    is the side that scored most in it, none when two tie.
+    7500 150; the guide's line names them ("Ann & Cara need 90 to open,
+    Bob & Dan 50", or "everyone needs 50 to open").  The deal passes left.
+    A hand's winner (the row's ``winner``) is the side that scored most in
+    it, none when two tie; its ``kind`` is ``out``, ``concealed`` or
+    ``stock``.  The moments are the player's who went out (``went_out``,
+    and ``concealed`` too) and each player's of a side that had all the red
+    threes or melded nothing.
     """
 
     key = "canasta"
