@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import product
 
 from .cards import ALL_CARDS, Card
@@ -392,8 +392,9 @@ _SUIT_TEXT = _Texts()
 
 
 @lru_cache(maxsize=4096)
+@cache
 def _meld_text(meld: int, around_corner: bool) -> str:
-    # Melds are few (some 300 runs and groups, 600 with corners): cache each.
+    # Melds are few (some 300 runs and groups, 600 with corners): each is written once.
     return mask_text(meld, around_corner)
 
 

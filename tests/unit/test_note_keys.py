@@ -3,8 +3,9 @@
 A translation will rewrite a note from its key and values, so the keys must
 be identifiers, the values plain JSON, and the numbers the very ones the
 English text shows.  One replayed game (or a few, for options that change
-the sentences) of every variant but the Gin family (still plain strings,
-key ``text``) covers every key its module lists in ``NOTES``.
+the sentences) of every variant covers every key its modules list in
+``NOTES``: a hand's notes (Notes, or the Gin family's text with its keys
+beside it) and the Gin family's settlement notes.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from helpers import counted, holding, log, out
 from scorekeeper.engine import replay
 from scorekeeper.engine.declare import Note, note_key
 from scorekeeper.engine.games import base, get_variant, indian
+from scorekeeper.engine.games import canasta as canasta_module
 from scorekeeper.engine.replay import Replay
 
 KEY = re.compile(r"^[a-z0-9_]+(\.[a-z0-9_]+)+$")
@@ -138,6 +140,83 @@ def sai() -> dict[str, Any]:
     ])
 
 
+def gin_counts(out_: str | None, knocker: int, defender: int, **extra: Any) -> dict[str, Any]:
+    if out_ is None:
+        return {"out": None, "hands": {}}
+    other = "Bob" if out_ == "Ann" else "Ann"
+    return {"out": out_, "hands": {out_: counted(knocker), other: counted(defender)}, **extra}
+
+
+def gin_to_the_end() -> dict[str, Any]:
+    return log("gin", ["Ann", "Bob"], [
+        gin_counts("Ann", 0, 9),  # gin: 9 + 25
+        gin_counts("Ann", 5, 2),  # Bob undercuts: 5 - 2 + 25
+        gin_counts(None, 0, 0),  # a dead hand
+        out("Ann", Ann=holding("2H 3H 4H 5S 6S 7S 9C 9D 9S KC"),  # Bob lays off 5H and 8S
+            Bob=holding("5H 8S 10D JD QD KD 2C 3D 4S 7C")),
+        gin_counts("Ann", 3, 90),  # Ann passes 100: game bonus, Ann's boxes and Bob's box, the net
+    ])
+
+
+def gin_shutout() -> dict[str, Any]:
+    return log("gin", ["Ann", "Bob"], [gin_counts("Ann", 0, 90)])
+
+
+def gin_ended() -> dict[str, Any]:
+    return {**log("gin", ["Ann", "Bob"], [gin_counts("Ann", 4, 9)]), "ended": True}
+
+
+def corner_gin_laying_off() -> dict[str, Any]:
+    return log("corner-gin", ["Ann", "Bob"], [
+        out("Ann", Ann=holding("2H 3H 4H 5S 6S 7S 9C 9D 9S 9H"), Bob=holding("5H 8S 2C 3D 4C 7C KD QC JC 10S")),
+    ])
+
+
+def oklahoma() -> dict[str, Any]:
+    return log("oklahoma-gin", ["Ann", "Bob"], [gin_counts("Ann", 2, 9, upcard="3S")],
+               options={"spade_double": True})
+
+
+def hollywood() -> dict[str, Any]:
+    return log("hollywood-gin", ["Ann", "Bob"], [
+        gin_counts("Ann", 0, 80),  # Ann's first win: 105 in game I, which closes
+        gin_counts("Bob", 5, 10),  # Bob's first win, due in game I, closed: game II
+        gin_counts("Ann", 0, 80),  # Ann's second: game II (I is closed), which closes
+        gin_counts("Ann", 0, 80),  # Ann's third: game III closes, and the match is over
+    ])
+
+
+def kalooki(double: bool) -> dict[str, Any]:
+    return log("kalooki", ["Ann", "Bob", "Cara"], [
+        out("Ann", Bob=counted(40), Cara=counted(100)),
+        {"out": "Bob", "kalookie": True, "hands": {"Ann": counted(20), "Cara": counted(70)}},  # Cara out
+        {"out": "Ann", "reenter": ["Cara"], "hands": {"Bob": counted(5), "Cara": counted(6)}},
+    ], options={"kalookie_double": double})
+
+
+def scala40() -> dict[str, Any]:
+    return log("scala40", ["Ann", "Bob", "Cara"], [
+        out("Ann", Bob=counted(30), Cara=holding("KH 5D")),
+        {"out": "Bob", "in_mano": True, "hands": {"Ann": counted(10), "Cara": {"opened": False}}},
+    ])
+
+
+def three_thirteen() -> dict[str, Any]:
+    return log("three-thirteen", ["Ann", "Bob"], [out("Ann", Bob=counted(12)), out("Bob", Ann=holding("KH 5D 7C 9S"))])
+def canasta() -> dict[str, Any]:
+    ac, bd = "Ann & Cara", "Bob & Dan"
+    return log("canasta", ["Ann", "Bob", "Cara", "Dan"], [
+        {"out": "Ann", "sides": {ac: {"meld_points": 270, "natural": 1, "mixed": 1, "red_threes": 1},
+                                 bd: {"meld_points": 150, "red_threes": 2}},
+         "hands": {"Cara": holding("KS 5D"), "Bob": counted(60), "Dan": holding("4H 4C 7S")}},
+        {"out": "Cara", "concealed": True, "sides": {ac: {"meld_points": 180, "natural": 1, "red_threes": 3},
+                                                     bd: {"meld_points": 0, "red_threes": 1}},
+         "hands": {"Ann": holding("AS 9D"), "Bob": counted(95), "Dan": counted(40)}},
+        {"out": None, "sides": {ac: {"meld_points": 90}, bd: {"meld_points": 300, "natural": 2, "red_threes": 1}},
+         "hands": {"Ann": {}, "Bob": counted(0), "Cara": counted(5), "Dan": counted(0)}},
+    ], sides=[["Ann", "Cara"], ["Bob", "Dan"]])
+
+
 def house(scoring: str, **options: Any) -> dict[str, Any]:
     definition = {"name": "Our Marriage", "entry": "points", "scoring": scoring, "lowest_wins": True, **options}
     return log("house", ["Ann", "Bob", "Cara"], [
@@ -172,6 +251,17 @@ GAMES = {
     "indian": indian_points(),
     "indian-pool": indian_pool(),
     "sai": sai(),
+    "gin": gin_to_the_end(),
+    "gin-shutout": gin_shutout(),
+    "gin-ended": gin_ended(),
+    "corner-gin": corner_gin_laying_off(),
+    "oklahoma-gin": oklahoma(),
+    "hollywood-gin": hollywood(),
+    "kalooki": kalooki(False),
+    "kalooki-doubled": kalooki(True),
+    "scala40": scala40(),
+    "three-thirteen": three_thirteen(),
+    "canasta": canasta(),
     "house-own": house_own(),
     "house-winner-takes": house("winner_takes", going_out_bonus=10),
     "house-zero-sum": house("zero_sum", going_out_bonus=10),
@@ -179,15 +269,22 @@ GAMES = {
 
 
 def listed_notes(variant_key: str) -> dict[str, str]:
-    """The keys a variant's notes may have, with their sentences: its module's and base's."""
-    module = sys.modules[type(get_variant(variant_key)).__module__]
-    return {**module.NOTES, **base.NOTES}
+    """The keys a variant's notes may have, with their sentences: the modules' of
+    its class and those it comes from (the Gin family's for Gin), and base's."""
+    listed = dict(base.NOTES)
+    for cls in type(get_variant(variant_key)).__mro__:
+        listed.update(getattr(sys.modules[cls.__module__], "NOTES", {}))
+    return listed
 
 
 def each_note(sheet: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each hand's notes with their keys, then the settlement's notes that are Notes."""
     for row in sheet["hands"]:
         assert len(row["note_keys"]) == len(row["notes"])
         yield from zip(row["notes"], row["note_keys"], strict=True)
+    for text in sheet["final_notes"]:
+        if isinstance(text, Note):
+            yield text, note_key(text)
 
 
 def numbers(value: Any) -> Iterator[int | float]:
@@ -223,8 +320,9 @@ def test_every_note_has_a_listed_key_whose_values_are_json_and_shown_in_its_text
     sheet = sheets[name]
     listed = listed_notes(sheet["variant"])
     for text, keyed in each_note(sheet):
-        assert isinstance(text, Note) and isinstance(text, str)
-        assert keyed == note_key(text)
+        assert isinstance(text, str)
+        if isinstance(text, Note):
+            assert keyed == note_key(text)
         key, values = keyed["key"], keyed["values"]
         assert key != "text" and KEY.match(key), key
         assert key in listed, f"{key} is not in its module's NOTES"
@@ -257,6 +355,22 @@ def test_an_indian_points_note_is_its_players_lines_as_listed(sheets):
                 lines.append(words)
             assert "; ".join(lines) + "." == text
     assert kinds == set(indian.POINT_LINES)
+
+
+def test_a_canasta_side_note_is_its_parts_as_listed(sheets):
+    kinds = set()
+    for text, keyed in each_note(sheets["canasta"]):
+        if keyed["key"] != "canasta.side":
+            continue
+        values = keyed["values"]
+        words = []
+        for part in values["parts"]:
+            kinds.add(part["part"])
+            players = ", ".join(f"{p} {v}" for p, v in part.get("players", {}).items())
+            words.append(canasta_module.PART_WORDS[part["part"]].format(
+                **{**part, "s": "" if part.get("count", 1) == 1 else "s", "players": players}))
+        assert f"{values['side']} {values['score']}: {', '.join(words)}." == text
+    assert kinds == set(canasta_module.PART_WORDS)
 
 
 def test_a_split_share_is_the_number_the_note_shows(sheets):
@@ -301,26 +415,3 @@ def test_notes_stay_plain_strings_in_json(sheets):
         assert all(type(text) is str for text in read_row["notes"])
         assert read_row["note_keys"] == row["note_keys"]
     assert " ".join(sheet["hands"][0]["notes"]).startswith("Ann went out and collects Bob 45 + Cara 30 = 75.")
-
-
-def test_every_note_of_the_gin_family_has_a_key_and_the_numbers_it_shows() -> None:
-    """Gin's and Oklahoma's hand notes and the end-of-game settlement notes are keyed too."""
-    from scorekeeper.engine import replay as play
-
-    def hand(out, k, d, **extra):
-        other = "Bob" if out == "Ann" else "Ann"
-        return {"out": out, "hands": {out: {"count": k}, other: {"count": d}}, **extra}
-
-    gin = play({"variant": "gin", "players": ["Ann", "Bob"],
-                "hands": [hand("Ann", 0, 9), hand("Ann", 5, 2), {"out": None, "hands": {}}, hand("Ann", 3, 90)]})
-    okla = play({"variant": "oklahoma-gin", "players": ["Ann", "Bob"], "options": {"spade_double": True},
-                 "hands": [hand("Ann", 2, 9, upcard="3S")]})
-    keys = [k["key"] for sheet in (gin, okla) for row in sheet["hands"] for k in row["note_keys"]]
-    assert keys == ["gin.gin", "gin.undercut", "gin.dead_hand", "gin.knock", "oklahoma.upcard", "gin.knock",
-                    "gin.multiplied"]
-    assert [getattr(n, "key", None) for n in gin["final_notes"]] == [
-        "gin.game_bonus", "gin.boxes", "gin.boxes", "gin.net"]
-    for note in gin["final_notes"]:
-        for value in note.values.values():
-            if isinstance(value, int):
-                assert str(value) in note

@@ -107,7 +107,7 @@ def test_the_notes_say_who_came_back_at_whose_total():
     sheet = game(CARA_OUT, CARA_BACK)
     assert sheet["hands"][1]["notes"][0] == "Cara re-enters at 40, the highest total still in (Bob); re-entry 1 of 1."
     assert sheet["hands"][1]["note_keys"][0] == {
-        "key": "reentry",
+        "key": "reentry.back",
         "values": {"player": "Cara", "total": 40, "leaders": ["Bob"], "count": 1, "allowed": 1},
     }
 

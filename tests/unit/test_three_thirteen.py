@@ -164,7 +164,7 @@ def test_each_hands_notes_name_the_deal_and_its_wild_rank(number):
     sheet = play(GAME, TWO, deals(number))
     assert f"Deal {number} of 11: {number + 2} cards each, {WORDS[number - 1]} wild." in notes(sheet, number)
     assert sheet["hands"][number - 1]["note_keys"][0] == {
-        "key": "three-thirteen.deal", "values": {"deal": number, "cards": number + 2, "wild": RANKS[number - 1]}}
+        "key": "three_thirteen.deal", "values": {"deal": number, "cards": number + 2, "wild": WORDS[number - 1]}}
 
 
 def test_the_deal_passes_left():

@@ -54,7 +54,7 @@ class GrowingDeal(Variant):
     def score(self, hand: Hand) -> HandResult:
         scores = zero_scores(hand.players)
         for player in hand.others:
-            scores[player] = hand_value(hand.inputs[player], lambda card: min(card.rank, 10))
+            scores[player] = hand_value(hand.inputs[player], hand.values)
         return HandResult(scores, ["scored"])
 
 

@@ -9,25 +9,51 @@ the hooks hand after hand.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from fractions import Fraction
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, ClassVar
 
 from ..bounds import MAX_CARDS_TEXT, MAX_COUNT, quoted, shown
-from ..cards import Card, CardError, find_excess_copies, format_cards, parse_hand
-from ..declare import CARDS, COUNT, REENTER, RUMMY, Choice, Ending, Field, Moment, Note, Settlement, Status
+from ..cards import ALL_CARDS, JOKER, Card, CardError, find_excess_copies, format_cards, parse_hand
+from ..declare import (
+    CARDS, COUNT, REENTER, RUMMY, Choice, Ending, Field, Moment, Note, Settlement, Sides, Status, note_key,
+)
 from ..errors import InvalidEntry
 from ..melds import Arrangement, MeldRules, arrange
 from ..options import Option, check_options
+from ..sheet import NoteKey
 
 #: a score: an int, or an exact Fraction where a share is split between tied players
 Score = int | Fraction
 
 
 _NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
+
+
+class _NoSides(Mapping[str, Any]):
+    """An empty mapping that can be a dataclass field's default (it hashes): a Hand's sides
+    where the game is not played in sides, at no cost to making a Hand."""
+
+    __slots__ = ()
+
+    def __getitem__(self, key: str) -> Any:
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+    def __hash__(self) -> int:
+        return 0
+
+
+_NO_SIDES: Mapping[str, Any] = _NoSides()
 
 
 class PlayerInput:
@@ -87,6 +113,12 @@ class Hand:
     options: Mapping[str, Any]
     seats: tuple[str, ...]  # every player who started, in seat order (the pack is theirs)
     others: tuple[str, ...]  # every player still in except the one who went out
+    #: each card's value in this game, by card index, the joker's last (see :meth:`Variant.card_values`)
+    values: tuple[int, ...]
+    #: in a game scored by sides (:class:`PlayedInSides`): each side's players, by side name,
+    #: and each side's input (under the entry's ``sides``), read; empty elsewhere
+    sides: Mapping[str, tuple[str, ...]] = _NO_SIDES
+    side_inputs: Mapping[str, Mapping[str, int]] = _NO_SIDES
 
     def invalid(self, message: str, player: str | None = None, *, field: str | None = None,
                 code: str = "invalid_entry") -> InvalidEntry:
@@ -109,8 +141,23 @@ class HandResult:
     kind: str = ""  # "gin", "undercut", "rummy", "block", ...: what the hand was
     #: each player's moments in this hand (keys of the variant's ``moments``)
     moments: dict[str, list[str]] = field(default_factory=dict)
-    #: who came back into the game before this hand, at what total (set by the replay)
-    reentered: dict[str, Score] = field(default_factory=dict)
+    #: who came back into the game before this hand, at what total (set by the
+    #: replay; None, nearly always: nobody)
+    reentered: dict[str, Score] | None = None
+    #: each note's key and values, one for each of ``notes``, where the variant
+    #: wrote its notes as plain text with their keys beside them (the Gin
+    #: family's hand notes, made for nearly every hand replayed: cheaper than a
+    #: :class:`~.declare.Note` each); None where the notes are Notes, which
+    #: carry their own.  A note added after scoring goes through :meth:`add_note`,
+    #: which keeps the two in step.
+    note_keys: list[NoteKey] | None = None
+
+    def add_note(self, note: Note, *, first: bool = False) -> None:
+        """One more note after the hand is scored: the last (or the ``first``)."""
+        at = 0 if first else len(self.notes)
+        self.notes.insert(at, note)
+        if self.note_keys is not None:
+            self.note_keys.insert(at, note_key(note))
 
 
 @dataclass(slots=True)
@@ -136,15 +183,28 @@ class Game:
     state: dict[str, Any] = field(default_factory=dict)
     #: how often each player came back into the game (only those who did)
     reentries: dict[str, int] = field(default_factory=dict)
+    #: every total is an int (nearly always: a share split between tied players may not be)
+    whole_totals: bool = True
+    #: each card's value under the game's options (:meth:`Variant.card_values`), set as it starts
+    card_values: tuple[int, ...] = ()
+    #: the columns scores and totals are kept in, in order: the players, or
+    #: the sides' names where the variant scores sides (see :attr:`sides`)
+    columns: tuple[str, ...] = ()
+    #: each side's players in seat order, by side name, the sides in seat
+    #: order (a side of one for each player where the variant scores sides
+    #: but this table plays each for themselves); None where it does not
+    sides: Mapping[str, tuple[str, ...]] | None = None
 
-    #: every player scoring 0, in seat order: a hand's scores start from it
+    #: every column scoring 0, in order: a hand's scores start from it
     no_scores: dict[str, Score] = field(default_factory=dict)
     #: for each player still in (and None), everyone else still in: a hand's
     #: ``others``, worked out once per change of the table, not once per hand
     others_than: dict[str | None, tuple[str, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.no_scores = dict.fromkeys(self.players, 0)
+        if not self.columns:
+            self.columns = self.players
+        self.no_scores = dict.fromkeys(self.columns, 0)
         self._seat(self.players)
 
     @property
@@ -165,6 +225,7 @@ class Game:
         before = Seating(self.totals, dict(self.eliminated), dict(self.reentries))
         # A new dict of totals: the last hand's row shows the old one.
         self.totals = {**self.totals, **back}
+        self.whole_totals = False  # (checked again with the next hand's totals)
         for player in back:
             del self.eliminated[player]
             self.reentries[player] = self.reentries.get(player, 0) + 1
@@ -174,6 +235,7 @@ class Game:
     def restore(self, before: Seating) -> None:
         """Undo :meth:`reenter`: the table as it was."""
         self.totals, self.eliminated, self.reentries = before.totals, before.eliminated, before.reentries
+        self.whole_totals = False
         self._seat(tuple(p for p in self.players if p not in self.eliminated))
 
     def _seat(self, active: tuple[str, ...]) -> None:
@@ -234,7 +296,16 @@ class Variant(ABC):
     seeds: ClassVar[str] = ""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    #: the numbers of players it is played by, where not every one from
+    #: ``min_players`` to ``max_players`` (Canasta: 2, 3, 4 or 6)
+    player_counts: ClassVar[tuple[int, ...]] = ()
     options: ClassVar[tuple[Option, ...]] = ()
+    #: played in sides (partnerships), and the side sizes each number of
+    #: players takes; such a variant is a :class:`PlayedInSides`.  None: each
+    #: player for themselves, and a ``sides`` header is refused.
+    sides: ClassVar[Sides | None] = None
+    #: each side's input boxes, under the entry's ``sides`` (whole numbers)
+    side_fields: ClassVar[tuple[Field, ...]] = ()
     # -- the entry, declared (see :mod:`scorekeeper.engine.declare`) --------
     #: ways a hand ends with nobody going out, besides ``out: null`` (Block)
     endings: ClassVar[tuple[Ending, ...]] = ()
@@ -278,11 +349,20 @@ class Variant(ABC):
     #: name (:meth:`title`); the app lets an account keep such definitions
     #: as its own game types, and lists them after the built-in games
     defined_by_table: ClassVar[bool] = False
+    #: the variant has its own :meth:`after_hand`, :meth:`eliminate`,
+    #: :meth:`hand_extras` (set by ``__init_subclass__``; the replay asks
+    #: only these after each hand)
+    keeps_state: ClassVar[bool] = False
+    eliminates: ClassVar[bool] = False
+    adds_to_rows: ClassVar[bool] = False
+    #: ``exact_cards`` where no hand's deal changes it, else None (set by ``__init_subclass__``)
+    fixed_exact_cards: ClassVar[int | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         ending_keys = [key for ending in cls.endings for key in ending.entry if key != "out"]
-        cls.entry_keys = frozenset(("out", "hands", *(c.key for c in cls.choices), *ending_keys))
+        side_keys = ["sides"] if cls.sides is not None else []
+        cls.entry_keys = frozenset(("out", "hands", *(c.key for c in cls.choices), *ending_keys, *side_keys))
         status_keys = [key for status in cls.statuses for key in status.input if key not in
                        {f.key for f in cls.fields}]
         cls.input_fields = tuple(dict.fromkeys((*(f.key for f in cls.fields), *status_keys)))
@@ -290,8 +370,22 @@ class Variant(ABC):
         cls.out_gives_input = any(f.out == "required" for f in cls.fields)
         cls.flags = tuple(choice for choice in cls.choices if choice.kind == "flag")
         cls.takes_reentries = any(choice.key == REENTER.key for choice in cls.choices)
+        # Which per-hand hooks this variant has of its own: the replay skips
+        # the others (they are asked after every hand, and do nothing).
+        cls.keeps_state = cls.after_hand is not Variant.after_hand
+        cls.eliminates = cls.eliminate is not Variant.eliminate
+        cls.adds_to_rows = cls.hand_extras is not Variant.hand_extras
+        # A ``cards`` input's size, the same in every hand unless the deal's size sets it.
+        cls.fixed_exact_cards = None if cls.exact_deal else cls.exact_cards
         if cls.takes_reentries and "reentries" not in {option.key for option in cls.options}:
             raise TypeError(f"{cls.__name__} takes re-entries, so declares the reentries option")
+        if cls.sides is not None:
+            if not issubclass(cls, PlayedInSides):
+                raise TypeError(f"{cls.__name__} is played in sides, so is a PlayedInSides")
+            if cls.takes_reentries:
+                raise TypeError(f"{cls.__name__}: a game in sides takes no re-entries (they are a player's)")
+            if any(f.kind not in ("count", "number") for f in cls.side_fields):
+                raise TypeError(f"{cls.__name__}: a side's fields are whole numbers (count or number)")
 
     # -- facts -------------------------------------------------------------
 
@@ -306,6 +400,10 @@ class Variant(ABC):
 
     def decks(self, players: int) -> int:
         return 1
+
+    def allowed_counts(self) -> tuple[int, ...]:
+        """Every number of players the variant is played by, smallest first."""
+        return self.player_counts or tuple(range(self.min_players, self.max_players + 1))
 
     def exact_cards_in(self, players: int, hand_number: int) -> int | None:
         """How many cards a ``cards`` input must hold in this hand (None: any number)."""
@@ -332,7 +430,7 @@ class Variant(ABC):
         kept: dict[int, int] = self.__dict__.setdefault("_most_cards", {})  # asked for every input read
         most = kept.get(hand_number)
         if most is None:
-            counts = range(self.min_players, self.max_players + 1)
+            counts = self.allowed_counts()
             most = kept[hand_number] = 2 * max(
                 self.cards_each(n, number) for n in counts for number in {1, hand_number})
         return most
@@ -375,6 +473,7 @@ class Variant(ABC):
             "endings": [ending.catalogue() for ending in self.endings],
             "choices": [choice.catalogue() for choice in self.choices],
             "fields": [one.catalogue() for one in fields],
+            "side_fields": [one.catalogue() for one in self.side_fields],
             "statuses": [status.catalogue() for status in self.statuses],
             "inputs": list(dict.fromkeys(inputs)),
             "keys": sorted(self.entry_keys - {"out", "hands"}),
@@ -392,7 +491,7 @@ class Variant(ABC):
         return self.resolve_options(check_options(self.options, None), players)
 
     def catalogue(self) -> dict[str, Any]:
-        counts = range(self.min_players, self.max_players + 1)
+        counts = self.allowed_counts()
         # The pack and the deal by player count under the default options (which may follow the count).
         defaults = {n: self.catalogue_options(n) for n in counts}
         packs = {n: self.pack(n, defaults[n]) for n in counts}
@@ -404,6 +503,8 @@ class Variant(ABC):
             "rules": _docstring(type(self)),
             "min_players": self.min_players,
             "max_players": self.max_players,
+            "player_counts": list(counts),
+            "sides": self.sides.catalogue() if self.sides is not None else None,
             "cards_each": {str(n): cards for n, cards in deals.items() if cards is not None},
             "decks": {str(n): packs[n][0] for n in counts},
             "jokers": {str(n): packs[n][1] for n in counts},
@@ -481,6 +582,12 @@ class Variant(ABC):
         """Standard values: ace 1, pips, J Q K 10."""
         return min(card.rank, 10)
 
+    def card_values(self, options: Any) -> tuple[int, ...]:
+        """Every card's :meth:`card_value` under these options, by card index,
+        the joker's last: made once as a game starts, so that adding up a hand
+        (:func:`hand_value`) is a table lookup a card."""
+        return tuple(self.card_value(card, options) for card in _PACK)
+
     # -- reading one entry -------------------------------------------------
 
     def before_hand(self, game: Game, number: int, entry: Any) -> dict[str, Score]:
@@ -518,7 +625,8 @@ class Variant(ABC):
         if type(raw_inputs) is not dict and not isinstance(raw_inputs, Mapping):
             raise InvalidEntry("hands must map each player to their cards or count", hand=number)
         hand = Hand(
-            number, dealer, game.active, out, entry, {}, game.options, game.players, game.others_than[out]
+            number, dealer, game.active, out, entry, {}, game.options, game.players, game.others_than[out],
+            game.card_values,
         )
         for player, raw in raw_inputs.items():
             if player not in game.active:
@@ -542,6 +650,15 @@ class Variant(ABC):
 
     def read_input(self, hand: Hand, player: str, raw: Any) -> PlayerInput:
         """Read ``{"cards": ...}``, ``{"count": n}`` or ``{}`` for one player."""
+        if type(raw) is dict and len(raw) == 1:
+            # Nearly every input replayed: one count, or one player's cards as text.
+            count = raw.get("count")
+            if type(count) is int and 0 <= count <= MAX_COUNT:
+                return PlayerInput(None, count)
+            cards = raw.get("cards")
+            if type(cards) is str and not self.exact_deal and len(cards) <= MAX_CARDS_TEXT:
+                return PlayerInput(read_cards(hand, player, cards, exact=self.fixed_exact_cards,
+                                              most=self.most_cards(hand.number)))
         if type(raw) is not dict and not isinstance(raw, Mapping):
             raise hand.invalid("give the cards left in hand or a count", player)
         if not raw.keys() <= self.input_keys:
@@ -552,13 +669,13 @@ class Variant(ABC):
         cards, count = raw.get("cards"), raw.get("count")
         if cards not in (None, "") and count is not None:
             raise hand.invalid("give either the cards or a count, not both", player)
-        return PlayerInput(
-            None if cards is None else read_cards(hand, player, cards,
-                                                  exact=self.exact_cards_in(len(hand.seats), hand.number),
-                                                  most=self.most_cards(hand.number),
-                                                  deal_of=self.name if self.exact_deal else ""),
-            None if count is None else read_count(hand, player, count),
-        )
+        if cards is not None:
+            if self.exact_deal:
+                cards = read_cards(hand, player, cards, exact=self.exact_cards_in(len(hand.seats), hand.number),
+                                   most=self.most_cards(hand.number), deal_of=self.name)
+            else:
+                cards = read_cards(hand, player, cards, exact=self.fixed_exact_cards, most=self.most_cards(hand.number))
+        return PlayerInput(cards, None if count is None else read_count(hand, player, count))
 
     def check_flags(self, hand: Hand) -> None:
         """Each declared flag is true or false (false when left out), and one that
@@ -676,6 +793,96 @@ class Variant(ABC):
         return {}
 
 
+class PlayedInSides(Variant):
+    """A variant scored by sides (partnerships): its columns are the sides, not the players.
+
+    It declares :attr:`Variant.sides` (the side sizes by number of players)
+    and :attr:`Variant.side_fields`.  The replay seats the sides from the
+    log's header (:func:`scorekeeper.engine.sides.seat_sides`; at a number
+    of players not played in sides each player is a side of one, named by
+    the player), so a hand's scores, totals and details, the winners and the
+    row's ``winner`` are keyed by side, while ``out``, the dealer and the
+    ``hands`` stay players.  A row's ``moments`` stay players too (the
+    statistics count them for each player): a side's moment is listed for
+    each of its players.
+
+    Each hand's players are read as in any game; each side's input under the
+    entry's ``sides`` (``{"Ann & Cara": {...}, ...}``): every side present,
+    no other name, each declared field a whole number within its bounds and
+    a multiple of its ``step``, a ``required`` one given, any other left out
+    counting 0.  Read into :attr:`Hand.side_inputs` (every field, by side)
+    for the variant's :meth:`score`.  A game in sides ends at the target
+    when a side reaches it; the best side wins, ties share.
+    """
+
+    def read(self, game: Game, number: int, entry: Any, dealer: str) -> Hand:
+        hand = super().read(game, number, entry, dealer)
+        assert game.sides is not None, "the replay seats the sides of a game in sides"
+        hand.sides = game.sides
+        hand.side_inputs = self.read_sides(hand, entry.get("sides"))
+        return hand
+
+    def read_sides(self, hand: Hand, raw: Any) -> dict[str, dict[str, int]]:
+        """Every side's input, by side, in the sides' order."""
+        if raw is None:
+            raw = {}
+        if type(raw) is not dict and not isinstance(raw, Mapping):
+            raise hand.invalid("sides must map each side's name to its input", field="sides")
+        for name in raw:
+            if name not in hand.sides:
+                raise hand.invalid(f"{quoted(name)} is not a side in this game (sides: {', '.join(hand.sides)})",
+                                   field="sides", code="not_a_side")
+        return {side: self.read_side(hand, side, raw.get(side)) for side in hand.sides}
+
+    def read_side(self, hand: Hand, side: str, raw: Any) -> dict[str, int]:
+        """One side's input: each declared field's whole number (0 when left out and not required)."""
+        if raw is None:
+            raise hand.missing(side)
+        keys = [f.key for f in self.side_fields]
+        if type(raw) is not dict and not isinstance(raw, Mapping):
+            raise hand.invalid(f"give the side's {', '.join(keys)}", side, field="sides")
+        for key in raw:
+            if key not in keys:
+                raise hand.invalid(f"{shown(key)} is not a side's input here (give {', '.join(keys)})", side,
+                                   field="sides")
+        return {spec.key: read_number(hand, side, raw.get(spec.key), spec) for spec in self.side_fields}
+
+    def is_over(self, game: Game) -> bool:
+        """Over after the agreed number of deals, or the hand in which a side reached the target."""
+        options, totals = game.options, game.totals
+        deals, target = options.get("deals"), options.get("target")
+        if deals is not None and game.hands_played >= deals:
+            return True
+        return target is not None and any(totals[side] >= target for side in game.columns)
+
+    def winners(self, game: Game) -> list[str]:
+        """The sides with the best total; ties share."""
+        if not game.results:
+            return []
+        return best_players(game, lowest=self.is_lowest_wins(game.options),
+                            tie_break=self.previous_leader_breaks_ties, among=game.columns)
+
+
+def read_number(hand: Hand, who: str, raw: Any, spec: Field) -> int:
+    """A whole-number field of ``who`` (a side, a player) within the field's bounds and a multiple of its step.
+
+    Left out (None) it is 0, unless the field is ``required``.
+    """
+    key = spec.key
+    if raw is None:
+        if spec.required:
+            raise hand.invalid(f"{key} is needed from every side (0 if none)", who, field=key, code="missing_input")
+        return 0
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise hand.invalid(f"{key} {shown(raw)} is not a whole number", who, field=key)
+    if not spec.minimum <= raw <= spec.maximum:
+        raise hand.invalid(f"{key} must be a whole number from {spec.minimum} to {spec.maximum}, not {shown(raw)}",
+                           who, field=key, code="out_of_bounds")
+    if raw % spec.step:
+        raise hand.invalid(f"{key} must be a multiple of {spec.step}", who, field=key, code="not_a_multiple")
+    return raw
+
+
 def _all_different(inputs: Iterable[PlayerInput]) -> bool:
     """Whether the cards of all these inputs are all different, none a joker."""
     union = 0
@@ -760,11 +967,17 @@ def standard_deal(players: int) -> int:
     return 10 if players == 2 else 7 if players <= 4 else 6
 
 
-def hand_value(player_input: PlayerInput, value: Callable[[Card], int]) -> int:
-    """An input's worth when every card counts: the typed count, or the sum of the cards' values."""
+def hand_value(player_input: PlayerInput, values: Sequence[int]) -> int:
+    """An input's worth when every card counts: the typed count, or the sum of
+    the cards' values (``values``: by card index, as :attr:`Hand.values`)."""
     if player_input.count is not None:
         return player_input.count
-    return sum(value(card) for card in player_input.cards or ())
+    return sum(map(values.__getitem__, map(_INDEX, player_input.cards or ())))
+
+
+_INDEX = attrgetter("index")
+#: every card once, by index: the 52, then the joker (index -1, so the last)
+_PACK = (*ALL_CARDS, JOKER)
 
 
 def meld_detail(arrangement: Arrangement) -> dict[str, Any]:
@@ -786,11 +999,13 @@ def rummy_moment(out: str, kind: str) -> dict[str, list[str]]:
     return {out: [RUMMY.key]} if kind == "rummy" else {}
 
 
-#: the notes of :func:`eliminate_over_limit`: each key (see :class:`~.declare.Note`)
+#: the notes of :func:`eliminate_over_limit` and :func:`reentry_notes`: each key (see :class:`~.declare.Note`)
 #: with its sentence, the values in braces
 NOTES: Mapping[str, str] = {
     "elimination.all_reached": "Everyone still in reached {limit}: the lowest total, {winners}, wins.",
     "elimination.out": "{player} reached {total} (limit {limit}) and is out of the game.",
+    "reentry.back": "{player} re-enters at {total}, the highest total still in ({leaders}); re-entry {count} of "
+                    "{allowed}.",
 }
 
 
@@ -806,7 +1021,7 @@ def eliminate_over_limit(game: Game, number: int, limit: int) -> None:
     if len(crossing) == len(game.active):
         survivors = best_players(game, lowest=True, tie_break=False, among=crossing)
         crossing = [p for p in crossing if p not in survivors]
-        game.results[-1].notes.append(Note(
+        game.results[-1].add_note(Note(
             "elimination.all_reached",
             f"Everyone still in reached {limit}: the lowest total, {', '.join(survivors)}, wins.",
             limit=limit, winners=survivors,
@@ -814,7 +1029,7 @@ def eliminate_over_limit(game: Game, number: int, limit: int) -> None:
     for player in crossing:
         game.eliminate(player, number)
         total = whole(game.totals[player])
-        game.results[-1].notes.append(Note(
+        game.results[-1].add_note(Note(
             "elimination.out", f"{player} reached {total} (limit {limit}) and is out of the game.",
             player=player, total=total, limit=limit,
         ))
@@ -866,18 +1081,18 @@ def reentering(game: Game, number: int, entry: Any) -> dict[str, Score]:
     return back
 
 
-def reentry_notes(game: Game, back: Mapping[str, Score]) -> list[str]:
+def reentry_notes(game: Game, back: Mapping[str, Score]) -> list[Note]:
     """``Cara re-enters at 84, the highest total still in (Bob); re-entry 1 of 1.``
 
     Said after the players of ``back`` are seated again (:meth:`Game.reenter`).
     """
     allowed = game.options["reentries"]
-    notes: list[str] = []
+    notes: list[Note] = []
     for player, total in back.items():
         leaders = [p for p in game.active if p not in back and game.totals[p] == total]
         count = game.reentries[player]
         notes.append(Note(
-            "reentry",
+            "reentry.back",
             f"{player} re-enters at {show(total)}, the highest total still in ({names(leaders)}); "
             f"re-entry {count} of {allowed}.",
             player=player, total=whole(total), leaders=leaders, count=count, allowed=allowed,

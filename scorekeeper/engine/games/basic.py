@@ -9,7 +9,7 @@ from ..cards import Card
 from ..declare import RUMMY, Choice, Ending, Note
 from ..options import Option, deals, target
 from .base import (
-    PICK, Game, Hand, HandResult, PlayerInput, Variant, hand_value, names, rummy_moment, split,
+    PICK, Game, Hand, HandResult, Variant, hand_value, names, rummy_moment, split,
     standard_deal, whole, winner_deals, zero_scores,
 )
 
@@ -114,9 +114,6 @@ class Basic(Variant):
             return 15 if options.get("ace") == "high_or_low" else 1
         return min(card.rank, 10)
 
-    def hand_value(self, player_input: PlayerInput, options: Any) -> int:
-        return hand_value(player_input, lambda card: self.card_value(card, options))
-
     # -- reading -------------------------------------------------------------
 
     def check_required(self, hand: Hand) -> None:
@@ -137,7 +134,7 @@ class Basic(Variant):
     # -- scoring -------------------------------------------------------------
 
     def score(self, hand: Hand) -> HandResult:
-        values = {p: self.hand_value(i, hand.options) for p, i in hand.inputs.items()}
+        values = {p: hand_value(i, hand.values) for p, i in hand.inputs.items()}
         details = {
             p: {"value": values[p]} for p, i in hand.inputs.items()
         }

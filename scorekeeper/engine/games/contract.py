@@ -8,7 +8,7 @@ from typing import Any
 from ..cards import Card
 from ..declare import Note
 from ..options import Option
-from .base import PICK, Game, Hand, HandResult, PlayerInput, Variant, hand_value, zero_scores
+from .base import PICK, Game, Hand, HandResult, Variant, hand_value, zero_scores
 
 CONTRACTS = (
     "two groups",
@@ -73,9 +73,6 @@ class Contract(Variant):
             return 15
         return min(card.rank, 10)
 
-    def hand_value(self, player_input: PlayerInput, options: Any) -> int:
-        return hand_value(player_input, lambda card: self.card_value(card, options))
-
     def how_to(self, options: Any) -> str:
         deuces = ", deuces 15" if options.get("deuces_wild") else ""
         return ("Tap who went out; for everyone else, every card left counts "
@@ -91,7 +88,7 @@ class Contract(Variant):
         details: dict[str, dict[str, Any]] = {hand.out: {"value": 0}}
         others: dict[str, int] = {}
         for player in hand.others:
-            value = others[player] = self.hand_value(hand.inputs[player], hand.options)
+            value = others[player] = hand_value(hand.inputs[player], hand.values)
             scores[player] = value
             details[player] = {"value": value}
         charged = ", ".join(f"{p} {v}" for p, v in others.items())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..cards import Card, CardError
@@ -10,6 +11,12 @@ from ..melds import MeldRules
 from ..options import Option, target
 from .base import Game, Hand, HandResult, best_players
 from .gin_family import GinFinal, GinHands, gin_final, hands_won, settle
+
+
+#: the note Oklahoma Gin adds before the hand's Gin notes (:data:`.gin_family.NOTES`)
+NOTES: Mapping[str, str] = {
+    "oklahoma.upcard": "Upcard {upcard}: knock limit {limit}.",
+}
 
 
 class Gin(GinHands):
@@ -133,8 +140,8 @@ class OklahomaGin(Gin):
         result = super().score(hand)
         if hand.out is not None:
             card = self.upcard(hand)
-            result.notes.insert(0, Note("oklahoma.upcard", f"Upcard {card}: knock limit {upcard_limit(card)}.",
-                                        upcard=str(card), limit=upcard_limit(card)))
+            result.add_note(Note("oklahoma.upcard", f"Upcard {card}: knock limit {upcard_limit(card)}.",
+                                 upcard=str(card), limit=upcard_limit(card)), first=True)
         return result
 
 

@@ -20,11 +20,39 @@ from ..melds import (
     shown_arrangement,
 )
 from ..options import Option, points, target
-from .base import PICK, Game, Hand, HandResult, Score, Variant, meld_detail, show, whole, zero_scores
+from ..sheet import NoteKey
+from .base import PICK, Game, Hand, HandResult, Score, Variant, meld_detail, show, whole
 
 #: a game's settlement: the sheet's ``final`` (bonuses, grand totals, net),
 #: the sentences that explain it, and each player's bonuses one by one
 GinFinal = tuple[dict[str, Any], list[str], dict[str, Any]]
+
+
+#: every note of the Gin family: its key (see :class:`~.declare.Note`) and its
+#: sentence, the values in braces; the hand's notes (the first five with
+#: ``multiplied``, written by :meth:`GinHands.score` as text with their keys
+#: beside them) and the settlement's (:func:`gin_final`)
+NOTES: Mapping[str, str] = {
+    "gin.dead_hand": "Dead hand (the stock ran down): nobody scores.",
+    "gin.gin": "{knocker} went gin: {defender}'s {count} + {bonus} gin bonus = {score}.",
+    "gin.gin_laid_off": "{knocker} went gin: {defender}'s {count} after laying off {laid_off} + {bonus} gin bonus "
+                        "= {score}.",
+    "gin.knock": "{knocker} knocked with {knocker_count}; {defender} has {count}: {count} - {knocker_count} = "
+                 "{score}.",
+    "gin.knock_laid_off": "{knocker} knocked with {knocker_count}; {defender} has {count} after laying off "
+                          "{laid_off}: {count} - {knocker_count} = {score}.",
+    "gin.undercut": "{defender} undercut {knocker}: {knocker_count} - {count} + {bonus} undercut bonus = {score}.",
+    "gin.multiplied": "{why}: {score} x {factor} = {total}.",
+    "gin.game_bonus": "{winner} wins the game: {bonus} game bonus.",
+    "gin.shutout": "{loser} scored nothing: {bonus} shutout bonus to {winner}.",
+    "gin.ended_by_agreement": "Ended by agreement: {winner} has the higher total; no game bonus.",
+    "gin.box": "{player}: {hands} hand won x {bonus} box bonus = {total}.",
+    "gin.boxes": "{player}: {hands} hands won x {bonus} box bonus = {total}.",
+    "gin.net": "Net: {grand} - {other} = {net} to {winner}.",
+}
+
+#: the hands the statistics count, by the hand's kind
+_MOMENTS = {"gin": GIN.key, "undercut": UNDERCUT.key}
 
 
 class GinHands(Variant):
@@ -122,9 +150,8 @@ class GinHands(Variant):
     # -- scoring ---------------------------------------------------------------
 
     def score(self, hand: Hand) -> HandResult:
-        scores = zero_scores(hand.players)
         if hand.out is None:
-            return HandResult(scores, [Note("gin.dead_hand", "Dead hand (the stock ran down): nobody scores.")],
+            return HandResult({}, [Note("gin.dead_hand", "Dead hand (the stock ran down): nobody scores.")],
                               kind="dead")
         knocker = hand.out
         defender = hand.others[0]
@@ -134,34 +161,52 @@ class GinHands(Variant):
             raise hand.invalid(f"cannot knock with {k_count} (the limit is {limit})", knocker,
                                code="over_knock_limit")
         opts = hand.options
-        laid = details[defender]["laid_off"]
-        after = f" after laying off {' '.join(laid)}" if laid else ""
+        # The cards laid off as the sheet writes cards (a string keeps the note's values plain).
+        laid = " ".join(details[defender]["laid_off"])
+        # The hand's notes as text with their keys beside them, not a Note
+        # each: this runs for nearly every hand replayed (see HandResult.note_keys).
+        values: dict[str, Any]
         if k_count == 0:
             winner, kind = knocker, "gin"
-            base = d_count + opts["gin_bonus"]
-            notes: list[str] = [Note("gin.gin", f"{knocker} went gin: {defender}'s {d_count}{after} + {opts['gin_bonus']} "
-                          f"gin bonus = {base}.", knocker=knocker, defender=defender, count=d_count, laid_off=laid,
-                          bonus=opts["gin_bonus"], score=base)]
+            bonus = opts["gin_bonus"]
+            base = d_count + bonus
+            values = {"knocker": knocker, "defender": defender, "count": d_count, "bonus": bonus, "score": base}
+            if laid:
+                key, values["laid_off"] = "gin.gin_laid_off", laid
+                text = (f"{knocker} went gin: {defender}'s {d_count} after laying off {laid} + {bonus} gin bonus "
+                        f"= {base}.")
+            else:
+                key, text = "gin.gin", f"{knocker} went gin: {defender}'s {d_count} + {bonus} gin bonus = {base}."
         elif d_count > k_count:
             winner, kind = knocker, "knock"
             base = d_count - k_count
-            notes = [Note("gin.knock", f"{knocker} knocked with {k_count}; {defender} has {d_count}{after}: "
-                          f"{d_count} - {k_count} = {base}.", knocker=knocker, defender=defender,
-                          knocker_count=k_count, count=d_count, laid_off=laid, score=base)]
+            values = {"knocker": knocker, "knocker_count": k_count, "defender": defender, "count": d_count,
+                      "score": base}
+            if laid:
+                key, values["laid_off"] = "gin.knock_laid_off", laid
+                text = (f"{knocker} knocked with {k_count}; {defender} has {d_count} after laying off {laid}: "
+                        f"{d_count} - {k_count} = {base}.")
+            else:
+                key = "gin.knock"
+                text = f"{knocker} knocked with {k_count}; {defender} has {d_count}: {d_count} - {k_count} = {base}."
         else:
             winner, kind = defender, "undercut"
-            base = k_count - d_count + opts["undercut_bonus"]
-            notes = [Note(
-                "gin.undercut", f"{defender} undercut {knocker}: {k_count} - {d_count} + {opts['undercut_bonus']} "
-                f"undercut bonus = {base}.", knocker=knocker, defender=defender, knocker_count=k_count,
-                count=d_count, bonus=opts["undercut_bonus"], score=base,
-            )]
+            bonus = opts["undercut_bonus"]
+            base = k_count - d_count + bonus
+            key, text = "gin.undercut", (f"{defender} undercut {knocker}: {k_count} - {d_count} + {bonus} undercut "
+                                         f"bonus = {base}.")
+            values = {"knocker": knocker, "defender": defender, "knocker_count": k_count, "count": d_count,
+                      "bonus": bonus, "score": base}
+        notes = [text]
+        keys: list[NoteKey] = [{"key": key, "values": values}]
         if factor != 1:
-            notes.append(Note("gin.multiplied", f"{why}: {base} x {factor} = {base * factor}.", why=why, score=base,
-                              factor=factor, total=base * factor))
-        scores[winner] = base * factor
-        moment = {"gin": GIN.key, "undercut": UNDERCUT.key}.get(kind)
-        return HandResult(scores, notes, details, winner, kind, moments={winner: [moment]} if moment else {})
+            notes.append(f"{why}: {base} x {factor} = {base * factor}.")
+            keys.append({"key": "gin.multiplied", "values": {
+                "why": why, "score": base, "factor": factor, "total": base * factor}})
+        # Only the winner's score: the replay gives every other player 0.
+        moment = _MOMENTS.get(kind)
+        return HandResult({winner: base * factor}, notes, details, winner, kind, {winner: [moment]} if moment else {},
+                          note_keys=keys)
 
     def next_dealer(self, game: Game, result: HandResult) -> str:
         first, second = game.players
@@ -217,8 +262,9 @@ def gin_final(players: Sequence[str], totals: Mapping[str, Score], won: Mapping[
                           f"Ended by agreement: {winners[0]} has the higher total; no game bonus.", winner=winners[0]))
     for player in players:
         if won[player]:
+            hands = "hand" if won[player] == 1 else "hands"
             lines.append(Note(
-                "gin.boxes", f"{player}: {won[player]} hand{'s' if won[player] != 1 else ''} won x "
+                f"gin.{'box' if won[player] == 1 else 'boxes'}", f"{player}: {won[player]} {hands} won x "
                 f"{box_bonus} box bonus = {won[player] * box_bonus}.", player=player, hands=won[player],
                 bonus=box_bonus, total=won[player] * box_bonus,
             ))

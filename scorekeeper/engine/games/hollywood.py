@@ -14,6 +14,18 @@ from .gin_family import GinFinal, GinHands, gin_final, settle
 #: the three games, in the order a player's wins reach them
 GAMES = ("I", "II", "III")
 
+#: the notes Hollywood adds to each hand's Gin notes (:data:`.gin_family.NOTES`):
+#: its key and its sentence, the values in braces (``win``: the winner's
+#: how-manieth win, in words; ``games``, ``closed``: lists of games)
+NOTES: Mapping[str, str] = {
+    "hollywood.entered": "{player}'s {win} win: {points} entered in {games}.",
+    "hollywood.entered_open": "{player}'s {win} win: {points} entered in {games} ({closed} closed).",
+    "hollywood.next_game": "{player}'s {win} win: {closed} closed, so {points} goes to {games}, the next game "
+                           "in progress.",
+    "hollywood.closed": "Game {game} closes: {player} reaches {total} (the target is {target}) and wins it.",
+    "hollywood.over": "All three games are closed: the match is over.",
+}
+
 #: Gin's options, said of each of the three games
 _PER_GAME_HELP = {
     "target": "Each game, I, II and III, closes after the hand that brings a total there to this.",
@@ -140,18 +152,18 @@ class HollywoodGin(GinHands):
             column.totals = {**column.totals, winner: column.totals[winner] + points}
             column.won = {**column.won, winner: column.won[winner] + 1}
         match.entered = entered
-        result.notes.append(_entered_note(winner, nth, points, due, entered))
+        result.add_note(_entered_note(winner, nth, points, due, entered))
         goal = game.options["target"]
         for g in entered:
             column = match.games[g]
             if column.totals[winner] >= goal:
                 column.winner = winner
-                result.notes.append(Note(
+                result.add_note(Note(
                     "hollywood.closed", f"Game {g} closes: {winner} reaches {show(column.totals[winner])} "
                     f"(the target is {goal}) and wins it.", game=g, player=winner,
                     total=whole(column.totals[winner]), target=goal))
         if not match.open():
-            result.notes.append(Note("hollywood.over", "All three games are closed: the match is over."))
+            result.add_note(Note("hollywood.over", "All three games are closed: the match is over."))
 
     def hand_extras(self, game: Game, result: HandResult) -> dict[str, Any]:
         match = _match(game)
@@ -293,7 +305,7 @@ def ordinal(n: int) -> str:
 def _entered_note(winner: str, nth: int, points: Score, due: tuple[str, ...], entered: tuple[str, ...]) -> Note:
     """Where a hand's score went, and why: the winner's how-manieth win it is, and which games are closed."""
     which = f"{winner}'s {ordinal(nth)} win"
-    values = {"player": winner, "win": nth, "points": whole(points), "games": list(entered)}
+    values = {"player": winner, "win": ordinal(nth), "points": whole(points), "games": list(entered)}
     if entered == due:
         return Note("hollywood.entered", f"{which}: {show(points)} entered in {_games_words(entered)}.", **values)
     closed = [g for g in due if g not in entered]

@@ -290,7 +290,7 @@ class House(Variant):
     def score(self, hand: Hand) -> HandResult:
         options = hand.options
         out = hand.out
-        values = {p: self.value_of(i, options) for p, i in hand.inputs.items()}
+        values = {p: self.value_of(hand, i) for p, i in hand.inputs.items()}
         details: dict[str, dict[str, Any]] = {p: {"value": v} for p, v in values.items()}
         if out is not None:
             details.setdefault(out, {"value": 0})
@@ -301,11 +301,12 @@ class House(Variant):
             scores, notes = self.score_out(hand, values, paying=scoring == "zero_sum")
         return HandResult(scores, notes, details, winner=out, kind="out" if out is not None else "nobody_out")
 
-    def value_of(self, given: PlayerInput, options: Mapping[str, Any]) -> int:
-        """What one player's entry holds: their points, their count, or their cards by the values table."""
-        if options["entry"] == "points":
+    def value_of(self, hand: Hand, given: PlayerInput) -> int:
+        """What one player's entry holds: their points, their count, or their cards by the values table
+        (``hand.values``, made from it by :meth:`card_value` as the game starts)."""
+        if hand.options["entry"] == "points":
             return given.count or 0
-        return hand_value(given, lambda card: self.card_value(card, options))
+        return hand_value(given, hand.values)
 
     def score_own(self, hand: Hand, values: dict[str, int]) -> tuple[dict[str, Score], list[str]]:
         out, bonus = hand.out, hand.options["going_out_bonus"]

@@ -15,6 +15,16 @@ from .base import (
 HAND_SIZE = 13
 FIRST_MELD = 40
 
+#: every note of Kalooki: its key (see :class:`~.declare.Note`) and its sentence,
+#: the values in braces (``values``, ``scores``: each player's); a player put
+#: out or coming back adds the notes of :data:`.base.NOTES`
+NOTES: Mapping[str, str] = {
+    "kalooki.out": "{winner} went out and scores 0; every card left counts against the others: {values}.",
+    "kalooki.kalookie_doubled": "Kalookie ({winner} laid down all 13 at once): every other score doubles: "
+                                "{scores}.",
+    "kalooki.kalookie": "Kalookie ({winner} laid down all 13 at once): no score changes at this table.",
+}
+
 KALOOKIE = Moment("kalookies", "Kalookies", "hands won going out with all 13 cards laid down at once (a kalookie)")
 
 
@@ -110,7 +120,7 @@ class Kalooki(Variant):
         scores = zero_scores(hand.players)
         details: dict[str, dict[str, Any]] = {winner: {"value": 0}}
         for player in hand.others:
-            value = hand_value(hand.inputs[player], lambda card: self.card_value(card, options))
+            value = hand_value(hand.inputs[player], hand.values)
             details[player] = {"value": value}
             scores[player] = 2 * value if doubled else value
         values = {p: details[p]["value"] for p in hand.others}

@@ -9,7 +9,7 @@ from ..cards import Card
 from ..options import target
 from ..declare import RUMMY, Choice, Note
 from .base import (
-    PICK, Game, Hand, HandResult, PlayerInput, Variant, hand_value, rummy_moment, standard_deal, winner_deals,
+    PICK, Game, Hand, HandResult, Variant, hand_value, rummy_moment, standard_deal, winner_deals,
     zero_scores,
 )
 
@@ -71,10 +71,6 @@ class Sai(Variant):
     def cards_each(self, players: int, hand_number: int = 1) -> int:
         return standard_deal(players)
 
-    @staticmethod
-    def hand_value(player_input: PlayerInput) -> int:
-        return hand_value(player_input, card_value)
-
     def how_to(self, options: Any) -> str:
         return ("Tap who went out; for everyone else, every card left counts "
                 "(Q\N{BLACK SPADE SUIT} 40, A 15, K Q J 10 10, 2-9 5)." + PICK)
@@ -82,11 +78,11 @@ class Sai(Variant):
     def score(self, hand: Hand) -> HandResult:
         scores = zero_scores(hand.players)
         details: dict[str, dict[str, Any]] = {
-            p: {"value": self.hand_value(i)} for p, i in hand.inputs.items()
+            p: {"value": hand_value(i, hand.values)} for p, i in hand.inputs.items()
         }
         if hand.out is None:
             return HandResult(scores, [Note("sai.nobody_out", "Nobody went out: no score, the deal passes.")], details)
-        values = {p: self.hand_value(hand.inputs[p]) for p in hand.others}
+        values = {p: hand_value(hand.inputs[p], hand.values) for p in hand.others}
         collected = sum(values.values())
         parts = " + ".join(f"{p} {v}" for p, v in values.items())
         notes: list[str] = [Note("sai.collects", f"{hand.out} went out and collects {parts} = {collected}.",

@@ -20,6 +20,15 @@ JOKER_VALUE = 25
 #: a player's input when they never opened (``opened`` is true when left out)
 UNOPENED: Mapping[str, Any] = MappingProxyType({"opened": False})
 
+#: every note of Scala 40: its key (see :class:`~.declare.Note`) and its
+#: sentence, the values in braces (``values``, ``scores``: each player's); a
+#: player put out or coming back adds the notes of :data:`.base.NOTES`
+NOTES: Mapping[str, str] = {
+    "scala40.closed": "{closer} closed and scores 0; every card left counts against the others: {values}.",
+    "scala40.in_mano": "In mano ({closer} closed in one turn, never having opened): every other score doubles: "
+                       "{scores}.",
+}
+
 IN_MANO = Moment("in_mano", "In mano", "hands closed in mano: everything laid down in one turn, never having opened")
 NEVER_OPENED = Moment("never_opened", "Never opened", "hands that ended before this player had opened")
 
@@ -144,7 +153,7 @@ class Scala40(Variant):
                 moments[player] = [NEVER_OPENED.key]
                 charged.append(f"{player} never opened {value}")
             else:
-                value = hand_value(given, lambda card: self.card_value(card, options))
+                value = hand_value(given, hand.values)
                 details[player] = {"value": value}
                 charged.append(f"{player} {value}")
             scores[player] = 2 * value if in_mano else value

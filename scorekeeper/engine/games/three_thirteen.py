@@ -14,6 +14,15 @@ from ..options import Option, points
 from .base import PICK, Game, Hand, HandResult, Variant, meld_detail, unmatched, zero_scores
 
 DEALS = 11
+
+#: every note of Three Thirteen: its key (see :class:`~.declare.Note`) and its
+#: sentence, the values in braces (``wild``: the wild rank in words, as in
+#: :data:`RANK_WORDS`; ``charged``: each other player's count)
+NOTES: Mapping[str, str] = {
+    "three_thirteen.deal": "Deal {deal} of 11: {cards} cards each, {wild} wild.",
+    "three_thirteen.out": "{out} went out and scores 0; what the others could not meld counts against them: "
+                          "{charged}.",
+}
 #: the biggest deal, the eleventh: 13 cards
 MOST_DEALT = DEALS + 2
 #: an unmatched card's value by rank (ace first), for the ``faces`` option
@@ -188,10 +197,10 @@ class ThreeThirteen(Variant):
             details[player] = {"value": value, **shown}
             left = f" ({shown['unmatched']} unmatched)" if shown.get("unmatched") else ""
             charged.append(f"{player} {value}{left}")
-        deal = Note("three-thirteen.deal",
+        deal = Note("three_thirteen.deal",
                     f"Deal {number} of {DEALS}: {dealt} cards each, {RANK_WORDS[wild]} wild.",
-                    deal=number, cards=dealt, wild=rank_name(wild))
-        counted = Note("three-thirteen.out",
+                    deal=number, cards=dealt, wild=RANK_WORDS[wild])
+        counted = Note("three_thirteen.out",
                        f"{went_out} went out and scores 0; what the others could not meld counts against "
                        f"them: {', '.join(charged)}.",
                        out=went_out, charged={p: scores[p] for p in hand.others})

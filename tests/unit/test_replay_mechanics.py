@@ -1,0 +1,110 @@
+"""How the replay does its work: the collector, the card tables, the notes' keys kept in step."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+
+import pytest
+from helpers import counted, holding, log, out
+
+from scorekeeper.engine import InvalidEntry, replay
+from scorekeeper.engine.cards import ALL_CARDS, JOKER
+from scorekeeper.engine.declare import Note
+from scorekeeper.engine.games import VARIANTS
+from scorekeeper.engine.games.base import Variant
+from scorekeeper.engine.options import check_options
+
+
+def gin_log() -> dict:
+    return log("gin", ["Ann", "Bob"], [out("Ann", Ann=counted(5), Bob=counted(20))] * 3)
+
+
+@pytest.fixture
+def collector_state() -> Iterator[None]:
+    was = gc.isenabled()
+    yield
+    if was:
+        gc.enable()
+    else:
+        gc.disable()
+
+
+def test_a_replay_leaves_the_cycle_collector_on_as_it_found_it(collector_state):
+    gc.enable()
+    replay(gin_log())
+    assert gc.isenabled()
+
+
+def test_a_replay_leaves_the_cycle_collector_off_where_it_was_off(collector_state):
+    gc.disable()
+    replay(gin_log())
+    assert not gc.isenabled()
+
+
+def test_a_refused_hand_turns_the_collector_back_on(collector_state):
+    gc.enable()
+    bad = gin_log()
+    bad["hands"].append(out("Ann", Ann=holding("ZZ"), Bob=counted(3)))
+    with pytest.raises(InvalidEntry):
+        replay(bad)
+    assert gc.isenabled()
+
+
+def test_the_collector_is_off_while_the_hands_are_played(collector_state, monkeypatch):
+    seen: list[bool] = []
+    gin = VARIANTS["gin"]
+    real = type(gin).score
+    monkeypatch.setattr(type(gin), "score", lambda self, hand: seen.append(gc.isenabled()) or real(self, hand))
+    gc.enable()
+    replay(gin_log())
+    assert seen == [False, False, False]
+
+
+@pytest.mark.parametrize("variant", VARIANTS.values(), ids=lambda v: v.key)
+def test_a_games_card_table_holds_each_cards_value_under_its_default_options(variant: Variant):
+    # A game the table defines has no defaults for its rules: a game of it by cards, its own values.
+    given = {"name": "Loba", "entry": "cards", "scoring": "own", "lowest_wins": True,
+             "values": {"ace": 15, "pips": 5, "joker": 25}} if variant.defined_by_table else {}
+    options = variant.resolve_options(check_options(variant.options, given), variant.min_players)
+    table = variant.card_values(options)
+    assert [table[card.index] for card in (*ALL_CARDS, JOKER)] == [
+        variant.card_value(card, options) for card in (*ALL_CARDS, JOKER)]
+
+
+def test_a_hands_value_follows_the_options_card_table():
+    hands = [out("Ann", Bob=holding("AS KD 5C"))]
+    low = replay(log("basic", ["Ann", "Bob"], hands))
+    high = replay(log("basic", ["Ann", "Bob"], hands, options={"ace": "high_or_low"}))
+    assert low["hands"][0]["details"]["Bob"]["value"] == 1 + 10 + 5
+    assert high["hands"][0]["details"]["Bob"]["value"] == 15 + 10 + 5
+
+
+def _keys_match_notes(sheet: dict) -> None:
+    """Each note's key beside it: a Note's own, or (plain text) one whose numbers the text shows."""
+    for row in sheet["hands"]:
+        for text, key in zip(row["notes"], row["note_keys"], strict=True):
+            if isinstance(text, Note):
+                assert key == {"key": text.key, "values": text.values}
+                continue
+            for value in key["values"].values():
+                if isinstance(value, int) and not isinstance(value, bool):
+                    assert str(value) in text, (key, text)
+
+
+def test_a_note_added_before_the_gin_familys_own_keeps_its_key_in_place():
+    sheet = replay(log("oklahoma-gin", ["Ann", "Bob"],
+                       [{"out": "Ann", "upcard": "3S", "hands": {"Ann": counted(2), "Bob": counted(9)}}],
+                       options={"spade_double": True}))
+    row = sheet["hands"][0]
+    assert [k["key"] for k in row["note_keys"]] == ["oklahoma.upcard", "gin.knock", "gin.multiplied"]
+    assert row["notes"][0].startswith("Upcard 3S")
+    _keys_match_notes(sheet)
+
+
+def test_notes_added_after_a_hollywood_hand_keep_their_keys_in_step():
+    hands = [out("Ann", Ann=counted(0), Bob=counted(60))] * 4
+    sheet = replay(log("hollywood-gin", ["Ann", "Bob"], hands))
+    keys = [[k["key"] for k in row["note_keys"]] for row in sheet["hands"]]
+    assert keys[0][0] == "gin.gin" and keys[0][1:] and all(k.startswith("hollywood.") for k in keys[0][1:])
+    _keys_match_notes(sheet)
