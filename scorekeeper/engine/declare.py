@@ -10,6 +10,9 @@ never ask which game they are showing:
   deal's wild rank, in one go, who re-enters), each player's input boxes
   (:class:`Field`: count, cards, melded...) and the ways a player's hand can
   end without them (:class:`Status`: a drop, a wrong show, never opened);
+- whether it is played in **sides** (:class:`Sides`: partnerships, the side
+  sizes each number of players takes) and each side's input boxes (also
+  :class:`Field` records: Canasta's meld points, canastas, red threes);
 - its **moments** (:class:`Moment`): what the statistics count, each hand's
   moments worked out by the engine into the sheet's rows;
 - its **guidance** and **settlement**, made by the variant's hooks into the
@@ -91,6 +94,11 @@ class Field:
     whether the player who went out gives it (see :data:`OUT_GIVES`).
     ``pair``: the fields of one ``pair`` are alternatives (a count *or* the
     cards): a player gives one of them.
+
+    A side's field (a variant's ``side_fields``, under the entry's ``sides``)
+    is a whole number: ``step`` is what it is a multiple of (Canasta's meld
+    points: 5), ``required`` that every side gives it (0 when it has none);
+    one left out otherwise counts 0.
     """
 
     key: str
@@ -101,18 +109,53 @@ class Field:
     minimum: int = 0
     maximum: int = MAX_COUNT
     pair: str = ""
+    step: int = 1
+    required: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in FIELD_KINDS:
             raise ValueError(f"a field's kind is one of {FIELD_KINDS}, not {self.kind!r}")
         if self.out not in OUT_GIVES:
             raise ValueError(f"a field's out is one of {OUT_GIVES}, not {self.out!r}")
+        if self.step < 1:
+            raise ValueError(f"a field's step is a whole number from 1, not {self.step!r}")
 
     def catalogue(self) -> dict[str, Any]:
         numeric = self.kind in ("count", "number", "cards_or_points")
         return {"key": self.key, "kind": self.kind, "label": self.label, "help": self.help,
                 "out": self.out, "pair": self.pair or None,
-                "minimum": self.minimum if numeric else None, "maximum": self.maximum if numeric else None}
+                "minimum": self.minimum if numeric else None, "maximum": self.maximum if numeric else None,
+                "step": self.step if numeric else None, "required": self.required}
+
+
+@dataclass(frozen=True, slots=True)
+class Sides:
+    """A game played in sides (partnerships), and the side sizes it takes.
+
+    ``sizes`` maps a number of players to the sizes of side a log may give
+    at that count: Canasta's ``Sides({4: (2,), 6: (3, 2)})`` is played at 4
+    in two sides of two, at 6 in two sides of three or three sides of two.
+    At those counts the log's ``sides`` header is required; at any other
+    count it is refused and each player is a side of one, named by the
+    player.  A variant without a ``Sides`` refuses the header at every count
+    (see :func:`scorekeeper.engine.sides.seat_sides` for every rule).
+    """
+
+    sizes: Mapping[int, tuple[int, ...]]
+
+    def __post_init__(self) -> None:
+        for players, sizes in self.sizes.items():
+            for size in sizes:
+                if size < 2 or players % size or players == size:
+                    raise ValueError(f"{players} players cannot sit in sides of {size}")
+
+    def sizes_for(self, players: int) -> tuple[int, ...]:
+        """The side sizes a game of this many players takes; () where each plays for themselves."""
+        return tuple(self.sizes.get(players, ()))
+
+    def catalogue(self) -> dict[str, list[int]]:
+        """The sizes by number of players, as the catalogue shows them: ``{"4": [2], "6": [3, 2]}``."""
+        return {str(players): list(sizes) for players, sizes in sorted(self.sizes.items())}
 
 
 @dataclass(frozen=True, slots=True)

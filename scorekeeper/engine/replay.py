@@ -22,8 +22,9 @@ from .games import get_variant
 from .games.base import Game, HandResult, Variant, reentry_notes, shown_scores
 from .options import check_options
 from .sheet import Row
+from .sides import seat_sides
 
-_LOG_KEYS = {"variant", "players", "options", "first_dealer", "hands", "ended"}
+_LOG_KEYS = {"variant", "players", "options", "first_dealer", "sides", "hands", "ended"}
 
 
 def replay(log: Mapping[str, Any]) -> dict[str, Any]:
@@ -157,12 +158,18 @@ def _start(log: Mapping[str, Any]) -> Game:
     ended = log.get("ended", False)
     if not isinstance(ended, bool):
         raise InvalidEntry("ended must be true or false", where="ended")
+    # A game scored by sides keeps its scores in the sides' columns, worked
+    # out once here; every other game's columns are its players.
+    sides = seat_sides(log.get("sides"), players, variant.sides, variant.name)
+    columns = tuple(sides) if sides is not None else players
     game = Game(
         variant=variant,
         players=players,
         options=options,
         first_dealer=first_dealer,
-        totals={p: 0 for p in players},
+        totals={c: 0 for c in columns},
+        columns=columns,
+        sides=sides,
     )
     game.dealers.append(first_dealer)
     game.card_values = variant.card_values(options)
@@ -174,12 +181,19 @@ def _players(raw: Any, variant: Variant) -> tuple[str, ...]:
     if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
         raise InvalidEntry("players must be a list of names", where="players")
     names = tuple(raw)
-    low, high = variant.min_players, variant.max_players
-    if not low <= len(names) <= high:
-        wanted = str(low) if low == high else f"{low} to {high}"
-        raise InvalidEntry(f"{variant.name} is for {wanted} players, got {len(names)}", where="players")
+    if len(names) not in variant.allowed_counts():
+        raise InvalidEntry(f"{variant.name} is for {_counts(variant)} players, got {len(names)}", where="players")
     check_names(raw)  # each 1 to 40 characters of text, no two alike but for case or spaces
     return names
+
+
+def _counts(variant: Variant) -> str:
+    """``2``, ``2 to 6``, or ``2, 3, 4 or 6`` players."""
+    low, high = variant.min_players, variant.max_players
+    if not variant.player_counts:
+        return str(low) if low == high else f"{low} to {high}"
+    counts = [str(n) for n in variant.player_counts]
+    return counts[0] if len(counts) == 1 else f"{', '.join(counts[:-1])} or {counts[-1]}"
 
 
 def _play(game: Game, number: int, entry: Any) -> Row:
@@ -206,7 +220,7 @@ def _play(game: Game, number: int, entry: Any) -> Row:
     # The totals are a new dict each hand, so the last one stays as it was
     # for a tie-break on the lead before this hand.
     game.previous_totals = totals = game.totals
-    game.totals = new_totals = {p: totals[p] + scores[p] for p in game.players}
+    game.totals = new_totals = {p: totals[p] + scores[p] for p in game.columns}
     game.results.append(result)
     # The hooks a variant does not have are not asked (most have none of these).
     if variant.keeps_state:
@@ -281,6 +295,8 @@ def _sheet(game: Game, rows: list[Row]) -> dict[str, Any]:
         "name": variant.name,
         "options": dict(game.options),
         "players": list(game.players),
+        "sides": list(sides) if (sides := game.sides) is not None else None,
+        "side_players": {side: list(seated) for side, seated in sides.items()} if sides is not None else None,
         "first_dealer": game.first_dealer,
         "lowest_wins": variant.is_lowest_wins(game.options),
         "hands": rows,

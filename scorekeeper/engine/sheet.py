@@ -5,6 +5,14 @@ dicts and lists.  A variant may add keys of its own through its
 ``hand_extras`` and ``sheet_extras`` hooks (Hollywood's ``games``, Scala's
 ``reentries``); they are listed here as not required, so a reader that
 knows them is checked too.
+
+A game scored by sides (SCORING.md section 3, "Sides") keys a row's
+``scores``, ``totals``, ``details`` and ``winner``, and the sheet's
+``totals``, ``winners`` and ``eliminated``, by side: the names in ``sides``,
+whose players ``side_players`` gives (each player a side of one, named by
+the player, where that table plays each for themselves).  ``players``,
+``dealer``, ``out`` and a row's ``moments`` stay players.  Every other game
+has ``sides`` and ``side_players`` null, and keys all of these by player.
 """
 
 from __future__ import annotations
@@ -51,6 +59,8 @@ class Next(TypedDict):
     jokers: int
     contract: str | None
     wild: NotRequired[str | None]
+    #: Canasta: what each side's first meld of the next hand must be worth, by side
+    minimum_meld: NotRequired[dict[str, int]]
     open: NotRequired[list[str]]
 
 
@@ -93,6 +103,10 @@ class Sheet(TypedDict):
     name: str
     options: dict[str, Any]
     players: list[str]
+    #: the sides' names, in seat order of their first player (None: not scored in sides)
+    sides: list[str] | None
+    #: each side's players in seat order (None: not scored in sides)
+    side_players: dict[str, list[str]] | None
     first_dealer: str
     lowest_wins: bool
     hands: list[Row]

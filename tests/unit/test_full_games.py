@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from helpers import counted, dealers, holding, out, play, scores, totals
+from helpers import counted, dealers, holding, log, out, play, scores, totals
 
-from scorekeeper.engine import variants
+from scorekeeper.engine import Replay, variants
 
 
 def test_every_variant_has_a_full_game_here():
     played = {"basic", "block", "boathouse", "contract", "knock", "tunk", "indian",
               "gin", "oklahoma-gin", "corner-gin", "hollywood-gin", "500", "sai", "scala40", "kalooki",
-              "three-thirteen"}
+              "three-thirteen", "canasta"}
     assert {v["key"] for v in variants()} == played
 
 
@@ -432,3 +432,198 @@ def test_three_thirteen_game_of_eleven_deals():
     ]
     assert_finished(sheet, {"Ann": 51, "Bob": 85, "Cara": 111, "Dan": 79}, ["Ann"])
     assert dealers(sheet) == (players * 3)[:11]
+
+
+# -- Canasta: every number of players, to the target ------------------------------------------------------
+#
+# A side's score: meld points + 500 a natural and 300 a mixed canasta + red threes (100 each, 800
+# all four; three decks 1000 five, 1200 six; minus when nothing melded) + 100 going out (200
+# concealed) - its players' cards left.  The next first meld from a total: below 0 15, to 1499 50,
+# to 2999 90, to 7499 120, then 150.  `side(m, n, x, r)`: meld points, natural, mixed, red threes.
+
+
+def side(meld: int, natural: int = 0, mixed: int = 0, red: int = 0) -> dict[str, int]:
+    return {"meld_points": meld, "natural": natural, "mixed": mixed, "red_threes": red}
+
+
+def canasta(out: str | None, sides: dict[str, Any], concealed: bool = False, **hands: Any) -> dict[str, Any]:
+    return {"out": out, "concealed": concealed, "sides": sides, "hands": hands}
+
+
+def play_canasta(players: list[str], hands: list[dict[str, Any]], **header: Any) -> tuple[dict, list]:
+    """The sheet, and each hand's next minimum melds (none after the last)."""
+    game = Replay(log("canasta", players, [], **header))
+    needed = []
+    for hand in hands:
+        game.play(hand)
+        nxt = game.sheet()["next"]
+        needed.append(nxt and nxt["minimum_meld"])
+    return game.sheet(), needed
+
+
+# Four players, Ann & Cara against Bob & Dan, to 5000, one canasta to go out.
+# H1 (Ann deals) Cara out concealed: A&C 250 + 500 + 300 + 200 - Ann KS 9D 20 = 1230;
+#    B&D melded nothing, 1 red three: -100 - 60 - 45 = -205.  Next: A&C 50, B&D 15.
+# H2 (Bob) Ann out: A&C 400 + 2 mixed 600 + 2 red threes 200 + 100 - Cara 10 = 1290 -> 2520;
+#    B&D 300 + 500 - Bob 15 - Dan 7S 5 = 780 -> 575.  Next: 90, 50.
+# H3 (Cara) Dan out: B&D 500 + 1000 + 300 + all four red threes 800 + 100 - 0 = 2700 -> 3275;
+#    A&C 200 + 300 - 30 - 25 = 445 -> 2965.  Next: 90, 120.
+# H4 (Dan) Cara out: A&C 600 + 1000 + 600 + 100 + 100 - 20 = 2380 -> 5345 >= 5000;
+#    B&D 350 + 800 - 40 - 35 = 1075 -> 4350.  Ann & Cara win.
+def test_canasta_four_players_in_two_sides_to_5000():
+    ac, bd = "Ann & Cara", "Bob & Dan"
+    hands = [
+        canasta("Cara", {ac: side(250, 1, 1), bd: side(0, red=1)}, concealed=True,
+                Ann=holding("KS 9D"), Bob=counted(60), Dan=counted(45)),
+        canasta("Ann", {ac: side(400, mixed=2, red=2), bd: side(300, 1)},
+                Bob=counted(15), Cara=counted(10), Dan=holding("7S")),
+        canasta("Dan", {ac: side(200, mixed=1), bd: side(500, 2, 1, 4)},
+                Ann=counted(30), Bob=counted(0), Cara=counted(25)),
+        canasta("Cara", {ac: side(600, 2, 2, 1), bd: side(350, 1, 1)},
+                Ann=counted(20), Bob=counted(40), Dan=counted(35)),
+    ]
+    sheet, needed = play_canasta(["Ann", "Bob", "Cara", "Dan"], hands, sides=[["Ann", "Cara"], ["Bob", "Dan"]])
+    assert [scores(sheet, n) for n in (1, 2, 3, 4)] == [
+        {ac: 1230, bd: -205}, {ac: 1290, bd: 780}, {ac: 445, bd: 2700}, {ac: 2380, bd: 1075}]
+    assert needed == [{ac: 50, bd: 15}, {ac: 90, bd: 50}, {ac: 90, bd: 120}, None]
+    assert_finished(sheet, {ac: 5345, bd: 4350}, [ac])
+    assert dealers(sheet) == ["Ann", "Bob", "Cara", "Dan"]
+
+
+# Two players, each for themselves, 15 cards, two canastas to go out, to 5000.
+# H1 (Ann) Ann out concealed: 300 + 500 + 300 + 100 + 200 = 1400; Bob melded nothing, 2 red
+#    threes: -200 - JK AS 9H 80 = -280.  Next: Ann 50, Bob 15.
+# H2 (Bob) Bob out: 450 + 1000 + 100 + 100 = 1650 -> 1370; Ann 250 + 300 + 100 - 65 = 585 -> 1985.
+#    Next: 90, 50.
+# H3 (Ann) the stock runs out: Ann 700 + 1000 + 300 + 200 - 15 = 2185 -> 4170; Bob 400 + 500 +
+#    300 + 200 - 30 = 1370 -> 2740.  Next: 120, 90.
+# H4 (Bob) Ann out: 300 + 800 + 100 = 1200 -> 5370; Bob 100 + 300 - KS QS 20 = 380 -> 3120.  Ann wins.
+def test_canasta_two_players_to_5000():
+    hands = [
+        canasta("Ann", {"Ann": side(300, 1, 1, 1), "Bob": side(0, red=2)}, concealed=True,
+                Bob=holding("JK AS 9H")),
+        canasta("Bob", {"Ann": side(250, mixed=1, red=1), "Bob": side(450, 2, red=1)}, Ann=counted(65)),
+        canasta(None, {"Ann": side(700, 2, 1, 2), "Bob": side(400, 1, 1, 2)}, Ann=counted(15), Bob=counted(30)),
+        canasta("Ann", {"Ann": side(300, 1, 1), "Bob": side(100, mixed=1)}, Bob=holding("KS QS")),
+    ]
+    sheet, needed = play_canasta(["Ann", "Bob"], hands)
+    assert [scores(sheet, n) for n in (1, 2, 3, 4)] == [
+        {"Ann": 1400, "Bob": -280}, {"Ann": 585, "Bob": 1650}, {"Ann": 2185, "Bob": 1370},
+        {"Ann": 1200, "Bob": 380}]
+    assert needed == [{"Ann": 50, "Bob": 15}, {"Ann": 90, "Bob": 50}, {"Ann": 120, "Bob": 90}, None]
+    assert_finished(sheet, {"Ann": 5370, "Bob": 3120}, ["Ann"])
+    assert dealers(sheet) == ["Ann", "Bob", "Ann", "Bob"]
+    assert sheet["hands"][2]["kind"] == "stock" and sheet["options"]["canastas_to_go_out"] == 2
+
+
+# Three players, each for themselves, 13 cards, one canasta to go out, to 5000.
+# H1 (Ann) Bob out: Bob 200 + 500 + 100 + 100 = 900; Ann melded nothing, 1 red three: -100 - 35 =
+#    -135; Cara 120 + 300 - 40 = 380.  Next: Ann 15, Bob 50, Cara 50.
+# H2 (Bob) Cara out concealed: 350 + 800 + 200 + 200 = 1550 -> 1930; Ann 150 + 500 - 20 = 630 ->
+#    495; Bob 90 - 60 = 30 -> 930.  Next: 50, 50, 90.
+# H3 (Cara) Ann out: 500 + 1300 + 100 + 100 = 2000 -> 2495; Bob 300 + 300 + 200 - 25 = 775 -> 1705;
+#    Cara 300 + 800 + 100 - 10 = 1190 -> 3120.  Next: 90, 90, 120.
+# H4 (Ann) Cara out: 450 + 1300 + 100 = 1850 -> 4970; Ann 200 + 300 + 100 - 15 = 585 -> 3080;
+#    Bob 100 - 45 = 55 -> 1760.  Next: 120, 90, 120.
+# H5 (Bob) Bob out: 250 + 500 + 100 + 100 = 950 -> 2710; Ann 150 + 500 - 30 = 620 -> 3700;
+#    Cara 100 + 300 - 20 = 380 -> 5350 >= 5000: Cara wins.
+def test_canasta_three_players_to_5000():
+    hands = [
+        canasta("Bob", {"Ann": side(0, red=1), "Bob": side(200, 1, red=1), "Cara": side(120, mixed=1)},
+                Ann=counted(35), Cara=counted(40)),
+        canasta("Cara", {"Ann": side(150, 1), "Bob": side(90), "Cara": side(350, 1, 1, 2)}, concealed=True,
+                Ann=counted(20), Bob=counted(60)),
+        canasta("Ann", {"Ann": side(500, 2, 1, 1), "Bob": side(300, mixed=1, red=2), "Cara": side(300, 1, 1, 1)},
+                Bob=counted(25), Cara=counted(10)),
+        canasta("Cara", {"Ann": side(200, mixed=1, red=1), "Bob": side(100), "Cara": side(450, 2, 1)},
+                Ann=counted(15), Bob=counted(45)),
+        canasta("Bob", {"Ann": side(150, 1), "Bob": side(250, 1, red=1), "Cara": side(100, mixed=1)},
+                Ann=counted(30), Cara=counted(20)),
+    ]
+    sheet, needed = play_canasta(["Ann", "Bob", "Cara"], hands)
+    assert [scores(sheet, n) for n in (1, 2, 3, 4, 5)] == [
+        {"Ann": -135, "Bob": 900, "Cara": 380}, {"Ann": 630, "Bob": 30, "Cara": 1550},
+        {"Ann": 2000, "Bob": 775, "Cara": 1190}, {"Ann": 585, "Bob": 55, "Cara": 1850},
+        {"Ann": 620, "Bob": 950, "Cara": 380}]
+    assert needed == [{"Ann": 15, "Bob": 50, "Cara": 50}, {"Ann": 50, "Bob": 50, "Cara": 90},
+                      {"Ann": 90, "Bob": 90, "Cara": 120}, {"Ann": 120, "Bob": 90, "Cara": 120}, None]
+    assert_finished(sheet, {"Ann": 3700, "Bob": 2710, "Cara": 5350}, ["Cara"])
+    assert dealers(sheet) == ["Ann", "Bob", "Cara", "Ann", "Bob"]
+
+
+# Six players in two sides of three, Ann & Cara & Eve against Bob & Dan & Fay: three decks and six
+# jokers, 13 cards, two canastas to go out, to 10000.
+# H1 (Ann) Cara out concealed: ACE 300 + 800 + 100 + 200 - 20 - 30 = 1350; BDF melded nothing, 2
+#    red threes: -200 - 40 - 50 - 60 = -350.  Next: ACE 50, BDF 15.
+# H2 (Bob) Dan out: BDF 800 + 1500 + 600 + five red threes 1000 + 100 - 15 = 3985 -> 3635; ACE 400
+#    + 800 + 100 - 40 = 1260 -> 2610.  Next: 90, 120.
+# H3 (Cara) Eve out: ACE 900 + 2000 + 600 + all six red threes 1200 + 100 - 10 = 4790 -> 7400;
+#    BDF 300 + 800 - 100 = 1000 -> 4635.  Next: 120, 120.
+# H4 (Dan) Bob out: BDF 1000 + 1500 + 900 + 200 + 100 - 50 = 3650 -> 8285; ACE 500 + 1300 + 200
+#    - 95 = 1905 -> 9305.  Next: 150, 150.
+# H5 (Eve) Fay out: BDF 600 + 1300 + 100 + 100 - 15 = 2085 -> 10370; ACE 350 + 800 - 65 = 1085 ->
+#    10390.  Both past 10000: the higher, Ann & Cara & Eve, wins.
+def test_canasta_six_players_in_two_sides_of_three_to_10000():
+    ace, bdf = "Ann & Cara & Eve", "Bob & Dan & Fay"
+    hands = [
+        canasta("Cara", {ace: side(300, 1, 1, 1), bdf: side(0, red=2)}, concealed=True,
+                Ann=counted(20), Eve=counted(30), Bob=counted(40), Dan=counted(50), Fay=counted(60)),
+        canasta("Dan", {ace: side(400, 1, 1, 1), bdf: side(800, 3, 2, 5)},
+                Ann=counted(10), Cara=counted(25), Eve=counted(5), Bob=counted(0), Fay=counted(15)),
+        canasta("Eve", {ace: side(900, 4, 2, 6), bdf: side(300, 1, 1)},
+                Ann=counted(10), Cara=counted(0), Bob=counted(20), Dan=counted(30), Fay=counted(50)),
+        canasta("Bob", {ace: side(500, 2, 1, 2), bdf: side(1000, 3, 3, 2)},
+                Ann=counted(25), Cara=counted(30), Eve=counted(40), Dan=counted(20), Fay=counted(30)),
+        canasta("Fay", {ace: side(350, 1, 1), bdf: side(600, 2, 1, 1)},
+                Ann=counted(20), Cara=counted(20), Eve=counted(25), Bob=counted(10), Dan=counted(5)),
+    ]
+    sheet, needed = play_canasta(["Ann", "Bob", "Cara", "Dan", "Eve", "Fay"], hands,
+                                 sides=[["Ann", "Cara", "Eve"], ["Bob", "Dan", "Fay"]])
+    assert [scores(sheet, n) for n in (1, 2, 3, 4, 5)] == [
+        {ace: 1350, bdf: -350}, {ace: 1260, bdf: 3985}, {ace: 4790, bdf: 1000}, {ace: 1905, bdf: 3650},
+        {ace: 1085, bdf: 2085}]
+    assert needed == [{ace: 50, bdf: 15}, {ace: 90, bdf: 120}, {ace: 120, bdf: 120}, {ace: 150, bdf: 150}, None]
+    assert_finished(sheet, {ace: 10390, bdf: 10370}, [ace])
+    assert sheet["options"] == {"canastas_to_go_out": 2, "target": 10000}
+    assert dealers(sheet) == ["Ann", "Bob", "Cara", "Dan", "Eve"]
+
+
+# Six players in three sides of two, Ann & Dan, Bob & Eve, Cara & Fay: to 7500.
+# H1 (Ann) Bob out: BE 400 + 800 + 200 + 100 - 15 = 1485; AD melded nothing, 1 red three: -100 - 30
+#    - 40 = -170; CF 250 + 300 - 20 - 25 = 505.  Next: AD 15, BE 50, CF 50.
+# H2 (Bob) Fay out concealed: CF 500 + 1300 + 300 + 200 - 10 = 2290 -> 2795; AD 300 + 500 - 35 =
+#    765 -> 595; BE 200 + 300 - 60 = 440 -> 1925.  Next: 50, 90, 90.
+# H3 (Cara) Ann out: AD 700 + 1500 + 300 + five red threes 1000 + 100 - 5 = 3595 -> 4190; BE 300 +
+#    800 - 30 = 1070 -> 2995; CF 150 + 300 + 100 - 60 = 490 -> 3285.  Next: 120, 90, 120.
+# H4 (Dan) Eve out: BE 700 + 1500 + 600 + 100 - 10 = 2890 -> 5885; AD 500 + 1300 - 50 = 1750 ->
+#    5940; CF 400 + 800 + 200 - 20 = 1380 -> 4665.  Next: 120 each.
+# H5 (Eve) Cara out: CF 600 + 1000 + 600 + 100 + 100 - 20 = 2380 -> 7045; AD 400 + 800 - 40 = 1160
+#    -> 7100; BE 300 + 800 + 100 - 50 = 1150 -> 7035.  Nobody at 7500 yet.
+# H6 (Fay) Dan out: AD 350 + 800 + 100 - 10 = 1240 -> 8340; BE 100 + 300 - 50 = 350 -> 7385; CF
+#    melded nothing, 2 red threes: -200 - 70 = -270 -> 6775.  Ann & Dan win.
+def test_canasta_six_players_in_three_sides_of_two_to_7500():
+    ad, be, cf = "Ann & Dan", "Bob & Eve", "Cara & Fay"
+    hands = [
+        canasta("Bob", {ad: side(0, red=1), be: side(400, 1, 1, 2), cf: side(250, mixed=1)},
+                Ann=counted(30), Dan=counted(40), Eve=counted(15), Cara=counted(20), Fay=counted(25)),
+        canasta("Fay", {ad: side(300, 1), be: side(200, mixed=1), cf: side(500, 2, 1, 3)}, concealed=True,
+                Ann=counted(20), Dan=counted(15), Bob=counted(30), Eve=counted(30), Cara=counted(10)),
+        canasta("Ann", {ad: side(700, 3, 1, 5), be: side(300, 1, 1), cf: side(150, mixed=1, red=1)},
+                Dan=counted(5), Bob=counted(20), Eve=counted(10), Cara=counted(25), Fay=counted(35)),
+        canasta("Eve", {ad: side(500, 2, 1), be: side(700, 3, 2), cf: side(400, 1, 1, 2)},
+                Ann=counted(20), Dan=counted(30), Bob=counted(10), Cara=counted(15), Fay=counted(5)),
+        canasta("Cara", {ad: side(400, 1, 1), be: side(300, 1, 1, 1), cf: side(600, 2, 2, 1)},
+                Ann=counted(15), Dan=counted(25), Bob=counted(30), Eve=counted(20), Fay=counted(20)),
+        canasta("Dan", {ad: side(350, 1, 1), be: side(100, mixed=1), cf: side(0, red=2)},
+                Ann=counted(10), Bob=counted(25), Eve=counted(25), Cara=counted(30), Fay=counted(40)),
+    ]
+    sheet, needed = play_canasta(["Ann", "Bob", "Cara", "Dan", "Eve", "Fay"], hands,
+                                 sides=[["Ann", "Dan"], ["Bob", "Eve"], ["Cara", "Fay"]])
+    assert [scores(sheet, n) for n in range(1, 7)] == [
+        {ad: -170, be: 1485, cf: 505}, {ad: 765, be: 440, cf: 2290}, {ad: 3595, be: 1070, cf: 490},
+        {ad: 1750, be: 2890, cf: 1380}, {ad: 1160, be: 1150, cf: 2380}, {ad: 1240, be: 350, cf: -270}]
+    assert needed == [{ad: 15, be: 50, cf: 50}, {ad: 50, be: 90, cf: 90}, {ad: 120, be: 90, cf: 120},
+                      {ad: 120, be: 120, cf: 120}, {ad: 120, be: 120, cf: 120}, None]
+    assert_finished(sheet, {ad: 8340, be: 7385, cf: 6775}, [ad])
+    assert sheet["options"] == {"canastas_to_go_out": 2, "target": 7500}
+    assert dealers(sheet) == ["Ann", "Bob", "Cara", "Dan", "Eve", "Fay"]

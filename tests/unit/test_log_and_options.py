@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from helpers import counted, dealers, holding, log, out, play, rejected, scores, totals
 
-from scorekeeper.engine import InvalidEntry, replay, variants
+from scorekeeper.engine import InvalidEntry, opposite_sides, replay, variants
 
 # key -> (min players, max players, cards each by player count)
 STANDARD_DEAL = {2: 10, 3: 7, 4: 7, 5: 6, 6: 6}
@@ -29,6 +29,7 @@ VARIANT_FACTS = {
     "scala40": (2, 6, {n: 13 for n in range(2, 7)}),
     "kalooki": (2, 6, {n: 13 for n in range(2, 7)}),
     "three-thirteen": (2, 8, {n: 3 for n in range(2, 9)}),
+    "canasta": (2, 6, {2: 15, 3: 13, 4: 11, 6: 13}),
 }
 
 GIN_OPTIONS = {"target": 100, "knock_limit": 10, "gin_bonus": 25, "undercut_bonus": 25,
@@ -53,6 +54,7 @@ DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {
     "kalooki": {"jokers": 2, "ace": 11, "joker_value": 15, "kalookie_double": False, "eliminate_at": 151,
                 "reentries": 1},
     "three-thirteen": {"decks": 1, "jokers": 0, "min_naturals": 0, "faces": "10", "joker_value": 20},
+    "canasta": {"canastas_to_go_out": 2, "target": 5000},
 }
 
 NAMES = ["Ann", "Bob", "Cara", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida"]
@@ -66,14 +68,20 @@ def catalogue_entry(key: str) -> dict:
     return next(v for v in variants() if v["key"] == key)
 
 
+def header(key: str, count: int) -> dict:
+    """The sides a game of this many players needs, if any: the first size it takes, partners opposite."""
+    sizes = (catalogue_entry(key)["sides"] or {}).get(str(count))
+    return {"sides": opposite_sides(seats(count), sizes[0])} if sizes else {}
+
+
 # -- the header: variant, players, first dealer -------------------------------------
 
 
 def test_an_unknown_variant_is_an_invalid_header_naming_it():
-    error = rejected("canasta", ["Ann", "Bob"])
+    error = rejected("pinochle", ["Ann", "Bob"])
     assert error.hand is None and error.player is None
     assert error.where == "variant"
-    assert '"canasta" is not a variant' in error.message
+    assert '"pinochle" is not a variant' in error.message
 
 
 def test_gin_for_three_players_reads_as_the_rule_book_says():
@@ -87,11 +95,20 @@ def test_gin_for_three_players_reads_as_the_rule_book_says():
     [(key, n) for key, (low, high, _) in VARIANT_FACTS.items() for n in (low - 1, high + 1)],
 )
 def test_a_player_count_outside_the_variants_range_is_invalid(variant, count):
-    low, high, _ = VARIANT_FACTS[variant]
+    low, high, deal = VARIANT_FACTS[variant]
     error = rejected(variant, seats(count))
     assert (error.hand, error.where) == (None, "players")
-    wanted = f"{low}" if low == high else f"{low} to {high}"
+    counts = [str(n) for n in deal]
+    wanted = (f"{low}" if low == high else f"{low} to {high}" if len(deal) == high - low + 1
+              else f"{', '.join(counts[:-1])} or {counts[-1]}")
     assert error.message == f"{catalogue_entry(variant)['name']} is for {wanted} players, got {count}"
+
+
+def test_a_count_inside_the_range_that_the_variant_is_not_played_by_is_invalid():
+    error = rejected("canasta", seats(5))
+    assert str(error) == "players: Canasta is for 2, 3, 4 or 6 players, got 5"
+    assert catalogue_entry("canasta")["player_counts"] == [2, 3, 4, 6]
+    assert catalogue_entry("basic")["player_counts"] == [2, 3, 4, 5, 6]
 
 
 @pytest.mark.parametrize(
@@ -99,7 +116,7 @@ def test_a_player_count_outside_the_variants_range_is_invalid(variant, count):
     [(key, n) for key, (low, high, _) in VARIANT_FACTS.items() for n in {low, high}],
 )
 def test_the_ends_of_each_variants_player_range_are_accepted(variant, count):
-    sheet = play(variant, seats(count))
+    sheet = play(variant, seats(count), **header(variant, count))
     assert sheet["players"] == seats(count)
     assert sheet["next"]["cards_each"] == VARIANT_FACTS[variant][2][count]
 

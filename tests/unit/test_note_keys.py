@@ -25,6 +25,7 @@ from helpers import counted, holding, log, out
 from scorekeeper.engine import replay
 from scorekeeper.engine.declare import Note, note_key
 from scorekeeper.engine.games import base, get_variant, indian
+from scorekeeper.engine.games import canasta as canasta_module
 from scorekeeper.engine.replay import Replay
 
 KEY = re.compile(r"^[a-z0-9_]+(\.[a-z0-9_]+)+$")
@@ -204,6 +205,20 @@ def three_thirteen() -> dict[str, Any]:
     return log("three-thirteen", ["Ann", "Bob"], [out("Ann", Bob=counted(12)), out("Bob", Ann=holding("KH 5D 7C 9S"))])
 
 
+def canasta() -> dict[str, Any]:
+    ac, bd = "Ann & Cara", "Bob & Dan"
+    return log("canasta", ["Ann", "Bob", "Cara", "Dan"], [
+        {"out": "Ann", "sides": {ac: {"meld_points": 270, "natural": 1, "mixed": 1, "red_threes": 1},
+                                 bd: {"meld_points": 150, "red_threes": 2}},
+         "hands": {"Cara": holding("KS 5D"), "Bob": counted(60), "Dan": holding("4H 4C 7S")}},
+        {"out": "Cara", "concealed": True, "sides": {ac: {"meld_points": 180, "natural": 1, "red_threes": 3},
+                                                     bd: {"meld_points": 0, "red_threes": 1}},
+         "hands": {"Ann": holding("AS 9D"), "Bob": counted(95), "Dan": counted(40)}},
+        {"out": None, "sides": {ac: {"meld_points": 90}, bd: {"meld_points": 300, "natural": 2, "red_threes": 1}},
+         "hands": {"Ann": {}, "Bob": counted(0), "Cara": counted(5), "Dan": counted(0)}},
+    ], sides=[["Ann", "Cara"], ["Bob", "Dan"]])
+
+
 GAMES = {
     "basic": basic_winner(),
     "basic-plus10": basic_rummy("winner", "plus10"),
@@ -232,6 +247,7 @@ GAMES = {
     "kalooki-doubled": kalooki(True),
     "scala40": scala40(),
     "three-thirteen": three_thirteen(),
+    "canasta": canasta(),
 }
 
 
@@ -322,6 +338,22 @@ def test_an_indian_points_note_is_its_players_lines_as_listed(sheets):
                 lines.append(words)
             assert "; ".join(lines) + "." == text
     assert kinds == set(indian.POINT_LINES)
+
+
+def test_a_canasta_side_note_is_its_parts_as_listed(sheets):
+    kinds = set()
+    for text, keyed in each_note(sheets["canasta"]):
+        if keyed["key"] != "canasta.side":
+            continue
+        values = keyed["values"]
+        words = []
+        for part in values["parts"]:
+            kinds.add(part["part"])
+            players = ", ".join(f"{p} {v}" for p, v in part.get("players", {}).items())
+            words.append(canasta_module.PART_WORDS[part["part"]].format(
+                **{**part, "s": "" if part.get("count", 1) == 1 else "s", "players": players}))
+        assert f"{values['side']} {values['score']}: {', '.join(words)}." == text
+    assert kinds == set(canasta_module.PART_WORDS)
 
 
 def test_a_split_share_is_the_number_the_note_shows(sheets):

@@ -8,6 +8,7 @@ from ..errors import InvalidEntry
 from .base import Variant
 from .basic import Basic, Block
 from .boathouse import Boathouse
+from .canasta import Canasta
 from .contract import Contract
 from .five_hundred import FiveHundred
 from .gin import CornerGin, Gin, OklahomaGin
@@ -25,7 +26,7 @@ VARIANTS: dict[str, Variant] = {
     for variant in (
         Basic(), Block(), Boathouse(), Contract(), Knock(), Tunk(),
         Gin(), OklahomaGin(), CornerGin(), HollywoodGin(), FiveHundred(), Indian(), Sai(),
-        Scala40(), Kalooki(), ThreeThirteen(),
+        Scala40(), Kalooki(), ThreeThirteen(), Canasta(),
     )
 }
 

@@ -9,7 +9,7 @@ the hooks hand after hand.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -19,7 +19,8 @@ from typing import Any, ClassVar
 
 from ..bounds import MAX_CARDS_TEXT, MAX_COUNT, quoted, shown
 from ..cards import ALL_CARDS, JOKER, Card, CardError, find_excess_copies, format_cards, parse_hand
-from ..declare import CARDS, COUNT, REENTER, RUMMY, Choice, Ending, Field, Moment, Note, Settlement, Status, note_key
+from ..declare import (CARDS, COUNT, REENTER, RUMMY, Choice, Ending, Field, Moment, Note, Settlement, Sides, Status,
+                       note_key)
 from ..errors import InvalidEntry
 from ..melds import Arrangement, MeldRules, arrange
 from ..options import Option, check_options
@@ -30,6 +31,28 @@ Score = int | Fraction
 
 
 _NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
+
+
+class _NoSides(Mapping[str, Any]):
+    """An empty mapping that can be a dataclass field's default (it hashes): a Hand's sides
+    where the game is not played in sides, at no cost to making a Hand."""
+
+    __slots__ = ()
+
+    def __getitem__(self, key: str) -> Any:
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+    def __hash__(self) -> int:
+        return 0
+
+
+_NO_SIDES: Mapping[str, Any] = _NoSides()
 
 
 class PlayerInput:
@@ -91,6 +114,10 @@ class Hand:
     others: tuple[str, ...]  # every player still in except the one who went out
     #: each card's value in this game, by card index, the joker's last (see :meth:`Variant.card_values`)
     values: tuple[int, ...]
+    #: in a game scored by sides (:class:`PlayedInSides`): each side's players, by side name,
+    #: and each side's input (under the entry's ``sides``), read; empty elsewhere
+    sides: Mapping[str, tuple[str, ...]] = _NO_SIDES
+    side_inputs: Mapping[str, Mapping[str, int]] = _NO_SIDES
 
     def invalid(self, message: str, player: str | None = None, *, field: str | None = None,
                 code: str = "invalid_entry") -> InvalidEntry:
@@ -159,15 +186,24 @@ class Game:
     whole_totals: bool = True
     #: each card's value under the game's options (:meth:`Variant.card_values`), set as it starts
     card_values: tuple[int, ...] = ()
+    #: the columns scores and totals are kept in, in order: the players, or
+    #: the sides' names where the variant scores sides (see :attr:`sides`)
+    columns: tuple[str, ...] = ()
+    #: each side's players in seat order, by side name, the sides in seat
+    #: order (a side of one for each player where the variant scores sides
+    #: but this table plays each for themselves); None where it does not
+    sides: Mapping[str, tuple[str, ...]] | None = None
 
-    #: every player scoring 0, in seat order: a hand's scores start from it
+    #: every column scoring 0, in order: a hand's scores start from it
     no_scores: dict[str, Score] = field(default_factory=dict)
     #: for each player still in (and None), everyone else still in: a hand's
     #: ``others``, worked out once per change of the table, not once per hand
     others_than: dict[str | None, tuple[str, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.no_scores = dict.fromkeys(self.players, 0)
+        if not self.columns:
+            self.columns = self.players
+        self.no_scores = dict.fromkeys(self.columns, 0)
         self._seat(self.players)
 
     @property
@@ -259,7 +295,16 @@ class Variant(ABC):
     seeds: ClassVar[str] = ""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    #: the numbers of players it is played by, where not every one from
+    #: ``min_players`` to ``max_players`` (Canasta: 2, 3, 4 or 6)
+    player_counts: ClassVar[tuple[int, ...]] = ()
     options: ClassVar[tuple[Option, ...]] = ()
+    #: played in sides (partnerships), and the side sizes each number of
+    #: players takes; such a variant is a :class:`PlayedInSides`.  None: each
+    #: player for themselves, and a ``sides`` header is refused.
+    sides: ClassVar[Sides | None] = None
+    #: each side's input boxes, under the entry's ``sides`` (whole numbers)
+    side_fields: ClassVar[tuple[Field, ...]] = ()
     # -- the entry, declared (see :mod:`scorekeeper.engine.declare`) --------
     #: ways a hand ends with nobody going out, besides ``out: null`` (Block)
     endings: ClassVar[tuple[Ending, ...]] = ()
@@ -311,7 +356,8 @@ class Variant(ABC):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         ending_keys = [key for ending in cls.endings for key in ending.entry if key != "out"]
-        cls.entry_keys = frozenset(("out", "hands", *(c.key for c in cls.choices), *ending_keys))
+        side_keys = ["sides"] if cls.sides is not None else []
+        cls.entry_keys = frozenset(("out", "hands", *(c.key for c in cls.choices), *ending_keys, *side_keys))
         status_keys = [key for status in cls.statuses for key in status.input if key not in
                        {f.key for f in cls.fields}]
         cls.input_fields = tuple(dict.fromkeys((*(f.key for f in cls.fields), *status_keys)))
@@ -328,6 +374,13 @@ class Variant(ABC):
         cls.fixed_exact_cards = None if cls.exact_deal else cls.exact_cards
         if cls.takes_reentries and "reentries" not in {option.key for option in cls.options}:
             raise TypeError(f"{cls.__name__} takes re-entries, so declares the reentries option")
+        if cls.sides is not None:
+            if not issubclass(cls, PlayedInSides):
+                raise TypeError(f"{cls.__name__} is played in sides, so is a PlayedInSides")
+            if cls.takes_reentries:
+                raise TypeError(f"{cls.__name__}: a game in sides takes no re-entries (they are a player's)")
+            if any(f.kind not in ("count", "number") for f in cls.side_fields):
+                raise TypeError(f"{cls.__name__}: a side's fields are whole numbers (count or number)")
 
     # -- facts -------------------------------------------------------------
 
@@ -337,6 +390,10 @@ class Variant(ABC):
 
     def decks(self, players: int) -> int:
         return 1
+
+    def allowed_counts(self) -> tuple[int, ...]:
+        """Every number of players the variant is played by, smallest first."""
+        return self.player_counts or tuple(range(self.min_players, self.max_players + 1))
 
     def exact_cards_in(self, players: int, hand_number: int) -> int | None:
         """How many cards a ``cards`` input must hold in this hand (None: any number)."""
@@ -363,7 +420,7 @@ class Variant(ABC):
         kept: dict[int, int] = self.__dict__.setdefault("_most_cards", {})  # asked for every input read
         most = kept.get(hand_number)
         if most is None:
-            counts = range(self.min_players, self.max_players + 1)
+            counts = self.allowed_counts()
             most = kept[hand_number] = 2 * max(
                 self.cards_each(n, number) for n in counts for number in {1, hand_number})
         return most
@@ -378,7 +435,7 @@ class Variant(ABC):
         return self.lowest_wins
 
     def catalogue(self) -> dict[str, Any]:
-        counts = range(self.min_players, self.max_players + 1)
+        counts = self.allowed_counts()
         # The pack by player count under the default options (which may follow the count).
         packs = {n: self.pack(n, self.resolve_options(check_options(self.options, None), n)) for n in counts}
         return {
@@ -388,6 +445,8 @@ class Variant(ABC):
             "rules": _docstring(type(self)),
             "min_players": self.min_players,
             "max_players": self.max_players,
+            "player_counts": list(counts),
+            "sides": self.sides.catalogue() if self.sides is not None else None,
             "cards_each": {str(n): self.cards_each(n) for n in counts},
             "decks": {str(n): packs[n][0] for n in counts},
             "jokers": {str(n): packs[n][1] for n in counts},
@@ -401,6 +460,7 @@ class Variant(ABC):
                 "endings": [ending.catalogue() for ending in self.endings],
                 "choices": [choice.catalogue() for choice in self.choices],
                 "fields": [one.catalogue() for one in self.fields],
+                "side_fields": [one.catalogue() for one in self.side_fields],
                 "statuses": [status.catalogue() for status in self.statuses],
                 "inputs": list(self.input_fields),
                 "keys": sorted(self.entry_keys - {"out", "hands"}),
@@ -686,6 +746,96 @@ class Variant(ABC):
         if self.takes_reentries:
             return {"reentries": dict(game.reentries)}
         return {}
+
+
+class PlayedInSides(Variant):
+    """A variant scored by sides (partnerships): its columns are the sides, not the players.
+
+    It declares :attr:`Variant.sides` (the side sizes by number of players)
+    and :attr:`Variant.side_fields`.  The replay seats the sides from the
+    log's header (:func:`scorekeeper.engine.sides.seat_sides`; at a number
+    of players not played in sides each player is a side of one, named by
+    the player), so a hand's scores, totals and details, the winners and the
+    row's ``winner`` are keyed by side, while ``out``, the dealer and the
+    ``hands`` stay players.  A row's ``moments`` stay players too (the
+    statistics count them for each player): a side's moment is listed for
+    each of its players.
+
+    Each hand's players are read as in any game; each side's input under the
+    entry's ``sides`` (``{"Ann & Cara": {...}, ...}``): every side present,
+    no other name, each declared field a whole number within its bounds and
+    a multiple of its ``step``, a ``required`` one given, any other left out
+    counting 0.  Read into :attr:`Hand.side_inputs` (every field, by side)
+    for the variant's :meth:`score`.  A game in sides ends at the target
+    when a side reaches it; the best side wins, ties share.
+    """
+
+    def read(self, game: Game, number: int, entry: Any, dealer: str) -> Hand:
+        hand = super().read(game, number, entry, dealer)
+        assert game.sides is not None, "the replay seats the sides of a game in sides"
+        hand.sides = game.sides
+        hand.side_inputs = self.read_sides(hand, entry.get("sides"))
+        return hand
+
+    def read_sides(self, hand: Hand, raw: Any) -> dict[str, dict[str, int]]:
+        """Every side's input, by side, in the sides' order."""
+        if raw is None:
+            raw = {}
+        if type(raw) is not dict and not isinstance(raw, Mapping):
+            raise hand.invalid("sides must map each side's name to its input", field="sides")
+        for name in raw:
+            if name not in hand.sides:
+                raise hand.invalid(f"{quoted(name)} is not a side in this game (sides: {', '.join(hand.sides)})",
+                                   field="sides", code="not_a_side")
+        return {side: self.read_side(hand, side, raw.get(side)) for side in hand.sides}
+
+    def read_side(self, hand: Hand, side: str, raw: Any) -> dict[str, int]:
+        """One side's input: each declared field's whole number (0 when left out and not required)."""
+        if raw is None:
+            raise hand.missing(side)
+        keys = [f.key for f in self.side_fields]
+        if type(raw) is not dict and not isinstance(raw, Mapping):
+            raise hand.invalid(f"give the side's {', '.join(keys)}", side, field="sides")
+        for key in raw:
+            if key not in keys:
+                raise hand.invalid(f"{shown(key)} is not a side's input here (give {', '.join(keys)})", side,
+                                   field="sides")
+        return {spec.key: read_number(hand, side, raw.get(spec.key), spec) for spec in self.side_fields}
+
+    def is_over(self, game: Game) -> bool:
+        """Over after the agreed number of deals, or the hand in which a side reached the target."""
+        options, totals = game.options, game.totals
+        deals, target = options.get("deals"), options.get("target")
+        if deals is not None and game.hands_played >= deals:
+            return True
+        return target is not None and any(totals[side] >= target for side in game.columns)
+
+    def winners(self, game: Game) -> list[str]:
+        """The sides with the best total; ties share."""
+        if not game.results:
+            return []
+        return best_players(game, lowest=self.is_lowest_wins(game.options),
+                            tie_break=self.previous_leader_breaks_ties, among=game.columns)
+
+
+def read_number(hand: Hand, who: str, raw: Any, spec: Field) -> int:
+    """A whole-number field of ``who`` (a side, a player) within the field's bounds and a multiple of its step.
+
+    Left out (None) it is 0, unless the field is ``required``.
+    """
+    key = spec.key
+    if raw is None:
+        if spec.required:
+            raise hand.invalid(f"{key} is needed from every side (0 if none)", who, field=key, code="missing_input")
+        return 0
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise hand.invalid(f"{key} {shown(raw)} is not a whole number", who, field=key)
+    if not spec.minimum <= raw <= spec.maximum:
+        raise hand.invalid(f"{key} must be a whole number from {spec.minimum} to {spec.maximum}, not {shown(raw)}",
+                           who, field=key, code="out_of_bounds")
+    if raw % spec.step:
+        raise hand.invalid(f"{key} must be a multiple of {spec.step}", who, field=key, code="not_a_multiple")
+    return raw
 
 
 def _all_different(inputs: Iterable[PlayerInput]) -> bool:

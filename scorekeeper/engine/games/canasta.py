@@ -1,0 +1,478 @@
+"""Classic Canasta: sides score their melds, canastas and red threes, less the cards left in hand."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import ALL_CARDS, Card
+from ..declare import Choice, Field, Moment, Note, Sides, count_or_cards
+from ..errors import InvalidEntry
+from ..options import Option, target
+from .base import Game, Hand, HandResult, PlayedInSides, PlayerInput, Score
+
+#: cards dealt to each player, by number of players
+CARDS_EACH = {2: 15, 3: 13, 4: 11, 6: 13}
+NATURAL_BONUS = 500
+MIXED_BONUS = 300
+RED_THREE = 100
+GOING_OUT = 100
+CONCEALED_OUT = 200
+#: a canasta is 7 cards or more: the least a natural one holds is seven 4s
+#: (7 x 5), a mixed one six 4s and a deuce (6 x 5 + 20)
+LEAST_IN_NATURAL = 35
+LEAST_IN_MIXED = 50
+CANASTA_CARDS = 7
+#: natural canastas a pack holds at most: one of each rank from 4 to ace
+#: (a rank has 8 cards in two decks, 12 in three: never two canastas of 7)
+MOST_NATURALS = 11
+MELD_STEP = 5
+#: the first meld a side needs, by its total: (from this total on, this much); below 0: 15
+MINIMUM_MELD = ((7500, 150), (3000, 120), (1500, 90), (0, 50))
+BELOW_ZERO_MELD = 15
+#: more cards than anyone holds when a hand ends, even after taking a big pile:
+#: the whole of a two-deck pack (nothing is searched, so the bound is generous)
+MOST_CARDS = 108
+#: the red-three bonus where it is more than 100 each, by decks and red threes
+RED_THREE_BONUS = {2: {4: 800}, 3: {5: 1000, 6: 1200}}
+DECK_WORDS = {2: "two decks", 3: "three decks"}
+
+WENT_OUT = Moment("went_out", "Went out", "hands this player ended by going out (the side's going-out bonus)")
+CONCEALED = Moment("concealed", "Concealed", "hands this player went out concealed: the whole hand melded in one turn")
+ALL_RED_THREES = Moment("all_red_threes", "All the red threes",
+                        "hands in which this player's side had the red-three bonus: all four (five or six "
+                        "with three decks)")
+MELDED_NOTHING = Moment("melded_nothing", "Melded nothing",
+                        "hands this player's side ended having melded nothing (its red threes count against it)")
+
+#: the notes a hand writes: each key (see :class:`~..declare.Note`) with its sentence
+NOTES: Mapping[str, str] = {
+    "canasta.went_out": "{player} went out: {bonus} for going out.",
+    "canasta.concealed": "{player} went out concealed, the whole hand melded in one turn: {bonus} for going out.",
+    "canasta.stock_ran_out": "The stock ran out: nobody went out, so no going-out bonus.",
+    "canasta.side": "{side} {score}: {parts}.",
+}
+
+#: the parts of a side's line (the ``parts`` of a ``canasta.side`` note), each with its words
+PART_WORDS: Mapping[str, str] = {
+    "melded": "melded {points}",
+    "natural": "{count} natural canasta{s} {points}",
+    "mixed": "{count} mixed canasta{s} {points}",
+    "red_threes": "{count} red three{s} {points}",
+    "red_threes_against": "{count} red three{s} {points} (nothing melded)",
+    "going_out": "going out {points}",
+    "concealed": "going out concealed {points}",
+    "cards_left": "cards left {points} ({players})",
+}
+
+
+JOKER_VALUE = 50
+
+
+def is_red_three(card: Card) -> bool:
+    return card.rank == 3 and card.suit in "HD"
+
+
+def card_value(card: Card) -> int:
+    """Joker 50, A and 2 20, K to 8 10, 7 to 4 and a black 3 5 (a red three is never in hand)."""
+    if card.is_joker:
+        return JOKER_VALUE
+    if card.rank <= 2:
+        return 20
+    return 10 if card.rank >= 8 else 5
+
+
+#: one deck's worth, red threes aside: 490
+DECK_WORTH = sum(card_value(card) for card in ALL_CARDS if not is_red_three(card))
+
+
+@dataclass(frozen=True, slots=True)
+class Pack:
+    """What the pack in play holds, for the sanity bounds of an entry."""
+
+    decks: int
+    jokers: int
+
+    @property
+    def red_threes(self) -> int:
+        return 2 * self.decks
+
+    @property
+    def wild(self) -> int:
+        """Deuces and jokers: every mixed canasta holds at least one."""
+        return 4 * self.decks + self.jokers
+
+    @property
+    def meldable(self) -> int:
+        """Every card but the threes."""
+        return 48 * self.decks + self.jokers
+
+    @property
+    def worth(self) -> int:
+        """Every card's value but the red threes': what is melded and left in hand at most."""
+        return self.decks * DECK_WORTH + self.jokers * JOKER_VALUE
+
+    @property
+    def words(self) -> str:
+        return DECK_WORDS.get(self.decks, f"{self.decks} decks")
+
+
+#: the biggest pack in play (six players): its counts bound each side's fields
+THREE_DECKS = Pack(3, 6)
+
+
+def cards_left(given: PlayerInput) -> int:
+    """What a player's input counts: the typed count, or the cards' values."""
+    if given.count is not None:
+        return given.count
+    return sum(card_value(card) for card in given.cards or ())
+
+
+def red_three_points(count: int, decks: int) -> int:
+    """100 each; all four 800 (three decks: 100 each up to four, 1000 for five, 1200 for six)."""
+    return RED_THREE_BONUS.get(decks, {}).get(count, RED_THREE * count)
+
+
+def minimum_meld(total: int) -> int:
+    """What a side's first meld must be worth with this total: below 0 15; then 50, 90, 120, 150."""
+    for least, needed in MINIMUM_MELD:
+        if total >= least:
+            return needed
+    return BELOW_ZERO_MELD
+
+
+def least_melded(natural: int, mixed: int) -> int:
+    """The fewest meld points these canastas hold: 35 a natural one, 50 a mixed one."""
+    return LEAST_IN_NATURAL * natural + LEAST_IN_MIXED * mixed
+
+
+def _plural(count: int) -> str:
+    return "" if count == 1 else "s"
+
+
+def _canastas(natural: int, mixed: int) -> str:
+    """``1 natural and 1 mixed canasta hold``, ``2 natural canastas hold``, ``1 mixed canasta holds``."""
+    kinds = [f"{n} {kind}" for n, kind in ((natural, "natural"), (mixed, "mixed")) if n]
+    last = mixed or natural
+    verb = "holds" if natural + mixed == 1 else "hold"
+    return f"{' and '.join(kinds)} canasta{_plural(last)} {verb}"
+
+
+class Canasta(PlayedInSides):
+    """Classic Canasta (seed 001).
+
+    2, 3, 4 or 6 players.  Four play in two sides of two (``sides``, partners
+    opposite), 11 cards each; two each for themselves, 15 cards (drawing 2
+    a turn); three each for themselves, 13 cards; all from two decks and
+    four jokers.  Six play in two sides of three or three sides of two, 13
+    cards each from three decks and six jokers.  Jokers and deuces are wild.
+    Where each plays for themselves, each player is a side of one, named by
+    the player.
+
+    Enter who went out (or that the stock ran out: ``out`` null), whether
+    it was ``concealed`` (the whole hand melded in one turn: it needs
+    ``out``), and for each side under ``sides`` what the table reads off
+    the table: ``meld_points`` (every card the side melded, canastas' cards
+    included; the bonuses come on top; 0 when it melded nothing, and never
+    left out), ``natural`` and ``mixed`` (completed canastas) and
+    ``red_threes`` (the last three 0 when left out).  Under ``hands``, every
+    player's cards left in hand (or their count) but the one who went out,
+    partners included; with the stock run out, everyone's.  Cards count
+    joker 50, A and 2 20, K to 8 10, 7 to 4 and a black 3 5; a red three is
+    never in hand (it is laid down at once), so cards holding one are
+    refused: count it in the side's ``red_threes``.
+
+    A side scores its meld points + 500 a natural canasta + 300 a mixed one
+    + its red threes + 100 for going out (200 concealed) - the cards left
+    in its players' hands.  Red threes: 100 each, 800 for all four (three
+    decks: 100 each up to four, so four are 400, 1000 for five, 1200 for
+    six), counted against the side, the bonus too, when its meld points are
+    0.  With the stock run out nobody has the going-out bonus.
+
+    The side that went out holds at least ``canastas_to_go_out`` canastas
+    (1; 2 with 2 or 6 players).  The sanity bounds, refused naming the side
+    and the field: meld points are a multiple of 5 and at least what the
+    side's canastas hold (a canasta is 7 cards or more: the least is seven
+    4s, 35, for a natural one and six 4s and a deuce, 50, for a mixed one, so
+    1 natural and 1 mixed hold 85); across the table at most the pack's red
+    threes (4; 6 with three decks), 11 natural canastas (one of each rank
+    from 4 to ace), a mixed canasta for each wild card (12; 18), 7 cards a
+    canasta from the 100 (150) cards that can be melded, and meld points
+    and cards left worth the 1180 (1770) of the pack at most.  A bound of
+    the whole table is said without a side in front of it (``hand 2: 5 red
+    threes entered; two decks hold 4``) and blames (``.player``) the side
+    whose count took the table over, or the player whose cards left did.  A
+    hand holds at most 108 cards and at most the pack's jokers and copies of
+    a card.
+
+    The game is to 5000 (``target``; six players: 10000 in two sides, 7500
+    in three).  It ends after the hand in which a side reaches it; the
+    highest total wins, equal totals share.  Ended by agreement, the
+    highest total wins.  Each side's next first meld (``next.minimum_meld``)
+    follows its total: below 0 15, to 1499 50, to 2999 90, to 7499 120, from
+    7500 150; the guide's line names them ("Ann & Cara need 90 to open,
+    Bob & Dan 50", or "everyone needs 50 to open").  The deal passes left.
+    A hand's winner (the row's ``winner``) is the side that scored most in
+    it, none when two tie; its ``kind`` is ``out``, ``concealed`` or
+    ``stock``.  The moments are the player's who went out (``went_out``,
+    and ``concealed`` too) and each player's of a side that had all the red
+    threes or melded nothing.
+    """
+
+    key = "canasta"
+    name = "Canasta"
+    summary = "Partners meld canastas of seven; red threes, going out and meld points race the sides to 5000."
+    seeds = "001"
+    min_players, max_players = 2, 6
+    player_counts = (2, 3, 4, 6)
+    sides = Sides({4: (2,), 6: (3, 2)})
+    options = (
+        Option("canastas_to_go_out", "int", None, "Canastas a side needs before a player of it may go out.",
+               allowed=(1, 2), default_text="1; 2 with 2 or 6 players"),
+        target(None, "The game ends after the hand in which a side's total reaches this.",
+               default_text="5000; with 6 players 10000 in two sides, 7500 in three"),
+    )
+    choices = (
+        Choice("concealed", "flag", "Concealed: all in one turn",
+               "Went out melding the whole hand in one turn, with nothing melded before: 200, not 100.",
+               needs_out=True),
+    )
+    fields = count_or_cards("their cards left, counted: joker 50, A and 2 20, K to 8 10, 7 to 4 and a black 3 5",
+                            "the cards left in hand; the app counts them")
+    side_fields = (
+        Field("meld_points", "count", "Meld points",
+              "every card the side melded, canastas' cards included (not the bonuses); 0 if nothing",
+              maximum=THREE_DECKS.worth, step=MELD_STEP, required=True),
+        Field("natural", "count", "Natural canastas", "completed canastas with no wild card: 500 each",
+              maximum=MOST_NATURALS),
+        Field("mixed", "count", "Mixed canastas", "completed canastas holding wild cards: 300 each",
+              maximum=THREE_DECKS.wild),
+        Field("red_threes", "count", "Red threes", "red threes the side laid down: 100 each, 800 for all four",
+              maximum=THREE_DECKS.red_threes),
+    )
+    moments = (WENT_OUT, CONCEALED, ALL_RED_THREES, MELDED_NOTHING)
+    out_may_be_null = True
+    no_out_label = "The stock ran out"
+
+    # -- facts ---------------------------------------------------------------
+
+    def cards_each(self, players: int, hand_number: int = 1) -> int:
+        return CARDS_EACH[players]
+
+    def decks(self, players: int) -> int:
+        return 3 if players == 6 else 2
+
+    def jokers(self, players: int, options: Mapping[str, Any]) -> int:
+        return 2 * self.decks(players)
+
+    def most_cards(self, hand_number: int = 1) -> int:
+        return MOST_CARDS
+
+    def card_value(self, card: Card, options: Any) -> int:
+        return card_value(card)
+
+    def resolve_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
+        if options["canastas_to_go_out"] is None:
+            options["canastas_to_go_out"] = 2 if players in (2, 6) else 1
+        return options
+
+    def start(self, game: Game) -> None:
+        # The target's default follows the number of sides, known once the sides are seated.
+        if game.options["target"] is None:
+            game.options["target"] = (5000 if len(game.players) != 6
+                                      else 10000 if len(game.columns) == 2 else 7500)
+
+    # -- guidance --------------------------------------------------------------
+
+    def how_to(self, options: Mapping[str, Any]) -> str:
+        return ("Tap who went out (or that the stock ran out) and whether it was concealed; for each side, its "
+                "meld points, natural and mixed canastas and red threes; for everyone else, the cards left "
+                "(joker 50, A and 2 20, K to 8 10, 7 to 4 and a black 3 5). Type the count, or pick the cards "
+                "and the app counts them.")
+
+    def next_extras(self, game: Game, number: int) -> dict[str, Any]:
+        needed = {side: minimum_meld(int(game.totals[side])) for side in game.columns}
+        return {**super().next_extras(game, number), "minimum_meld": needed}
+
+    def next_line(self, game: Game, nxt: Mapping[str, Any]) -> str:
+        """``Hand 2 · Bob deals 11 cards · 2 decks + 4 jokers · Ann & Cara need 90 to open, Bob & Dan 50``."""
+        line = super().next_line(game, nxt)
+        needed: Mapping[str, int] = nxt["minimum_meld"]
+        if len(set(needed.values())) == 1:
+            return f"{line} · everyone needs {next(iter(needed.values()))} to open"
+        seated = game.sides or {}
+        words: list[str] = []
+        for side, points in needed.items():
+            if words:
+                words.append(f"{side} {points}")
+            else:
+                verb = "need" if len(seated.get(side, ())) > 1 else "needs"
+                words.append(f"{side} {verb} {points} to open")
+        return f"{line} · {', '.join(words)}"
+
+    def next_words(self, game: Game, number: int) -> list[str]:
+        return ["draw 2 a turn"] if len(game.players) == 2 else []
+
+    def preview(self, cards: Sequence[Card], options: Mapping[str, Any],
+                entry: Mapping[str, Any] | None = None, *, went_out: bool = False,
+                number: int = 1) -> dict[str, Any]:
+        for card in cards:
+            if is_red_three(card):
+                return {"error": f"{card} is a red three; count it in red_threes"}
+        return {"value": sum(card_value(card) for card in cards)}
+
+    # -- reading -----------------------------------------------------------------
+
+    def read_input(self, hand: Hand, player: str, raw: Any) -> PlayerInput:
+        given = super().read_input(hand, player, raw)
+        for card in given.cards or ():
+            if is_red_three(card):
+                raise hand.invalid(f"{card} is a red three; count it in red_threes", player, field="cards",
+                                   code="red_three_in_hand")
+        return given
+
+    def check_required(self, hand: Hand) -> None:
+        if hand.out is None:  # the stock ran out: everyone's cards count
+            for player in hand.players:
+                if player not in hand.inputs:
+                    raise hand.missing(player)
+            return
+        super().check_required(hand)
+
+    def read(self, game: Game, number: int, entry: Any, dealer: str) -> Hand:
+        hand = super().read(game, number, entry, dealer)
+        pack = Pack(*self.pack(len(hand.seats), hand.options))
+        for side, given in hand.side_inputs.items():
+            self._check_side(hand, side, given)
+        self._check_table(hand, pack)
+        return hand
+
+    def _check_side(self, hand: Hand, side: str, given: Mapping[str, int]) -> None:
+        natural, mixed, melded = given["natural"], given["mixed"], given["meld_points"]
+        if hand.out is not None and hand.out in hand.sides[side]:
+            needed = hand.options["canastas_to_go_out"]
+            if natural + mixed < needed:
+                raise hand.invalid(f"went out with {natural + mixed} canasta{_plural(natural + mixed)} "
+                                   f"({needed} needed)", side, field="natural", code="too_few_canastas")
+        least = least_melded(natural, mixed)
+        if melded < least:
+            raise hand.invalid(f"meld_points {melded} is below the {least} that {_canastas(natural, mixed)}",
+                               side, field="meld_points", code="meld_points_too_low")
+
+    def _check_table(self, hand: Hand, pack: Pack) -> None:
+        """What the whole table entered fits in the pack; blamed is the side (or player) that went over."""
+        limits = (
+            ("red_threes", pack.red_threes, "{n} red threes entered; {pack} hold {most}"),
+            ("natural", MOST_NATURALS,
+             "{n} natural canastas entered; a pack holds at most {most}, one of each rank from 4 to ace"),
+            ("mixed", pack.wild, "{n} mixed canastas entered; each holds a wild card and {pack} hold {most}"),
+        )
+        for key, most, words in limits:
+            entered = 0
+            for side, given in hand.side_inputs.items():
+                entered += given[key]
+                if entered > most:
+                    raise _table_invalid(hand, words.format(n=entered, pack=pack.words, most=most), side, key)
+        canastas = 0
+        for side, given in hand.side_inputs.items():
+            canastas += given["natural"] + given["mixed"]
+            if CANASTA_CARDS * canastas > pack.meldable:
+                raise _table_invalid(hand, f"{canastas} canastas hold at least {CANASTA_CARDS * canastas} cards; "
+                                     f"{pack.words} hold {pack.meldable} that can be melded", side, "natural")
+        worth = 0
+        for side, given in hand.side_inputs.items():
+            blamed = [(side, "meld_points", given["meld_points"])]
+            blamed += [(player, "cards" if hand.inputs[player].cards else "count", value)
+                       for player, value in self._left(hand, side).items()]
+            for who, field, value in blamed:
+                worth += value
+                if worth > pack.worth:
+                    raise _table_invalid(hand, f"meld points and cards left add up to {worth} or more; "
+                                         f"{pack.words} and {pack.jokers} jokers are worth {pack.worth} in all",
+                                         who, field)
+
+    def _left(self, hand: Hand, side: str) -> dict[str, int]:
+        """What each of the side's players has left in hand (the one who went out nothing)."""
+        return {player: cards_left(hand.inputs[player]) for player in hand.sides[side] if player in hand.inputs}
+
+    # -- scoring -------------------------------------------------------------------
+
+    def score(self, hand: Hand) -> HandResult:
+        out = hand.out
+        concealed = bool(hand.entry.get("concealed"))
+        decks = self.decks(len(hand.seats))
+        scores: dict[str, Score] = {}
+        details: dict[str, dict[str, Any]] = {}
+        notes: list[str] = []
+        moments: dict[str, list[str]] = {}
+        if out is None:
+            notes.append(Note("canasta.stock_ran_out", NOTES["canasta.stock_ran_out"]))
+        else:
+            bonus = CONCEALED_OUT if concealed else GOING_OUT
+            key = "canasta.concealed" if concealed else "canasta.went_out"
+            notes.append(Note(key, NOTES[key].format(player=out, bonus=bonus), player=out, bonus=bonus))
+            moments[out] = [WENT_OUT.key, CONCEALED.key] if concealed else [WENT_OUT.key]
+        for side, given in hand.side_inputs.items():
+            detail = self._side_score(hand, side, given, decks, concealed)
+            scores[side] = detail["value"]
+            details[side] = detail
+            notes.append(_side_note(side, detail))
+            side_moments = [moment.key for moment, had in (
+                (ALL_RED_THREES, given["red_threes"] in RED_THREE_BONUS.get(decks, {})),
+                (MELDED_NOTHING, given["meld_points"] == 0)) if had]
+            for player in hand.sides[side] if side_moments else ():
+                moments.setdefault(player, []).extend(side_moments)
+        best = max(scores.values())
+        leaders = [side for side, score in scores.items() if score == best]
+        kind = "stock" if out is None else "concealed" if concealed else "out"
+        return HandResult(scores, notes, details, winner=leaders[0] if len(leaders) == 1 else None,
+                          kind=kind, moments=moments)
+
+    def _side_score(self, hand: Hand, side: str, given: Mapping[str, int], decks: int,
+                    concealed: bool) -> dict[str, Any]:
+        """A side's score and its parts, the row's details of the side."""
+        melded, natural, mixed, reds = (given["meld_points"], given["natural"], given["mixed"],
+                                        given["red_threes"])
+        threes = red_three_points(reds, decks)
+        if melded == 0:
+            threes = -threes
+        went_out = hand.out is not None and hand.out in hand.sides[side]
+        going_out = (CONCEALED_OUT if concealed else GOING_OUT) if went_out else 0
+        left = self._left(hand, side)
+        canastas = NATURAL_BONUS * natural + MIXED_BONUS * mixed
+        value = melded + canastas + threes + going_out - sum(left.values())
+        return {
+            "meld_points": melded, "natural": natural, "mixed": mixed, "red_threes": reds,
+            "canasta_bonus": canastas, "red_three_points": threes, "going_out": going_out,
+            "concealed": went_out and concealed, "cards_left": left, "left": sum(left.values()), "value": value,
+        }
+
+
+def _table_invalid(hand: Hand, message: str, side: str, field: str) -> InvalidEntry:
+    """A bound of the whole table: the message is the table's (``hand 2: 5 red threes entered...``);
+    ``.player`` is the side whose count went over, for a form to show it there."""
+    return InvalidEntry(message, hand=hand.number, player=side, field=field, code="more_than_the_pack",
+                        named=True)
+
+
+def _side_note(side: str, detail: Mapping[str, Any]) -> Note:
+    """``Ann & Cara 1255: melded 270, 1 natural canasta 500, ..., cards left -15 (Cara 15).``"""
+    parts: list[dict[str, Any]] = [{"part": "melded", "points": detail["meld_points"]}]
+    for kind, bonus in (("natural", NATURAL_BONUS), ("mixed", MIXED_BONUS)):
+        if detail[kind]:
+            parts.append({"part": kind, "count": detail[kind], "points": bonus * detail[kind]})
+    if detail["red_threes"]:
+        kind = "red_threes" if detail["red_three_points"] > 0 else "red_threes_against"
+        parts.append({"part": kind, "count": detail["red_threes"], "points": detail["red_three_points"]})
+    if detail["going_out"]:
+        parts.append({"part": "concealed" if detail["concealed"] else "going_out", "points": detail["going_out"]})
+    if detail["left"]:
+        parts.append({"part": "cards_left", "points": -detail["left"], "players": dict(detail["cards_left"])})
+    words = []
+    for part in parts:
+        shown = {**part, "s": _plural(part.get("count", 1)),
+                 "players": ", ".join(f"{p} {v}" for p, v in part.get("players", {}).items())}
+        words.append(PART_WORDS[part["part"]].format(**shown))
+    text = NOTES["canasta.side"].format(side=side, score=detail["value"], parts=", ".join(words))
+    return Note("canasta.side", text, side=side, score=detail["value"], parts=parts)
