@@ -52,7 +52,8 @@ def new() -> str | tuple[str, int] | Response:
     if request.method == "POST" and form.validate():
         try:
             game = services.start_game(
-                current_user, key, form.names, first_dealer=form.first_dealer, options=form.options
+                current_user, key, form.names, first_dealer=form.first_dealer, options=form.options,
+                sides=form.sides,
             )
         except services.ServiceError as error:
             form.add_error(error.field or "players", error.message)

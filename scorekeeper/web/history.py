@@ -126,22 +126,24 @@ def games_query(account_id: int, filters: Filters) -> Select[Any]:
 def history_row(game: Game) -> HistoryRow:
     """A game as the history lists it, from the row's cached summary (no replay).
 
-    The summary names players as they were at the last change; a player
-    renamed since is found by seat (the summary keeps the seats' order).
+    The summary names players (or sides, in a game played in sides) as they
+    were at the last change; a player renamed since is found by seat (the
+    summary keeps the seats' order).
     """
     names = game.names
+    columns = game.side_names(names) or names  # the sheet's columns: the sides, where it has them
     summary = game.summary or {}
     cached = summary.get("totals") or {}
     then = list(cached)
-    now = dict(zip(then, names)) if len(then) == len(names) else {name: name for name in names}
+    now = dict(zip(then, columns)) if len(then) == len(columns) else {name: name for name in columns}
     return HistoryRow(
         game_id=game.id,
         variant=catalogue_by_key().get(game.variant, {}).get("name", game.variant),
         day=game.updated_at,
         playing=game.status != "finished",
         hands=game.hands_count,
-        players=names,
-        totals=list(cached.values()) if len(then) == len(names) else [""] * len(names),
+        players=columns,
+        totals=list(cached.values()) if len(then) == len(columns) else [""] * len(columns),
         winners=[now.get(name, name) for name in summary.get("winners") or []],
     )
 
