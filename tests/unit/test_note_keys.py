@@ -203,8 +203,6 @@ def scala40() -> dict[str, Any]:
 
 def three_thirteen() -> dict[str, Any]:
     return log("three-thirteen", ["Ann", "Bob"], [out("Ann", Bob=counted(12)), out("Bob", Ann=holding("KH 5D 7C 9S"))])
-
-
 def canasta() -> dict[str, Any]:
     ac, bd = "Ann & Cara", "Bob & Dan"
     return log("canasta", ["Ann", "Bob", "Cara", "Dan"], [

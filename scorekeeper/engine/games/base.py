@@ -19,8 +19,9 @@ from typing import Any, ClassVar
 
 from ..bounds import MAX_CARDS_TEXT, MAX_COUNT, quoted, shown
 from ..cards import ALL_CARDS, JOKER, Card, CardError, find_excess_copies, format_cards, parse_hand
-from ..declare import (CARDS, COUNT, REENTER, RUMMY, Choice, Ending, Field, Moment, Note, Settlement, Sides, Status,
-                       note_key)
+from ..declare import (
+    CARDS, COUNT, REENTER, RUMMY, Choice, Ending, Field, Moment, Note, Settlement, Sides, Status, note_key,
+)
 from ..errors import InvalidEntry
 from ..melds import Arrangement, MeldRules, arrange
 from ..options import Option, check_options
