@@ -479,7 +479,8 @@ def _banner(sheet: Sheet) -> str:
         return "Game over: no hands were played."
     how = " by agreement" if sheet.get("ended_by_agreement") else ""
     if len(winners) == 1:
-        return f"{winners[0]} wins{how}!"
+        partners = len((sheet.get("side_players") or {}).get(winners[0], ())) > 1  # "Ann & Cara win"
+        return f"{winners[0]} {'win' if partners else 'wins'}{how}!"
     return f"{' and '.join(winners)} share the win{how}!"
 
 

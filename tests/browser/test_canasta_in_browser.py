@@ -144,3 +144,119 @@ def test_a_table_of_four_seats_partners_opposite_and_plays_three_hands_counting_
     assert totals(page) == ["2480", "-60"]
     expect(page.locator("table.sheet tbody tr").nth(2).locator("td.went-out")).to_have_count(0)
     screenshot(page, "canasta-sheet")
+
+
+def own_field(page: Page, name: str, label: str) -> Locator:
+    """A side of one's field: in its player's own panel (two or three play each for themselves)."""
+    return player(page, name).locator(".side-fields").get_by_label(label, exact=True)
+
+
+def record(page: Page, number: int, out: str, fields: list[tuple[Locator, str]], *, concealed: bool = False) -> None:
+    page.get_by_role("link", name=f"Record hand {number}").click()
+    page.locator("label.tile", has_text=re.compile(f"^{re.escape(out)}$")).click()
+    if concealed:
+        page.get_by_role("checkbox", name=re.compile("^Concealed")).check()
+    for field, value in fields:
+        field.fill(value)
+    page.locator("#entry button[type=submit]").click()
+
+
+def saved(page: Page) -> None:
+    expect(page).to_have_url(re.compile(r"/games/\d+(#hand-\d+)?$"))
+    expect(page.locator(".flash.error")).to_have_count(0)
+
+
+def test_two_players_each_for_themselves_play_canasta_to_5000(signed_in: Page, live_server: LiveServer) -> None:
+    page = signed_in
+    page.goto(live_server("/games/new?variant=canasta"))
+    page.get_by_label("Seat 1", exact=True).fill("Ann")
+    page.get_by_label("Seat 2", exact=True).fill("Bob")
+    expect(page.locator("#partners-line")).to_have_text("Each plays for themselves.")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("table.sheet thead .name")).to_have_text(["Ann", "Bob"])
+    expect(guide(page)).to_contain_text("Ann deals 15 cards · 2 decks + 4 jokers · draw 2 a turn")
+
+    # Hand 1: two players need two canastas to go out; Ann's one is refused at her own field.
+    # With both: Ann 300 + 500 + 300 + 100 = 1200; Bob 100 + a red three 100 - 40 = 160.
+    record(page, 1, "Ann", [(own_field(page, "Ann", "Meld points"), "300"),
+                            (own_field(page, "Ann", "Natural canastas"), "1"),
+                            (own_field(page, "Bob", "Meld points"), "100"),
+                            (own_field(page, "Bob", "Red threes"), "1"),
+                            (count_field(page, "Bob"), "40")])
+    expect(player(page, "Ann").locator(".side-fields .error")).to_have_text("went out with 1 canasta (2 needed)")
+    own_field(page, "Ann", "Mixed canastas").fill("1")
+    page.locator("#entry button[type=submit]").click()
+    saved(page)
+    assert totals(page) == ["1200", "160"]
+
+    # Hand 2: Bob goes out concealed with all four red threes: 900 + 1500 + 600 + 800 + 200 = 4000.
+    # Ann melded nothing and holds two jokers: -100.
+    page.get_by_role("link", name="Record hand 2").click()
+    page.locator("label.tile", has_text=re.compile("^Bob$")).click()
+    page.get_by_role("checkbox", name=re.compile("^Concealed")).check()
+    for label, value in (("Meld points", "900"), ("Natural canastas", "3"), ("Mixed canastas", "2"),
+                         ("Red threes", "4")):
+        own_field(page, "Bob", label).fill(value)
+    own_field(page, "Ann", "Meld points").fill("0")
+    ann = player(page, "Ann")
+    ann.get_by_role("button", name="Pick cards").click()
+    ann.get_by_role("button", name="joker", exact=True).click()
+    ann.get_by_role("button", name="joker", exact=True).click()
+    expect(ann.locator(".value")).to_contain_text("2 cards, worth 100")
+    page.locator("#entry button[type=submit]").click()
+    saved(page)
+    assert totals(page) == ["1100", "4160"]
+
+    # Hand 3: Bob goes out again, 800 + 1000 + 100 = 1900: 6060 passes 5000.  Ann 50 - 20.
+    record(page, 3, "Bob", [(own_field(page, "Bob", "Meld points"), "800"),
+                            (own_field(page, "Bob", "Natural canastas"), "2"),
+                            (own_field(page, "Ann", "Meld points"), "50"),
+                            (count_field(page, "Ann"), "20")])
+    saved(page)
+    expect(page.locator(".banner")).to_have_text("Bob wins!")
+    assert totals(page) == ["1130", "6060"]
+
+
+def test_six_players_in_three_sides_of_two_play_canasta_to_7500(signed_in: Page, live_server: LiveServer) -> None:
+    page = signed_in
+    page.goto(live_server("/games/new?variant=canasta"))
+    for seat, name in enumerate(["Ann", "Bob", "Cara", "Dan", "Eve", "Fay"]):
+        page.get_by_label(f"Seat {seat + 1}", exact=True).fill(name)
+    line = page.locator("#partners-line")
+    expect(line).to_have_text("Ann & Cara & Eve against Bob & Dan & Fay")
+    page.get_by_text("three sides of two").click()
+    expect(line).to_have_text("Ann & Dan against Bob & Eve against Cara & Fay")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("table.sheet thead .name")).to_have_text(["Ann & Dan", "Bob & Eve", "Cara & Fay"])
+    expect(page.locator(".lede")).to_contain_text("7500")
+    expect(guide(page)).to_contain_text("13 cards · 3 decks + 6 jokers")
+
+    # Hand 1, three decks: all six red threes are 1200.  Ann out, two canastas needed: Ann & Dan
+    # 1200 + 5 x 500 + 3 x 300 + 1200 + 100 - Dan's 10 = 5890; Bob & Eve 100 - 50 = 50;
+    # Cara & Fay melded nothing: -90.
+    record(page, 1, "Ann", [(side_field(page, "Ann & Dan", "Meld points"), "1200"),
+                            (side_field(page, "Ann & Dan", "Natural canastas"), "5"),
+                            (side_field(page, "Ann & Dan", "Mixed canastas"), "3"),
+                            (side_field(page, "Ann & Dan", "Red threes"), "6"),
+                            (side_field(page, "Bob & Eve", "Meld points"), "100"),
+                            (side_field(page, "Cara & Fay", "Meld points"), "0"),
+                            (count_field(page, "Dan"), "10"), (count_field(page, "Bob"), "20"),
+                            (count_field(page, "Eve"), "30"), (count_field(page, "Cara"), "40"),
+                            (count_field(page, "Fay"), "50")])
+    saved(page)
+    assert totals(page) == ["5890", "50", "-90"]
+    expect(guide(page)).to_contain_text("Ann & Dan need 120 to open, Bob & Eve 50, Cara & Fay 15")
+
+    # Hand 2: Eve goes out, Bob & Eve 500 + 1000 + 100 - 10 = 1590; Ann & Dan 1000 + 1000 = 2000
+    # reach 7890, past 7500; Cara & Fay -10.
+    record(page, 2, "Eve", [(side_field(page, "Bob & Eve", "Meld points"), "500"),
+                            (side_field(page, "Bob & Eve", "Natural canastas"), "2"),
+                            (side_field(page, "Ann & Dan", "Meld points"), "1000"),
+                            (side_field(page, "Ann & Dan", "Natural canastas"), "2"),
+                            (side_field(page, "Cara & Fay", "Meld points"), "0"),
+                            (count_field(page, "Bob"), "10"), (count_field(page, "Ann"), "0"),
+                            (count_field(page, "Dan"), "0"), (count_field(page, "Cara"), "5"),
+                            (count_field(page, "Fay"), "5")])
+    saved(page)
+    expect(page.locator(".banner")).to_have_text("Ann & Dan win!")
+    assert totals(page) == ["7890", "1640", "-100"]
