@@ -15,10 +15,10 @@ from flask import Blueprint, render_template, request
 from flask_login import current_user, login_required
 from markupsafe import Markup
 from sqlalchemy import Select, exists, select
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import aliased, selectinload
 
 from ..extensions import db
-from ..models import Game, Player, Seat
+from ..models import Game, Player, Seat, SeatResult
 from .access import own_game
 from .chart import running_totals_svg
 from .catalogue import catalogue_by_key
@@ -104,6 +104,9 @@ def _day(found: Filters, attribute: str, name: str) -> date | None:
         return None
 
 
+_ONE_SEAT, _OTHER_SEAT = aliased(SeatResult, name="one_seat"), aliased(SeatResult, name="other_seat")
+
+
 def games_query(account_id: int, filters: Filters) -> Select[Any]:
     """The account's games under the filters, in progress first, then newest first."""
     query = select(Game).where(Game.account_id == account_id)
@@ -114,6 +117,12 @@ def games_query(account_id: int, filters: Filters) -> Select[Any]:
     for chosen in (filters.player_id, filters.opponent_id):
         if chosen is not None:
             query = query.where(exists().where(Seat.game_id == Game.id, Seat.player_id == chosen))
+    if filters.player_id is not None and filters.opponent_id is not None:
+        # Against each other: never partners, on one side of a game played in sides.
+        one, other = _ONE_SEAT, _OTHER_SEAT
+        query = query.where(~exists().where(
+            one.game_id == Game.id, one.player_id == filters.player_id,
+            other.game_id == Game.id, other.player_id == filters.opponent_id, other.side == one.side))
     if filters.since_day:
         query = query.where(Game.updated_at >= datetime.combine(filters.since_day, datetime.min.time()))
     if filters.until_day:

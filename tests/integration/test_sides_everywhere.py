@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from apikit import Api, make_token
 from sqlalchemy import select
-from test_sides_web import FIRST_HAND, SECOND_HAND, new_canasta
+from test_sides_web import FIRST_HAND, new_canasta
 from webpage import game_id_from, page
 
 from scorekeeper import stats
@@ -295,3 +295,20 @@ def test_the_api_document_describes_sides_in_the_create_and_record_bodies(api):
     assert set(schemas["SideInput"]["properties"]) == {"meld_points", "natural", "mixed", "red_threes"}
     assert "canasta" in schemas["Entry"]["properties"]["concealed"]["description"]
     assert {"sides", "side_players"} <= set(schemas["Sheet"]["properties"])
+
+
+def test_the_history_against_an_opponent_leaves_out_the_games_they_were_partners_in(app, user, record):
+    finished_canasta(user, record)  # Ann & Cara against Bob & Dan
+    again = new_canasta(user, {"seat-0": "Ann", "seat-1": "Cara", "seat-2": "Bob", "seat-3": "Dan"})
+    with_bob = game_id_from(again.headers["Location"])  # Ann & Bob against Cara & Dan
+    with app.app_context():
+        ids = dict(db.session.execute(select(Player.name, Player.id)).all())
+        db.session.remove()
+
+    def listed(one: str, other: str) -> list[int]:
+        shown = page(user.get(f"/history?player={ids[one]}&opponent={ids[other]}"))
+        return [int(a.get("href").split("/")[2]) for a in shown.one("ul", cls="history").find_all("a")]
+
+    assert listed("Ann", "Cara") == [with_bob]
+    assert listed("Ann", "Bob") == [with_bob - 1]
+    assert sorted(listed("Ann", "Dan")) == [with_bob - 1, with_bob]
