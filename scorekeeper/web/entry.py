@@ -137,11 +137,9 @@ class EntryForm:
                 rows.append([spec])
         return rows
 
-    def shown_groups(self) -> list[SideGroup]:
-        """The sides with their panels: each side's seats that have a panel this hand."""
-        shown = {seat.index for seat in self.shown_seats()}
-        return [SideGroup(g.index, g.name, [s for s in g.seats if s.index in shown], g.values, g.error,
-                          g.error_field) for g in self.side_groups]
+    def shown_in(self, group: SideGroup) -> list[Seat]:
+        """The side's players with a panel this hand (see :meth:`shown_seats`)."""
+        return [seat for seat in group.seats if seat.playing or self.may_return(seat)]
 
     @property
     def status_choices(self) -> list[tuple[str, str]]:

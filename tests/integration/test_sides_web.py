@@ -248,3 +248,14 @@ def test_the_csv_of_a_game_in_sides_has_a_column_per_side(user, record, canasta)
     csv = user.get(f"/games/{canasta}/export.csv").get_data(as_text=True)
 
     assert csv.splitlines()[0].startswith("Hand,Dealer,Ann & Cara,Ann & Cara total,Bob & Dan,Bob & Dan total")
+
+
+def test_a_rematch_keeps_the_partners_and_moves_the_deal_on(app, user, record, canasta):
+    record(user, canasta, FIRST_HAND)
+
+    response = user.post(f"/games/{canasta}/rematch")
+
+    with app.app_context():
+        rematch = stored(app, game_id_from(response.headers["Location"]))
+        assert (rematch.side_names(), rematch.first_seat) == (["Ann & Cara", "Bob & Dan"], 1)
+        db.session.remove()
