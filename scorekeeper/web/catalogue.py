@@ -58,7 +58,7 @@ def variant_card(variant: Mapping[str, Any]) -> VariantCard:
         key=variant["key"],
         name=variant["name"],
         summary=variant["summary"],
-        players=player_range(variant["min_players"], variant["max_players"]),
+        players=players_text(variant),
         deal=deal_parts(variant.get("cards_each") or {}),
         pack=pack_parts(variant.get("decks") or {}, variant.get("jokers") or {}),
         options=tuple(option_line(option) for option in variant.get("options") or ()),
@@ -82,6 +82,21 @@ def describe_value(value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)
+
+
+def players_text(variant: Mapping[str, Any]) -> str:
+    """``2–4 players``; ``2, 3, 4 or 6 players (4 and 6 in partnerships)`` where some counts
+    are skipped or sit in sides (the catalogue's ``player_counts`` and ``sides``)."""
+    counts = [int(n) for n in variant.get("player_counts") or range(variant["min_players"],
+                                                                      variant["max_players"] + 1)]
+    if counts == list(range(counts[0], counts[-1] + 1)):
+        text = player_range(counts[0], counts[-1])
+    else:
+        text = f"{', '.join(map(str, counts[:-1]))} or {counts[-1]} players"
+    partnered = sorted(int(n) for n in variant.get("sides") or {})
+    if partnered:
+        text += f" ({' and '.join(map(str, partnered))} in partnerships)"
+    return text
 
 
 def player_range(low: int, high: int) -> str:

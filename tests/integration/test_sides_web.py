@@ -184,6 +184,17 @@ def test_each_refusal_of_a_side_is_shown_next_to_that_sides_field(user, record, 
     assert page(response).error_near(at) == message
 
 
+def test_concealed_with_the_stock_run_out_is_refused_at_the_box(user, record, canasta):
+    everyone = {**FIRST_HAND, "out": "none", "concealed": "1", "p0-count": "0"}
+
+    response = record(user, canasta, everyone)
+
+    assert response.status_code == 422
+    shown = page(response)
+    assert shown.error_near("concealed") == "concealed needs the player who went out"
+    assert shown.value("concealed") == "1" and shown.value("out") == "none"
+
+
 def test_a_players_mistake_in_a_game_in_sides_is_shown_in_the_players_panel(user, record, canasta):
     response = record(user, canasta, {**FIRST_HAND, "p2-cards": "KS 3H"})
 
