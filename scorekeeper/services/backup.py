@@ -117,22 +117,23 @@ def export_account(account: Account) -> dict[str, Any]:
 
 
 def export_csv(game: Game) -> str:
-    """The sheet as a spreadsheet opens it: per hand each player's score and running total.
+    """The sheet as a spreadsheet opens it: per hand each column's score and running total (a column a
+    player, or a side in a game scored by sides).
 
     Text that a spreadsheet would take for a formula (a name such as
     ``=HYPERLINK(...)``) is written as text, as OWASP recommends (see
     :func:`_cell`); scores stay numbers.
     """
     sheet = sheet_of(game)
-    players = sheet.get("sides") or sheet["players"]  # the sheet's columns: its sides, where scored by side
+    columns = sheet.get("sides") or sheet["players"]  # its sides, where the sheet is scored by side
     out = io.StringIO()
     writer = _SafeWriter(csv.writer(out))
-    writer.writerow(["Hand", "Dealer", *[f"{name}{suffix}" for name in players for suffix in ("", " total")],
+    writer.writerow(["Hand", "Dealer", *[f"{name}{suffix}" for name in columns for suffix in ("", " total")],
                      "Notes"])
     for hand in sheet["hands"]:
-        cells = [cell for name in players for cell in (hand["scores"][name], hand["totals"][name])]
+        cells = [cell for name in columns for cell in (hand["scores"][name], hand["totals"][name])]
         writer.writerow([hand["number"], hand.get("dealer") or "", *cells, " ".join(hand.get("notes", []))])
-    writer.writerow(["Total", "", *[cell for name in players for cell in ("", sheet["totals"][name])], ""])
+    writer.writerow(["Total", "", *[cell for name in columns for cell in ("", sheet["totals"][name])], ""])
     # The settlement the variant declares (Gin's line, boxes, bonuses, grand total and net; each
     # of Hollywood's games), a line each, its value under each player's total.
     for part in sheet.get("settlement") or []:
@@ -140,7 +141,7 @@ def export_csv(game: Game) -> str:
             writer.writerow([part["title"]])
         for line in part["lines"]:
             values = line["values"]
-            writer.writerow([line["label"], "", *[cell for name in players for cell in ("", values.get(name, ""))],
+            writer.writerow([line["label"], "", *[cell for name in columns for cell in ("", values.get(name, ""))],
                              ""])
     if sheet["winners"]:
         writer.writerow(["Winner" if len(sheet["winners"]) == 1 else "Winners", " and ".join(sheet["winners"])])
