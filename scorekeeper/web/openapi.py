@@ -113,6 +113,13 @@ def _schemas() -> dict[str, Any]:
                 "rules": {"type": "string"},
                 "min_players": {"type": "integer"},
                 "max_players": {"type": "integer"},
+                "player_counts": {"type": "array", "items": {"type": "integer"},
+                                  "description": "Every number of players it is played by (Canasta: 2, 3, 4, 6)."},
+                "sides": {"type": ["object", "null"], "additionalProperties": {
+                    "type": "array", "items": {"type": "integer"}}, "description": (
+                    "Played in sides (partnerships): the side sizes each number of players takes, "
+                    "{\"4\": [2], \"6\": [3, 2]}; at any other count each plays for themselves. Null: never "
+                    "in sides. A game's `sides` is then required in `NewGame`.")},
                 "cards_each": {"type": "object", "additionalProperties": {"type": "integer"}},
                 "decks": {"type": "object", "additionalProperties": {"type": "integer"}},
                 "jokers": {"type": "object", "additionalProperties": {"type": "integer"}},
