@@ -16,6 +16,7 @@ from typing import Any
 from ..engine import InvalidEntry, opposite_sides, side_name
 from ..models import Player
 from ..services import MAX_NAME
+from .catalogue import either, is_run, player_counts
 
 
 #: the partners line where this many players play each for themselves
@@ -82,8 +83,7 @@ class NewGameForm:
 
     @property
     def player_counts(self) -> list[int]:
-        return list(self.variant.get("player_counts")
-                    or range(self.variant["min_players"], self.variant["max_players"] + 1))
+        return player_counts(self.variant)
 
     def size_choices(self) -> list[tuple[int, list[int]]]:
         """The player counts that may sit in sides of more than one size, with the sizes: the
@@ -128,8 +128,8 @@ class NewGameForm:
         """``With 4 or 6 players, partners sit opposite; 2 or 3 play each for themselves.``"""
         counts = sorted(int(count) for count in self.side_sizes)
         alone = [n for n in self.player_counts if n not in counts]
-        line = f"With {_or(counts)} players, partners sit opposite each other"
-        return line + (f"; {_or(alone)} play each for themselves." if alone else ".")
+        line = f"With {either(counts)} players, partners sit opposite each other"
+        return line + (f"; {either(alone)} play each for themselves." if alone else ".")
 
     # -- reading a submission ------------------------------------------------
 
@@ -184,9 +184,9 @@ class NewGameForm:
     def players_wanted(self) -> str:
         """``2``, ``2 to 6`` or ``2, 3, 4 or 6``: the numbers of players the variant is for."""
         counts = self.player_counts
-        if counts == list(range(counts[0], counts[-1] + 1)):
+        if is_run(counts):
             return str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
-        return _or(counts)
+        return either(counts)
 
     def add_error(self, name: str, message: str) -> None:
         self.errors.setdefault(name, message)
@@ -210,12 +210,6 @@ def _number_or_text(raw: str) -> Any:
         return int(raw)
     except ValueError:
         return raw
-
-
-def _or(numbers: Sequence[int]) -> str:
-    """``4``, ``4 or 6``, ``2, 3, 4 or 6``."""
-    words = [str(n) for n in numbers]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
