@@ -7,7 +7,10 @@ by every change.
 
 Hand entries are stored keyed by seat number (``{"out": 0, "hands": {"1":
 {...}}}``) rather than by name, so renaming a player never breaks a game;
-:meth:`Game.log` puts the names in.
+:meth:`Game.log` puts the names in.  A game played in sides keeps how many
+players a side has (``side_size``): partners sit opposite, so the seats and
+that number are the log's whole ``sides`` header; each side's input in an
+entry is kept by the side's place in seat order (``{"sides": {"0": {...}}}``).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from flask_login import UserMixin
 from sqlalchemy import JSON, CheckConstraint, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from .engine.sides import opposite_sides, side_name
 from .extensions import db
 
 
@@ -66,6 +70,8 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     variant: Mapped[str] = mapped_column(String(20))
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     first_seat: Mapped[int] = mapped_column(default=0)
+    # Players a side has, where the table plays in sides (partners opposite); None: no sides header.
+    side_size: Mapped[int | None] = mapped_column(default=None)
     ended: Mapped[bool] = mapped_column(default=False)
     status: Mapped[str] = mapped_column(String(10), default="playing")  # playing | finished
     hands_count: Mapped[int] = mapped_column(default=0)
@@ -91,18 +97,34 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     def names(self) -> list[str]:
         return [seat.player.name for seat in self.seats]
 
+    def seated_sides(self, names: list[str] | None = None) -> list[list[str]] | None:
+        """The log's ``sides`` header: the players in sides of ``side_size``, partners opposite."""
+        if not self.side_size:
+            return None
+        return opposite_sides(self.names if names is None else names, self.side_size)
+
+    def side_names(self, names: list[str] | None = None) -> list[str] | None:
+        """The sides' names in seat order ("Ann & Cara"), or None where the log has no sides."""
+        seated = self.seated_sides(names)
+        return None if seated is None else [side_name(side) for side in seated]
+
     def log(self, entries: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         """The engine's log for this game (``entries`` replaces the stored hands)."""
         names = self.names
         stored = [hand.entry for hand in self.hands] if entries is None else entries
-        return {
+        sides = self.seated_sides(names)
+        columns = None if sides is None else [side_name(side) for side in sides]
+        log: dict[str, Any] = {
             "variant": self.variant,
             "players": names,
             "options": dict(self.options or {}),
             "first_dealer": names[self.first_seat],
-            "hands": [entry_for_engine(entry, names) for entry in stored],
-            "ended": bool(self.ended),  # None until the row is first flushed
         }
+        if sides is not None:  # only then: the log of a game without sides is as it always was
+            log["sides"] = sides
+        log["hands"] = [entry_for_engine(entry, names, columns) for entry in stored]
+        log["ended"] = bool(self.ended)  # None until the row is first flushed
+        return log
 
 
 class GameType(db.Model):  # type: ignore[name-defined,misc]
@@ -222,17 +244,23 @@ class SignInAttempt(db.Model):  # type: ignore[name-defined,misc]
     at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
 
 
-def entry_with_names(entry: dict[str, Any], names: list[str]) -> dict[str, Any]:
-    """A stored entry (seats) as the engine takes it (names)."""
+def entry_with_names(entry: dict[str, Any], names: list[str], sides: list[str] | None = None) -> dict[str, Any]:
+    """A stored entry (seats) as the engine takes it (names).
+
+    ``sides`` are the game's side names in seat order (:meth:`Game.side_names`);
+    without them, a side is a player (a game that scores sides of one).
+    """
     out = dict(entry)
     if isinstance(out.get("out"), int):
         out["out"] = names[out["out"]]
     if "hands" in out:
         out["hands"] = {names[int(seat)]: value for seat, value in out["hands"].items()}
+    if isinstance(out.get("sides"), dict):
+        out["sides"] = {_seat_name(place, sides or names): value for place, value in out["sides"].items()}
     return out
 
 
-def entry_for_engine(entry: Any, names: list[str]) -> Any:
+def entry_for_engine(entry: Any, names: list[str], sides: list[str] | None = None) -> Any:
     """A stored entry with names, as :func:`entry_with_names`, but never failing.
 
     A row stored before imports were checked may name a seat the game does
@@ -243,7 +271,7 @@ def entry_for_engine(entry: Any, names: list[str]) -> Any:
     if not isinstance(entry, dict):
         return entry
     try:
-        return entry_with_names(entry, names)
+        return entry_with_names(entry, names, sides)
     except (LookupError, TypeError, ValueError, AttributeError):
         pass
     out = dict(entry)
@@ -253,6 +281,8 @@ def entry_for_engine(entry: Any, names: list[str]) -> Any:
     hands = out.get("hands")
     if isinstance(hands, dict):
         out["hands"] = {_seat_name(seat, names): value for seat, value in hands.items()}
+    if isinstance(out.get("sides"), dict):
+        out["sides"] = {_seat_name(place, sides or names): value for place, value in out["sides"].items()}
     return out
 
 
@@ -264,13 +294,21 @@ def _seat_name(seat: Any, names: list[str]) -> Any:
     return names[index] if 0 <= index < len(names) else seat
 
 
-def entry_with_seats(entry: dict[str, Any], names: list[str]) -> dict[str, Any]:
-    """An engine entry (names) as stored (seats)."""
+def entry_with_seats(entry: dict[str, Any], names: list[str], sides: list[str] | None = None) -> dict[str, Any]:
+    """An engine entry (names) as stored (seats; each side's input by the side's place).
+
+    A side's name the game does not have is kept as it is: the engine refuses
+    such an entry before anything is stored.
+    """
     stored = dict(entry)
     if stored.get("out") is not None:
         stored["out"] = names.index(stored["out"])
     if "hands" in stored:
         stored["hands"] = {str(names.index(name)): value for name, value in stored["hands"].items()}
+    if isinstance(stored.get("sides"), dict):
+        table = sides or names
+        stored["sides"] = {str(table.index(name)) if name in table else name: value
+                           for name, value in stored["sides"].items()}
     return stored
 
 
@@ -289,7 +327,7 @@ class SeatResult(db.Model):  # type: ignore[name-defined,misc]
     __table_args__ = (
         Index("ix_seat_result_account_player", "account_id", "player_id", "variant", "name", "lowest_wins",
               "finished", "won", "hands", "hands_won", "score_sum", "best_hand", "game_id", "seat"),
-        Index("ix_seat_result_head_to_head", "account_id", "players", "game_id", "seat", "player_id",
+        Index("ix_seat_result_head_to_head", "account_id", "sides", "side", "game_id", "seat", "player_id",
               "variant", "name", "finished", "won"),
     )
 
@@ -302,7 +340,12 @@ class SeatResult(db.Model):  # type: ignore[name-defined,misc]
     #: the statistics group a variant's games by it
     name: Mapped[str] = mapped_column(String(40))
     lowest_wins: Mapped[bool]
-    players: Mapped[int]  # how many sat at the game: head-to-head is for two
+    players: Mapped[int]  # how many sat at the game
+    # The seat's side (its column on the sheet: the seat itself in a game not
+    # played in sides) and how many sides the game had: head to head is
+    # between the players of a game of two sides who sat on different ones.
+    side: Mapped[int]
+    sides: Mapped[int]
     finished: Mapped[bool]
     won: Mapped[bool]
     hands: Mapped[int]  # hands this seat played (up to its elimination)

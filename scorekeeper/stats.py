@@ -25,6 +25,13 @@ What counts (the README's "Statistics" says the same for players):
   including the one that put them out;
 - the *best hand* is the highest hand score, or the lowest where a lower
   total wins.
+
+A game played in sides (the sheet's ``sides``) counts for each player of a
+side what the side had: its hand scores, its hands won, its win (a win of
+"Ann & Cara" is a win for Ann and for Cara), its elimination; moments stay
+the player's own, as the engine names them.  Head to head is between the
+players of a game of two sides (two players, or two partnerships) who sat
+on different sides: never partners.
 """
 
 from __future__ import annotations
@@ -77,7 +84,10 @@ def tally(sheet: dict[str, Any]) -> list[dict[str, Any]]:
     finished = bool(sheet["finished"])
     winners = set(sheet["winners"]) if finished else set()
     declared = [moment["key"] for moment in sheet["moments"]]
-    hands_won = dict.fromkeys(players, 0)
+    # The sheet's columns: the sides where it is scored by side, else the players.
+    columns = sheet.get("sides") or players
+    side_of = {player: side for side, seated in (sheet.get("side_players") or {}).items() for player in seated}
+    hands_won = dict.fromkeys(columns, 0)
     counts: dict[str, dict[str, int]] = {p: dict.fromkeys(declared, 0) for p in players}
     for row in rows:
         winner = row["winner"]
@@ -90,14 +100,17 @@ def tally(sheet: dict[str, Any]) -> list[dict[str, Any]]:
     best = min if lowest else max
     results = []
     for player in players:
-        played = [row["scores"][player] for row in rows[: eliminated.get(player, len(rows))]]
+        column = side_of.get(player, player)
+        played = [row["scores"][column] for row in rows[: eliminated.get(column, len(rows))]]
         results.append({
             "lowest_wins": lowest,
             "players": len(players),
+            "side": columns.index(column),
+            "sides": len(columns),
             "finished": finished,
-            "won": player in winners,
+            "won": column in winners,
             "hands": len(played),
-            "hands_won": hands_won[player],
+            "hands_won": hands_won[column],
             "score_sum": float(sum(played)),
             "best_hand": float(best(played)) if played else None,
             "moments": {moment: times for moment, times in counts[player].items() if times},
@@ -329,7 +342,7 @@ def _names(account_id: int) -> dict[int, str]:
 
 @dataclass
 class HeadToHead:
-    """Two players' record in the two-player games they played each other."""
+    """Two players' record in the games of two sides they played against each other."""
 
     variant: str
     player_id: int
@@ -348,20 +361,22 @@ _FIRST_SEAT, _SECOND_SEAT = aliased(SeatResult, name="first_seat"), aliased(Seat
 
 
 def head_to_head(account_id: int, player_id: int | None = None) -> list[HeadToHead]:
-    """Finished two-player games per pair of players and game (variant and name).
+    """Finished games of two sides per pair of opponents and game (variant and name).
 
-    For one player: their record against each opponent.  For the account:
-    every pair once (the player with the lower id first).  One query counts
-    each game once (seat 0 against seat 1) by who won; the pairs are put
-    together here from its few rows.
+    A game of two sides is a two-player game or one of two partnerships;
+    each player of one side is paired with each of the other (never with a
+    partner).  For one player: their record against each opponent.  For the
+    account: every pair once (the player with the lower id first).  One
+    query counts each pair of a game once (side 0 against side 1) by who
+    won; the pairs are put together here from its few rows.
     """
     first, second = _FIRST_SEAT, _SECOND_SEAT
     query = (
         select(first.variant, first.name, first.player_id, second.player_id.label("other_id"),
                first.won, second.won.label("other_won"), func.count().label("games"))
-        .join(second, and_(second.account_id == first.account_id, second.players == first.players,
-                           second.game_id == first.game_id, second.seat == 1))
-        .where(first.account_id == account_id, first.players == 2, first.seat == 0, first.finished)
+        .join(second, and_(second.account_id == first.account_id, second.sides == first.sides,
+                           second.side == 1, second.game_id == first.game_id))
+        .where(first.account_id == account_id, first.sides == 2, first.side == 0, first.finished)
         .group_by(first.variant, first.name, first.player_id, second.player_id, first.won, second.won)
     )
     names = _names(account_id)

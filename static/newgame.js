@@ -1,5 +1,7 @@
 // New game: a tap on a saved player seats them in the next empty seat (a
 // second tap unseats them); the first-dealer list shows the names as typed.
+// A game played in sides says who partners whom as the seats fill (partners
+// sit opposite), and a tap on a seat's swap button trades it with the next.
 (function () {
   "use strict";
   var form = document.getElementById("new-game");
@@ -7,8 +9,41 @@
   var seats = Array.prototype.slice.call(form.querySelectorAll(".seat input"));
   var chips = Array.prototype.slice.call(form.querySelectorAll(".chip"));
   var dealer = form.querySelector("#first_dealer");
+  var sizes = form.dataset.sides ? JSON.parse(form.dataset.sides) : null;
+  var partners = form.querySelector("#partners-line strong");
+  var counts = form.dataset.counts ? JSON.parse(form.dataset.counts) : [];
   function seatOf(name) {
     return seats.filter(function (input) { return input.value.trim() === name; })[0];
+  }
+  function named() {
+    return seats.map(function (input) { return input.value.trim().split(/\s+/).join(" "); })
+      .filter(Boolean);
+  }
+  // The sides of these players, partners opposite: with s sides, seats i, i + s, ... are one side.
+  function sidesOf(names) {
+    var choices = sizes && sizes[String(names.length)];
+    if (!choices) return null;
+    var size = choices[0];
+    var chosen = form.querySelector("input[name='side_size-" + names.length + "']:checked");
+    if (chosen && choices.indexOf(parseInt(chosen.value, 10)) >= 0) size = parseInt(chosen.value, 10);
+    var count = names.length / size;
+    var sides = [];
+    for (var first = 0; first < count; first += 1) {
+      var side = [];
+      for (var seat = first; seat < names.length; seat += count) side.push(names[seat]);
+      sides.push(side.join(" & "));
+    }
+    return sides;
+  }
+  function refreshSides() {
+    if (!sizes) return;
+    var names = named();
+    var sides = sidesOf(names);
+    partners.textContent = sides ? sides.join(" against ")
+      : counts.indexOf(names.length) >= 0 ? partners.parentNode.dataset.alone : "";
+    form.querySelectorAll(".side-size").forEach(function (group) {
+      group.hidden = group.dataset.count !== String(names.length);
+    });
   }
   function refresh() {
     seats.forEach(function (input, i) {
@@ -18,6 +53,7 @@
     chips.forEach(function (chip) {
       chip.setAttribute("aria-pressed", String(!!seatOf(chip.dataset.name)));
     });
+    refreshSides();
   }
   chips.forEach(function (chip) {
     chip.addEventListener("click", function () {
@@ -28,6 +64,21 @@
       refresh();
     });
   });
+  form.querySelectorAll("button[data-swap]").forEach(function (button) {
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      var at = parseInt(button.dataset.swap, 10);
+      var kept = seats[at].value;
+      seats[at].value = seats[at + 1].value;
+      seats[at + 1].value = kept;
+      refresh();
+    });
+  });
+  var hint = form.querySelector(".swap-hint");
+  if (hint) hint.hidden = false;
   seats.forEach(function (input) { input.addEventListener("input", refresh); });
+  form.addEventListener("change", function (event) {
+    if (/^side_size-/.test(event.target.name)) refreshSides();
+  });
   refresh();
 })();

@@ -25,7 +25,7 @@ from sqlalchemy import insert, select
 from sqlalchemy.exc import IntegrityError
 
 from .. import stats
-from ..engine import InvalidEntry, game_name, replay, variants
+from ..engine import InvalidEntry, game_name, replay, side_name, variants
 from ..engine.bounds import MAX_CARDS_TEXT, MAX_COUNT, MAX_HANDS, check_name, name_key, quoted, shown, text_problem, whole_in
 from ..extensions import db
 from ..models import (
@@ -84,6 +84,7 @@ class ImportResult:
 def export_game(game: Game) -> dict[str, Any]:
     """The game as its engine log plus uid, timestamps, hand times and change log."""
     names = game.names
+    sides = game.side_names(names)
     return {
         "format": GAME_FORMAT,
         "version": VERSION,
@@ -99,21 +100,21 @@ def export_game(game: Game) -> dict[str, Any]:
                 "at": _time(change.at),
                 "action": change.action,
                 "hand": change.hand_number,
-                "before": _logged(change.before, names),
-                "after": _logged(change.after, names),
+                "before": _logged(change.before, names, sides),
+                "after": _logged(change.after, names, sides),
             }
             for change in game.changes
         ],
     }
 
 
-def _logged(entry: Any, names: list[str]) -> dict[str, Any] | None:
+def _logged(entry: Any, names: list[str], sides: list[str] | None) -> dict[str, Any] | None:
     """A change log's entry with names; one stored before imports were checked that
     names no seat of the game (or is no entry) is left out rather than breaking the export."""
     if entry is None:
         return None
     try:
-        return entry_with_names(entry, names)
+        return entry_with_names(entry, names, sides)
     except (LookupError, TypeError, ValueError, AttributeError):
         return None
 
@@ -140,22 +141,23 @@ def export_game_type(kept: GameType) -> dict[str, Any]:
 
 
 def export_csv(game: Game) -> str:
-    """The sheet as a spreadsheet opens it: per hand each player's score and running total.
+    """The sheet as a spreadsheet opens it: per hand each column's score and running total (a column a
+    player, or a side in a game scored by sides).
 
     Text that a spreadsheet would take for a formula (a name such as
     ``=HYPERLINK(...)``) is written as text, as OWASP recommends (see
     :func:`_cell`); scores stay numbers.
     """
     sheet = sheet_of(game)
-    players = sheet["players"]
+    columns = sheet.get("sides") or sheet["players"]  # its sides, where the sheet is scored by side
     out = io.StringIO()
     writer = _SafeWriter(csv.writer(out))
-    writer.writerow(["Hand", "Dealer", *[f"{name}{suffix}" for name in players for suffix in ("", " total")],
+    writer.writerow(["Hand", "Dealer", *[f"{name}{suffix}" for name in columns for suffix in ("", " total")],
                      "Notes"])
     for hand in sheet["hands"]:
-        cells = [cell for name in players for cell in (hand["scores"][name], hand["totals"][name])]
+        cells = [cell for name in columns for cell in (hand["scores"][name], hand["totals"][name])]
         writer.writerow([hand["number"], hand.get("dealer") or "", *cells, " ".join(hand.get("notes", []))])
-    writer.writerow(["Total", "", *[cell for name in players for cell in ("", sheet["totals"][name])], ""])
+    writer.writerow(["Total", "", *[cell for name in columns for cell in ("", sheet["totals"][name])], ""])
     # The settlement the variant declares (Gin's line, boxes, bonuses, grand total and net; each
     # of Hollywood's games), a line each, its value under each player's total.
     for part in sheet.get("settlement") or []:
@@ -163,7 +165,7 @@ def export_csv(game: Game) -> str:
             writer.writerow([part["title"]])
         for line in part["lines"]:
             values = line["values"]
-            writer.writerow([line["label"], "", *[cell for name in players for cell in ("", values.get(name, ""))],
+            writer.writerow([line["label"], "", *[cell for name in columns for cell in ("", values.get(name, ""))],
                              ""])
     if sheet["winners"]:
         writer.writerow(["Winner" if len(sheet["winners"]) == 1 else "Winners", " and ".join(sheet["winners"])])
@@ -212,8 +214,8 @@ MAX_ROSTER = 1_000
 #: brackets nested deeper than any export holds
 MAX_DEPTH = 12
 
-_GAME_KEYS = {"format", "version", "uid", "variant", "players", "options", "first_dealer", "hands", "ended",
-              "created_at", "updated_at", "hand_times", "changes"}
+_GAME_KEYS = {"format", "version", "uid", "variant", "players", "options", "first_dealer", "sides", "hands",
+              "ended", "created_at", "updated_at", "hand_times", "changes"}
 _BACKUP_KEYS = {"format", "version", "exported_at", "players", "game_types", "games"}
 _TYPE_KEYS = {"variant", "options", "created_at", "updated_at"}
 _CHANGE_KEYS = {"at", "action", "hand", "before", "after"}
@@ -450,6 +452,8 @@ def _checked_game(data: Any, place: str) -> _Checked:
         "hands": hands,
         "ended": bool(_field(data, "ended", bool, place, required=False)),
     }
+    if data.get("sides") is not None:  # the engine checks the partnerships as it checks the rest
+        log["sides"] = data["sides"]
     try:
         sheet = replay(log)
     except InvalidEntry as error:
@@ -469,12 +473,21 @@ def _checked_game(data: Any, place: str) -> _Checked:
     if len(changes) > MAX_CHANGES:
         raise BadImport(f"{place}the change log holds {len(changes)} lines; a game keeps at most {MAX_CHANGES}.")
     entry = catalogue[variant]["entry"]
+    table = _Table(players, sheet.get("sides") or players)
     for number, change in enumerate(changes, 1):
-        _check_change(change, f"{place}change {number}: ", players, entry)
+        _check_change(change, f"{place}change {number}: ", table, entry)
     return _Checked(data, log, sheet, hand_times, changes)
 
 
-def _check_change(change: Any, place: str, players: list[str], rules: dict[str, Any]) -> None:
+@dataclass(frozen=True)
+class _Table:
+    """Who an entry of a game may name: its players, and its sides (the players where it has none)."""
+
+    players: list[str]
+    sides: list[str]
+
+
+def _check_change(change: Any, place: str, table: _Table, rules: dict[str, Any]) -> None:
     """One line of the change log, as strictly as an entry: what it was and became, by whom."""
     if not isinstance(change, dict) or change.get("action") not in ("edit", "undo", "end"):
         raise BadImport(f"{place}not an edit, undo or end.")
@@ -491,23 +504,29 @@ def _check_change(change: Any, place: str, players: list[str], rules: dict[str, 
         raise BadImport(f"{place}says which hand it changed.")
     if change["action"] == "undo" and change.get("after") is not None:
         raise BadImport(f"{place}an undone hand has no after.")
-    for side in ("before", "after"):
-        if change.get(side) is not None:
-            _check_logged_entry(change[side], f"{place}{side}: ", players, rules)
+    for when in ("before", "after"):
+        if change.get(when) is not None:
+            _check_logged_entry(change[when], f"{place}{when}: ", table, rules)
 
 
-def _check_logged_entry(entry: Any, place: str, players: list[str], rules: dict[str, Any]) -> None:
-    """An entry as the change log keeps it: the shape the engine reads, naming only the game's players.
+def _check_logged_entry(entry: Any, place: str, table: _Table, rules: dict[str, Any]) -> None:
+    """An entry as the change log keeps it: the shape the engine reads, naming only the game's
+    players (and sides).
 
     (Whether it scored then depends on the hands before it at the time, so
     its shape and values are checked, not its rules.)
     """
+    players = table.players
     if not isinstance(entry, dict):
         raise BadImport(f"{place}an entry is an object with who went out and each player's hand.")
     _unknown_keys(entry, {"out", "hands", *rules["keys"]}, place)
     if entry.get("out") is not None and entry["out"] not in players:
         raise BadImport(f"{place}{quoted(entry['out'])} is not a player in this game.")
+    if entry.get("sides") is not None:
+        _check_logged_sides(entry["sides"], place, table, rules)
     for flag in rules["keys"]:
+        if flag == "sides":
+            continue
         value = entry.get(flag)
         if not (value is None or isinstance(value, bool) or whole_in(value, 0, MAX_COUNT)
                 or (isinstance(value, str) and len(value) <= 20)
@@ -527,6 +546,22 @@ def _check_logged_entry(entry: Any, place: str, players: list[str], rules: dict[
         for key, value in given.items():
             if not _input_value(value, min(low, 0)):
                 raise BadImport(f"{place}{name}: {key} {shown(value)} is not a count, cards or a choice.")
+
+
+def _check_logged_sides(sides: Any, place: str, table: _Table, rules: dict[str, Any]) -> None:
+    """A logged entry's sides: the game's sides, each with the variant's side fields as whole numbers."""
+    if not isinstance(sides, dict):
+        raise BadImport(f"{place}sides must map each side to its input.")
+    keys = {spec["key"] for spec in rules.get("side_fields") or ()}
+    for name, given in sides.items():
+        if name not in table.sides:
+            raise BadImport(f"{place}{quoted(name)} is not a side in this game.")
+        if not isinstance(given, dict):
+            raise BadImport(f"{place}{name}'s input is not an object.")
+        _unknown_keys(given, keys, f"{place}{name}: ")
+        for key, value in given.items():
+            if not (value is None or whole_in(value, 0, MAX_COUNT)):
+                raise BadImport(f"{place}{name}: {key} {shown(value)} is not a count.")
 
 
 def _input_value(value: Any, low: int = 0) -> bool:
@@ -629,12 +664,21 @@ def _as_seated(checked: _Checked, names: list[str]) -> _Checked:
     old = checked.log["players"]
     if names == old:
         return checked
-    hands = [entry_with_names(entry_with_seats(entry, old), names) for entry in checked.log["hands"]]
-    log = {**checked.log, "players": names, "hands": hands,
-           "first_dealer": names[old.index(checked.log["first_dealer"])]}
+    renamed = dict(zip(old, names))
+    log = {**checked.log, "players": names, "first_dealer": renamed[checked.log["first_dealer"]]}
+    old_sides = new_sides = None
+    seated = checked.sheet.get("side_players")
+    if "sides" in log and seated:  # the partnerships, under the roster's spelling too
+        log["sides"] = [[renamed[player] for player in side] for side in seated.values()]
+        old_sides, new_sides = list(seated), [side_name(side) for side in log["sides"]]
+
+    def respelled(entry: dict[str, Any]) -> dict[str, Any]:
+        return entry_with_names(entry_with_seats(entry, old, old_sides), names, new_sides)
+
+    log["hands"] = [respelled(entry) for entry in checked.log["hands"]]
     changes = [
-        {**change, **{side: entry_with_names(entry_with_seats(change[side], old), names)
-                      for side in ("before", "after") if isinstance(change.get(side), dict)}}
+        {**change, **{when: respelled(change[when]) for when in ("before", "after")
+                      if isinstance(change.get(when), dict)}}
         for change in checked.changes
     ]
     try:
@@ -650,8 +694,12 @@ def _game_rows(account: Account, checked: _Checked,
     log, data = checked.log, checked.data
     names = log["players"]
     created = _when(data.get("created_at"), "", "created_at") or utcnow()
+    partners = checked.sheet.get("side_players") if "sides" in log else None
+    side_size = len(next(iter(partners.values()))) if partners else None
+    sides = list(partners) if partners else None
     game = Game(account_id=account.id, uid=data["uid"], variant=log["variant"], options=log["options"],
-                first_seat=names.index(log["first_dealer"]), ended=log["ended"], created_at=created)
+                first_seat=names.index(log["first_dealer"]), ended=log["ended"], created_at=created,
+                side_size=side_size)
     game.seats = [Seat(seat=i, player=p) for i, p in enumerate(seated)]
     for column, value in summary_of(checked.sheet).items():
         setattr(game, column, value)
@@ -659,15 +707,15 @@ def _game_rows(account: Account, checked: _Checked,
     hands = []
     for number, entry in enumerate(log["hands"], 1):
         when = checked.hand_times[number - 1] if number <= len(checked.hand_times) else (created, created)
-        hands.append({"number": number, "entry": entry_with_seats(entry, names), "token": f"import-{number}",
+        hands.append({"number": number, "entry": entry_with_seats(entry, names, sides), "token": f"import-{number}",
                       "created_at": when[0], "updated_at": when[1]})
     changes = [
         {
             "at": _when(change.get("at"), "", "at") or game.updated_at,
             "action": change["action"],
             "hand_number": change.get("hand"),
-            "before": None if change.get("before") is None else entry_with_seats(change["before"], names),
-            "after": None if change.get("after") is None else entry_with_seats(change["after"], names),
+            "before": None if change.get("before") is None else entry_with_seats(change["before"], names, sides),
+            "after": None if change.get("after") is None else entry_with_seats(change["after"], names, sides),
         }
         for change in checked.changes
     ]

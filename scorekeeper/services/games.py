@@ -20,7 +20,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from .. import stats
 from ..engine import InvalidEntry, replay
-from ..engine.bounds import check_names
+from ..engine.bounds import check_names, name_key
 from ..engine.games import get_variant
 from ..extensions import db
 from ..models import Account, Change, Game, HandEntry, Player, Seat, entry_with_seats, utcnow
@@ -39,12 +39,15 @@ def start_game(
     *,
     first_dealer: int = 0,
     options: dict[str, Any] | None = None,
+    sides: Any = None,
     rematch_of: Game | None = None,
 ) -> Game:
-    """A new game; the engine checks the variant, player count and options first.
+    """A new game; the engine checks the variant, player count, options and sides first.
 
     ``players`` are roster players or names; a name not on the roster yet is
     added to it in the same commit, so a game that cannot start adds nobody.
+    ``sides`` is the log's header for a game played in sides (``[["Ann",
+    "Cara"], ["Bob", "Dan"]]``, the names as ``players`` gives them), or None.
     """
     try:
         typed = [p.name if isinstance(p, Player) else clean_name(p) for p in players]
@@ -56,7 +59,7 @@ def start_game(
         game = Game(account_id=account.id, variant=variant, options=dict(options or {}),
                     first_seat=first_dealer, rematch_of_id=rematch_of.id if rematch_of else None)
         game.seats = [Seat(seat=i, player=p) for i, p in enumerate(seated)]
-        sheet = _replay_or_raise(game, [])
+        sheet = _seat_sides(game, sides, typed) if sides is not None else _replay_or_raise(game, [])
     except (ServiceError, InvalidEntry):
         db.session.rollback()
         raise
@@ -89,7 +92,8 @@ def record_hand(game: Game, entry: dict[str, Any], *, token: str, expected: int,
         raise ServiceError("This form has expired; open the hand entry again.", code="form_expired")
     # A form saved twice carries an old hand number (above); should two of its
     # posts race, the token's unique constraint stops the second (_conflict).
-    stored = entry_with_seats(entry, game.names)
+    names = game.names
+    stored = entry_with_seats(entry, names, game.side_names(names))
     following = replayed(game).after(entry)  # the engine checks the hand on its game so far
     sheet = following.sheet()
     db.session.add(HandEntry(game_id=game.id, number=expected, entry=stored, token=token))
@@ -103,7 +107,8 @@ def edit_hand(game: Game, number: int, entry: dict[str, Any], *,
               before_commit: BeforeCommit = None) -> dict[str, Any]:
     """Replace hand ``number``; every later total is recomputed.  Logged."""
     hand = _hand(game, number)
-    stored = entry_with_seats(entry, game.names)
+    names = game.names
+    stored = entry_with_seats(entry, names, game.side_names(names))
     if stored == hand.entry:
         return sheet_of(game)
     entries = [h.entry if h.number != number else stored for h in game.hands]
@@ -140,13 +145,13 @@ def end_game(game: Game, *, before_commit: BeforeCommit = None) -> dict[str, Any
 
 
 def rematch(game: Game) -> Game:
-    """Same players, seats and options; the first deal moves one seat on."""
+    """Same players, seats, sides and options; the first deal moves one seat on."""
     players = [seat.player for seat in game.seats]
     account = db.session.get(Account, game.account_id)
     assert account is not None
     first = (game.first_seat + 1) % len(players)
     return start_game(account, game.variant, players, first_dealer=first,
-                      options=dict(game.options or {}), rematch_of=game)
+                      options=dict(game.options or {}), sides=game.seated_sides(), rematch_of=game)
 
 
 def delete_game(game: Game) -> None:
@@ -161,6 +166,22 @@ def _replay_or_raise(game: Game, entries: list[dict[str, Any]]) -> dict[str, Any
     """The sheet with these entries; :class:`InvalidEntry` if the engine refuses."""
     get_variant(game.variant)  # an unknown variant is the caller's bug, said plainly
     return replay(game.log(entries))
+
+
+def _seat_sides(game: Game, sides: Any, typed: list[str]) -> dict[str, Any]:
+    """The new game's sheet with the sides as given; the game keeps their size.
+
+    The engine checks the header as given (every player on one side, sides
+    of one size, partners opposite), so the size alone gives it back: the
+    seats in sides of that size, partners opposite (:meth:`Game.seated_sides`).
+    Names in ``sides`` are matched as the roster spells them ("ann" is Ann).
+    """
+    spelled = {name_key(name): seated for name, seated in zip(typed, game.names)}
+    if isinstance(sides, list) and all(isinstance(side, list) for side in sides):
+        sides = [[spelled.get(name_key(p), p) if isinstance(p, str) else p for p in side] for side in sides]
+    sheet = replay({**game.log([]), "sides": sides})
+    game.side_size = len(next(iter(sheet["side_players"].values())))
+    return sheet
 
 
 def _hand(game: Game, number: int) -> HandEntry:

@@ -242,6 +242,7 @@ def _game_json(game: Game) -> dict[str, Any]:
         "players": names,
         "options": dict(game.options or {}),
         "first_dealer": names[game.first_seat],
+        "sides": game.seated_sides(names),
         "status": game.status,
         "ended": bool(game.ended),
         "hands_count": game.hands_count,
@@ -253,8 +254,8 @@ def _game_json(game: Game) -> dict[str, Any]:
     }
 
 
-def _hand_json(hand: HandEntry, names: list[str]) -> dict[str, Any]:
-    return {"number": hand.number, "entry": entry_for_engine(hand.entry, names),
+def _hand_json(hand: HandEntry, names: list[str], sides: list[str] | None) -> dict[str, Any]:
+    return {"number": hand.number, "entry": entry_for_engine(hand.entry, names, sides),
             "created_at": _time(hand.created_at), "updated_at": _time(hand.updated_at)}
 
 
@@ -299,11 +300,12 @@ def _invalid(error: InvalidEntry, message: str | None = None) -> ApiError:
                     where=error.where, field=error.field, reason=error.code)
 
 
-def _check_names(entry: Any, names: list[str], number: int) -> None:
-    """What must hold before an entry can be stored by seat; the engine checks the rest.
+def _check_names(entry: Any, game: Game, number: int) -> None:
+    """What must hold before an entry can be stored by seat (and side); the engine checks the rest.
 
     The messages are the engine's own for the same faults.
     """
+    names = game.names
     if not isinstance(entry, dict):
         raise InvalidEntry("an entry must be an object with who went out and each player's hand", hand=number)
     out = entry.get("out")
@@ -315,6 +317,13 @@ def _check_names(entry: Any, names: list[str], number: int) -> None:
     for name in hands:
         if name not in names:
             raise InvalidEntry(f'"{name}" is not a player in this game', hand=number)
+    sides = entry.get("sides")
+    if isinstance(sides, dict) and catalogue_by_key()[game.variant]["sides"] is not None:
+        table = game.side_names(names) or names
+        for name in sides:
+            if name not in table:
+                raise InvalidEntry(f'"{name}" is not a side in this game (sides: {", ".join(table)})',
+                                   hand=number, field="sides", code="not_a_side")
 
 
 # -- idempotency ---------------------------------------------------------------
@@ -466,7 +475,7 @@ def create_game() -> tuple[Response, int, dict[str, str]]:
         raise ApiError(422, f'The first dealer "{first}" is not one of the players.', where="first_dealer")
     try:
         game = services.start_game(_account(), body["variant"], players, first_dealer=players.index(first),
-                                   options=body.get("options") or {})
+                                   options=body.get("options") or {}, sides=body.get("sides"))
     except services.ServiceError as error:
         raise _refused(error) from None
     except InvalidEntry as error:
@@ -524,13 +533,15 @@ def end_game(game_id: int) -> Response | tuple[Response, int]:
 def list_hands(game_id: int) -> Response:
     game = _game(game_id)
     names = game.names
-    return jsonify(hands=[_hand_json(hand, names) for hand in game.hands])
+    sides = game.side_names(names)
+    return jsonify(hands=[_hand_json(hand, names, sides) for hand in game.hands])
 
 
 @bp.get("/games/<int:game_id>/hands/<int:number>")
 def get_hand(game_id: int, number: int) -> Response:
     game = _game(game_id)
-    return jsonify(_hand_json(_hand(game, number), game.names))
+    names = game.names
+    return jsonify(_hand_json(_hand(game, number), names, game.side_names(names)))
 
 
 @bp.post("/games/<int:game_id>/hands")
@@ -546,7 +557,7 @@ def record_hand(game_id: int) -> Response | tuple[Response, int, dict[str, str]]
         raise _refused(services.ServiceError("This game is over; start a new game (or a rematch) to play on.",
                                              code="game_over"), game_id)
     try:
-        _check_names(body["entry"], game.names, expected)
+        _check_names(body["entry"], game, expected)
         sheet = services.record_hand(game, body["entry"], token=idem.hand_token(), expected=expected,
                                      before_commit=idem.keeper(201, lambda s: {"number": expected, "sheet": s}))
     except services.StaleHand as stale:
@@ -572,7 +583,7 @@ def edit_hand(game_id: int, number: int) -> Response:
     _hand(game, number)
     body = _body("HandEdit")
     try:
-        _check_names(body["entry"], game.names, number)
+        _check_names(body["entry"], game, number)
         sheet = services.edit_hand(game, number, body["entry"],
                                    before_commit=idem.keeper(200, lambda s: {"number": number, "sheet": s}))
     except services.Conflict as conflict:

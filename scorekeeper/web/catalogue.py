@@ -141,7 +141,7 @@ def variant_card(variant: Mapping[str, Any]) -> VariantCard:
         key=variant["key"],
         name=variant["name"],
         summary=variant["summary"],
-        players=player_range(variant["min_players"], variant["max_players"]),
+        players=players_text(variant),
         deal=deal_parts(variant.get("cards_each") or {}),
         pack=pack_parts(variant.get("decks") or {}, variant.get("jokers") or {}),
         options=tuple(option_line(option) for option in variant.get("options") or ()),
@@ -177,6 +177,33 @@ def describe_value(value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)
+
+
+def player_counts(variant: Mapping[str, Any]) -> list[int]:
+    """Every number of players the variant is played by (Canasta: 2, 3, 4 and 6)."""
+    return [int(n) for n in variant.get("player_counts") or range(variant["min_players"], variant["max_players"] + 1)]
+
+
+def is_run(counts: list[int]) -> bool:
+    """Whether the counts run without a gap (2 to 6), rather than skipping one (2, 3, 4 or 6)."""
+    return counts == list(range(counts[0], counts[-1] + 1))
+
+
+def either(numbers: list[int]) -> str:
+    """``4``, ``4 or 6``, ``2, 3, 4 or 6``."""
+    words = [str(n) for n in numbers]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def players_text(variant: Mapping[str, Any]) -> str:
+    """``2–4 players``; ``2, 3, 4 or 6 players (4 and 6 in partnerships)`` where some counts
+    are skipped or sit in sides (the catalogue's ``player_counts`` and ``sides``)."""
+    counts = player_counts(variant)
+    text = player_range(counts[0], counts[-1]) if is_run(counts) else f"{either(counts)} players"
+    partnered = sorted(int(n) for n in variant.get("sides") or {})
+    if partnered:
+        text += f" ({' and '.join(map(str, partnered))} in partnerships)"
+    return text
 
 
 def player_range(low: int, high: int) -> str:

@@ -30,14 +30,14 @@ SERIES = len(DASHES)
 def running_totals_svg(sheet: Sheet | None) -> Markup:
     """The SVG markup of the sheet's running totals; empty when no hand was played.
 
-    One polyline per player, from 0 before hand 1 to their total after each
+    One polyline per player (per side in a game scored by sides), from 0 before hand 1 to their total after each
     hand (a player put out stops at the hand they went out, marked with a
     cross); the target or limit as a dashed labelled line.
     """
     if sheet is None or not sheet["hands"]:
         return Markup("")
     hands = sheet["hands"]
-    names = sheet["players"]
+    names = columns_of(sheet)
     limit = chart_limit(sheet)
     series = {name: _series(name, hands, sheet["eliminated"].get(name)) for name in names}
     values = [v for points in series.values() for v in points] + ([limit[1]] if limit else [])
@@ -76,7 +76,7 @@ def chart_limit(sheet: Sheet) -> tuple[str, float] | None:
 def chart_summary(sheet: Sheet) -> str:
     """The chart in one sentence, for screen readers: ``Running totals over 3 hands: Ann 40, Bob 12.``"""
     count = len(sheet["hands"])
-    totals = ", ".join(f"{name} {number(sheet['totals'][name])}" for name in sheet["players"])
+    totals = ", ".join(f"{name} {number(sheet['totals'][name])}" for name in columns_of(sheet))
     text = f"Running totals over {count} hand{'s' if count != 1 else ''}: {totals}."
     limit = chart_limit(sheet)
     if limit:
@@ -84,6 +84,12 @@ def chart_summary(sheet: Sheet) -> str:
     for name, hand in sheet["eliminated"].items():
         text += f" {name} out at hand {hand}."
     return text
+
+
+def columns_of(sheet: Sheet) -> list[str]:
+    """The sheet's columns in seat order: its sides where it is scored by side (SCORING.md
+    section 3, "Sides"), else its players; the chart draws a line for each."""
+    return list(sheet.get("sides") or sheet["players"])
 
 
 class _Frame:

@@ -7,9 +7,13 @@ names: ``out`` (a seat number, ``none``, or an ending's key such as
 ``wild``...; a ``players`` choice per seat as ``p<seat>-<key>``), and per
 seat ``p<seat>-<field>`` for each declared field (``count``, ``cards``,
 ``melded``...) and ``p<seat>-status`` for a declared status (a drop, never
-opened).  The form checks fields (a count is a whole number); the engine
-checks the rules, and :meth:`EntryForm.add_engine_error` puts its message
-next to the player or control it concerns.
+opened).  In a game played in sides, each side's declared fields (the
+catalogue's ``side_fields``: Canasta's meld points, canastas, red threes) are
+``s<side>-<field>``, the sides numbered in seat order, in a group named for
+the side that holds its players' panels.  The form checks fields (a count
+is a whole number); the engine checks the rules, and
+:meth:`EntryForm.add_engine_error` puts its message next to the player, the
+side's field or the control it concerns.
 """
 
 from __future__ import annotations
@@ -41,6 +45,29 @@ class Seat:
 
 
 @dataclass
+class SideGroup:
+    """One side of a game played in sides: its own fields, and its players' panels."""
+
+    index: int
+    name: str
+    seats: list[Seat]
+    values: dict[str, str] = field(default_factory=dict)
+    error: str = ""
+    error_field: str = ""  # the side's field the error is about ("" for the side as a whole)
+
+    def field(self, name: str) -> str:
+        return f"s{self.index}-{name}"
+
+    def value(self, name: str) -> str:
+        return self.values.get(name, "")
+
+    @property
+    def alone(self) -> bool:
+        """A side of one player (each for themselves): its fields sit in the player's panel."""
+        return len(self.seats) == 1
+
+
+@dataclass
 class EntryForm:
     variant: Mapping[str, Any]  # the engine's catalogue entry
     names: Sequence[str]  # every seat, in order
@@ -50,12 +77,19 @@ class EntryForm:
     options: Mapping[str, Any] = field(default_factory=dict)  # the game's effective house rules
     guide: Mapping[str, Any] = field(default_factory=dict)  # the sheet's guide: how_to, goal, next
     pack: tuple[int, int] | None = None  # the decks and jokers in play (the sheet's next); None: by player count
+    #: each side's players in seat order, by side (the sheet's ``side_players``); None: not in sides
+    sides: Mapping[str, Sequence[str]] | None = None
     values: dict[str, str] = field(default_factory=dict)
     seats: list[Seat] = field(default_factory=list)
+    side_groups: list[SideGroup] = field(default_factory=list)
     errors: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.seats = [Seat(i, name, name in self.active) for i, name in enumerate(self.names)]
+        if self.sides and self.side_fields:
+            by_name = {seat.name: seat for seat in self.seats}
+            self.side_groups = [SideGroup(i, side, [by_name[p] for p in seated if p in by_name])
+                                for i, (side, seated) in enumerate(self.sides.items())]
 
     # -- facts for the template -------------------------------------------
 
@@ -84,6 +118,28 @@ class EntryForm:
     @property
     def statuses(self) -> list[Mapping[str, Any]]:
         return list(self.rules["statuses"])
+
+    @property
+    def side_fields(self) -> list[Mapping[str, Any]]:
+        """Each side's declared fields (whole numbers), in the catalogue's order."""
+        return list(self.rules.get("side_fields") or ())
+
+    @property
+    def side_field_rows(self) -> list[list[Mapping[str, Any]]]:
+        """The side's fields as a group lays them out: a big number (meld points) a row of its
+        own, the small counts after it (canastas, red threes: at most 99) side by side."""
+        rows: list[list[Mapping[str, Any]]] = []
+        for spec in self.side_fields:
+            small = spec["maximum"] is not None and spec["maximum"] <= SMALL_COUNT
+            if small and rows and rows[-1][-1]["maximum"] <= SMALL_COUNT:
+                rows[-1].append(spec)
+            else:
+                rows.append([spec])
+        return rows
+
+    def shown_in(self, group: SideGroup) -> list[Seat]:
+        """The side's players with a panel this hand (see :meth:`shown_seats`)."""
+        return [seat for seat in group.seats if seat.playing or self.may_return(seat)]
 
     @property
     def status_choices(self) -> list[tuple[str, str]]:
@@ -146,6 +202,8 @@ class EntryForm:
         self.token = data.get("token", "")
         for seat in self.seats:
             seat.values = {name: data.get(seat.field(name), "") for name in self._seat_keys()}
+        for group in self.side_groups:
+            group.values = {f["key"]: data.get(group.field(f["key"]), "") for f in self.side_fields}
 
     def load_entry(self, entry: Mapping[str, Any]) -> None:
         """Fill the form from a recorded entry (names), to edit it."""
@@ -171,6 +229,11 @@ class EntryForm:
                 if status:
                     for f in self.fields:
                         seat.values[f["key"]] = ""
+        sides = entry.get("sides") or {}
+        for group in self.side_groups:
+            given = sides.get(group.name) or {}
+            group.values = {f["key"]: str(given[f["key"]]) if given.get(f["key"]) is not None else ""
+                            for f in self.side_fields}
 
     def to_entry(self) -> dict[str, Any] | None:
         """The engine's entry, or None with field errors set."""
@@ -221,7 +284,25 @@ class EntryForm:
             if given is not None:
                 hands[seat.name] = given
         entry["hands"] = hands
+        if self.side_groups:
+            entry["sides"] = {group.name: self._side_input(group) for group in self.side_groups}
         return None if self.errors else entry
+
+    def _side_input(self, group: SideGroup) -> dict[str, int]:
+        """A side's numbers as typed (a field left empty is left out: the engine says what it needs)."""
+        given: dict[str, int] = {}
+        for spec in self.side_fields:
+            text = group.value(spec["key"]).strip()
+            if not text:
+                continue
+            number = _whole_number(text)
+            if number is None:
+                self._side_error(group, f"Type the {spec['label'].lower()} as a whole number, like "
+                                        f"{SIDE_EXAMPLE if spec['maximum'] > SMALL_COUNT else 1} (not {text!r}).",
+                                 spec["key"])
+                continue
+            given[spec["key"]] = number
+        return given
 
     def _seat_input(self, seat: Seat) -> dict[str, Any] | None:
         status = next((s for s in self.statuses if s["key"] == seat.value("status")), None)
@@ -286,6 +367,12 @@ class EntryForm:
         seat.error = message
         self.errors[f"p{seat.index}"] = message
 
+    def _side_error(self, group: SideGroup, message: str, key: str = "") -> None:
+        if group.error:
+            return  # the first mistake of a side is the one shown
+        group.error, group.error_field = message, key
+        self.errors[f"s{group.index}"] = message
+
     # -- the engine's verdict -------------------------------------------------
 
     def add_engine_error(self, error: InvalidEntry) -> None:
@@ -294,6 +381,13 @@ class EntryForm:
         Read from the error's ``player``, ``code`` and ``field``, never from its wording.
         """
         message = error.message
+        # A side's mistake names the side; at a table of sides of one the side is named by its
+        # player, and the field tells the side's numbers from the player's own.
+        group = next((g for g in self.side_groups if g.name == error.player), None)
+        side_key = next((f["key"] for f in self.side_fields if f["key"] == error.field), "")
+        if group is not None and (side_key or error.field == "sides" or group.name not in self.names):
+            self._side_error(group, message, side_key)
+            return
         if error.code == "missing_input" and error.player is not None:
             message = self._nothing_typed(error.player)
         seat = next((s for s in self.seats if s.name == error.player), None)
@@ -344,6 +438,11 @@ def too_many_cards(variant: Mapping[str, Any], cards_text: str) -> str:
         return f"{len(cards)} cards is more than a hand holds in {variant['name']} (at most {limit})."
     return ""
 
+
+#: a side's count up to this is a small one (canastas, red threes), laid out side by side
+SMALL_COUNT = 99
+#: what a side's big number looks like, for the message asking for one
+SIDE_EXAMPLE = 120
 
 _WHOLE = re.compile(r"[0-9]{1,6}")
 _SIGNED = re.compile(r"[-\u2212]?[0-9]{1,6}")

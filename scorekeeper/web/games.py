@@ -67,7 +67,8 @@ def new() -> str | tuple[str, int] | Response:
         options = dict(kept.options) if kept is not None else form.options
         try:
             game = services.start_game(
-                current_user, key, form.names, first_dealer=form.first_dealer, options=options
+                current_user, key, form.names, first_dealer=form.first_dealer, options=options,
+                sides=form.sides,
             )
         except services.ServiceError as error:
             form.add_error(error.field or "players", error.message)

@@ -33,7 +33,8 @@ def _form(game: Game, number: int) -> EntryForm:
     active = [n for n in game.names if n not in out]
     nxt = sheet["next"]
     return EntryForm(described(game.variant, sheet["options"]), game.names, active, number, options=sheet["options"],
-                     guide=sheet["guide"], pack=(nxt["decks"], nxt["jokers"]) if nxt else None)
+                     guide=sheet["guide"], pack=(nxt["decks"], nxt["jokers"]) if nxt else None,
+                     sides=sheet.get("side_players"))
 
 
 def _out_before(game: Game, number: int, sheet: dict[str, Any]) -> dict[str, int]:
@@ -126,7 +127,8 @@ def edit(game_id: int, number: int) -> str | tuple[str, int] | Response:
     form = _form(game, number)
     if request.method == "GET":
         try:
-            form.load_entry(entry_for_engine(hand.entry, game.names))
+            names = game.names
+            form.load_entry(entry_for_engine(hand.entry, names, game.side_names(names)))
         except (AttributeError, LookupError, TypeError, ValueError):
             # A row stored before imports were checked: typed again, it mends the game.
             form = _form(game, number)

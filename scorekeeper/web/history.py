@@ -15,7 +15,7 @@ from flask import Blueprint, render_template, request
 from flask_login import current_user, login_required
 from markupsafe import Markup
 from sqlalchemy import Select, exists, select
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import aliased, selectinload
 
 from .. import stats
 from ..extensions import db
@@ -108,6 +108,9 @@ def _day(found: Filters, attribute: str, name: str) -> date | None:
         return None
 
 
+_ONE_SEAT, _OTHER_SEAT = aliased(SeatResult, name="one_seat"), aliased(SeatResult, name="other_seat")
+
+
 def games_query(account_id: int, filters: Filters) -> Select[Any]:
     """The account's games under the filters, in progress first, then newest first."""
     query = select(Game).where(Game.account_id == account_id)
@@ -122,6 +125,12 @@ def games_query(account_id: int, filters: Filters) -> Select[Any]:
     for chosen in (filters.player_id, filters.opponent_id):
         if chosen is not None:
             query = query.where(exists().where(Seat.game_id == Game.id, Seat.player_id == chosen))
+    if filters.player_id is not None and filters.opponent_id is not None:
+        # Against each other: never partners, on one side of a game played in sides.
+        one, other = _ONE_SEAT, _OTHER_SEAT
+        query = query.where(~exists().where(
+            one.game_id == Game.id, one.player_id == filters.player_id,
+            other.game_id == Game.id, other.player_id == filters.opponent_id, other.side == one.side))
     if filters.since_day:
         query = query.where(Game.updated_at >= datetime.combine(filters.since_day, datetime.min.time()))
     if filters.until_day:
@@ -134,22 +143,24 @@ def games_query(account_id: int, filters: Filters) -> Select[Any]:
 def history_row(game: Game) -> HistoryRow:
     """A game as the history lists it, from the row's cached summary (no replay).
 
-    The summary names players as they were at the last change; a player
-    renamed since is found by seat (the summary keeps the seats' order).
+    The summary names players (or sides, in a game played in sides) as they
+    were at the last change; a player renamed since is found by seat (the
+    summary keeps the seats' order).
     """
     names = game.names
+    columns = game.side_names(names) or names  # the sheet's columns: the sides, where it has them
     summary = game.summary or {}
     cached = summary.get("totals") or {}
     then = list(cached)
-    now = dict(zip(then, names)) if len(then) == len(names) else {name: name for name in names}
+    now = dict(zip(then, columns)) if len(then) == len(columns) else {name: name for name in columns}
     return HistoryRow(
         game_id=game.id,
         variant=game_title(game.variant, game.options),
         day=game.updated_at,
         playing=game.status != "finished",
         hands=game.hands_count,
-        players=names,
-        totals=list(cached.values()) if len(then) == len(names) else [""] * len(names),
+        players=columns,
+        totals=list(cached.values()) if len(then) == len(columns) else [""] * len(columns),
         winners=[now.get(name, name) for name in summary.get("winners") or []],
     )
 

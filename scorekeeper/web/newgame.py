@@ -13,9 +13,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import InvalidEntry
+from ..engine import InvalidEntry, opposite_sides, side_name
 from ..models import Player
 from ..services import MAX_NAME
+from .catalogue import either, is_run, player_counts
+
+
+#: the partners line where this many players play each for themselves
+ALONE = "Each plays for themselves."
 
 
 @dataclass
@@ -41,6 +46,8 @@ class NewGameForm:
     options: dict[str, Any] = field(default_factory=dict)
     errors: dict[str, str] = field(default_factory=dict)
     option_fields: list[OptionField] = field(default_factory=list)
+    #: the log's sides header, where the variant is played in sides at this many players
+    sides: list[list[str]] | None = None
 
     def __post_init__(self) -> None:
         data = self.data or {}
@@ -68,6 +75,63 @@ class NewGameForm:
     def dealer_value(self) -> str:
         return (self.data or {}).get("first_dealer", "0")
 
+    # -- sides (partnerships) --------------------------------------------------
+
+    @property
+    def side_sizes(self) -> dict[str, list[int]]:
+        """The side sizes by number of players (``{"4": [2], "6": [3, 2]}``); empty: never in sides."""
+        return dict(self.variant.get("sides") or {})
+
+    @property
+    def player_counts(self) -> list[int]:
+        return player_counts(self.variant)
+
+    def size_choices(self) -> list[tuple[int, list[int]]]:
+        """The player counts that may sit in sides of more than one size, with the sizes: the
+        form asks which (Canasta's six: two sides of three or three of two)."""
+        return [(int(count), sizes) for count, sizes in self.side_sizes.items() if len(sizes) > 1]
+
+    @staticmethod
+    def sides_words(count: int, size: int) -> str:
+        """``two sides of three``: ``count`` players in sides of ``size``."""
+        return f"{_word(count // size)} sides of {_word(size)}"
+
+    def side_size_value(self, count: int) -> str:
+        """The size chosen for ``count`` players, as the form holds it (the first size at first)."""
+        sizes = self.side_sizes.get(str(count), [])
+        chosen = (self.data or {}).get(f"side_size-{count}", "")
+        return chosen if chosen in {str(size) for size in sizes} else str(sizes[0]) if sizes else ""
+
+    @property
+    def alone_line(self) -> str:
+        return ALONE
+
+    def seated_names(self) -> list[str]:
+        """The names typed so far, in seat order, empty seats skipped."""
+        return [name for seat in self.seats if (name := " ".join(self.seat_value(seat).split()))]
+
+    def sides_for(self, names: list[str]) -> list[list[str]] | None:
+        """These players in sides, partners opposite; None where this many play each for themselves."""
+        sizes = self.side_sizes.get(str(len(names)))
+        if not sizes:
+            return None
+        return opposite_sides(names, int(self.side_size_value(len(names))))
+
+    def partners_line(self) -> str:
+        """Who partners whom with the names as typed: ``Ann & Cara against Bob & Dan``, or the rule."""
+        names = self.seated_names()
+        sides = self.sides_for(names)
+        if sides is not None:
+            return " against ".join(side_name(side) for side in sides)
+        return ALONE if len(names) in self.player_counts else ""
+
+    def sides_rule(self) -> str:
+        """``With 4 or 6 players, partners sit opposite; 2 or 3 play each for themselves.``"""
+        counts = sorted(int(count) for count in self.side_sizes)
+        alone = [n for n in self.player_counts if n not in counts]
+        line = f"With {either(counts)} players, partners sit opposite each other"
+        return line + (f"; {either(alone)} play each for themselves." if alone else ".")
+
     # -- reading a submission ------------------------------------------------
 
     def validate(self) -> bool:
@@ -84,11 +148,10 @@ class NewGameForm:
                 self.add_error(f"seat-{seat}", f"{name} already has a seat.")
             self.names.append(name)
             named_seats.append(seat)
-        low, high = self.variant["min_players"], self.variant["max_players"]
-        if not low <= len(self.names) <= high:
-            wanted = str(low) if low == high else f"{low} to {high}"
-            self.add_error("players", f"{self.variant['name']} is for {wanted} players; "
+        if len(self.names) not in self.player_counts:
+            self.add_error("players", f"{self.variant['name']} is for {self.players_wanted()} players; "
                                       f"{len(self.names)} named.")
+        self.sides = self.sides_for(self.names)
         # The dealer is picked by seat; the game counts only the seats named.
         dealer_seat = _number_or_text(data.get("first_dealer", "0"))
         if dealer_seat in named_seats:
@@ -119,6 +182,13 @@ class NewGameForm:
             option.error = f"Type a whole number, like {option.default or 100}."
             self.errors[f"option-{option.key}"] = option.error
 
+    def players_wanted(self) -> str:
+        """``2``, ``2 to 6`` or ``2, 3, 4 or 6``: the numbers of players the variant is for."""
+        counts = self.player_counts
+        if is_run(counts):
+            return str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+        return either(counts)
+
     def add_error(self, name: str, message: str) -> None:
         self.errors.setdefault(name, message)
 
@@ -130,6 +200,9 @@ class NewGameForm:
                     option.error = error.message
                     self.errors[f"option-{option.key}"] = error.message
                     return
+        if error.where == "sides":
+            self.add_error("sides", error.message)
+            return
         self.add_error("players" if error.where != "first_dealer" else "first_dealer", error.message)
 
 
@@ -138,3 +211,10 @@ def _number_or_text(raw: str) -> Any:
         return int(raw)
     except ValueError:
         return raw
+
+
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _word(number: int) -> str:
+    return _WORDS[number] if 0 <= number < len(_WORDS) else str(number)

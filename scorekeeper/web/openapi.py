@@ -82,16 +82,19 @@ def _schemas() -> dict[str, Any]:
                     "invalid_entry", "idempotency_key_reused", "server_error", "unavailable",
                 ]},
                 "hand": {"type": ["integer", "null"]},
-                "player": nullable_string,
+                "player": {"type": ["string", "null"], "description": (
+                    "422 invalid_entry: the player at fault, or the side's name (\"Ann & Cara\") for a side's "
+                    "mistake in a game scored by sides.")},
                 "where": nullable_string,
                 "field": {"type": ["string", "null"], "description": (
-                    "422 invalid_entry: the input or option the engine refused (count, cards, target...).")},
+                    "422 invalid_entry: the input or option the engine refused (count, cards, meld_points, target...).")},
                 "reason": {"type": "string", "description": (
                     "The kind of refusal. For a refusal of the rules (422 invalid_entry) the engine's word for the kind of mistake, such as out_of_bounds (a "
                     "count past 0 to 10000, a cards field past 1000 characters), bad_option (an option "
                     "outside its bounds), bad_name, same_name (two names differing only by letter case or "
                     "spaces), too_many_hands (past 5000), not_a_card, not_a_player, missing_input, "
-                    "too_many_copies, over_knock_limit, or invalid_entry; otherwise the use case's: bad_name, "
+                    "too_many_copies, over_knock_limit, not_a_side, bad_side_size, partners_not_opposite, sides_missing, "
+                    "not_in_sides, or invalid_entry; otherwise the use case's: bad_name, "
                     "same_name, bad_first_dealer, no_such_hand, game_over, nothing_to_undo, stale_hand, "
                     "conflict, already_recorded.")},
                 "expected": {"type": "integer", "description": "409 stale_hand: the hand number the request expected."},
@@ -111,6 +114,13 @@ def _schemas() -> dict[str, Any]:
                 "rules": {"type": "string"},
                 "min_players": {"type": "integer"},
                 "max_players": {"type": "integer"},
+                "player_counts": {"type": "array", "items": {"type": "integer"},
+                                  "description": "Every number of players it is played by (Canasta: 2, 3, 4, 6)."},
+                "sides": {"type": ["object", "null"], "additionalProperties": {
+                    "type": "array", "items": {"type": "integer"}}, "description": (
+                    "Played in sides (partnerships): the side sizes each number of players takes, "
+                    "{\"4\": [2], \"6\": [3, 2]}; at any other count each plays for themselves. Null: never "
+                    "in sides. A game's `sides` is then required in `NewGame`.")},
                 "cards_each": {"type": "object", "additionalProperties": {"type": "integer"}},
                 "decks": {"type": "object", "additionalProperties": {"type": "integer"}},
                 "jokers": {"type": "object", "additionalProperties": {"type": "integer"}},
@@ -164,6 +174,13 @@ def _schemas() -> dict[str, Any]:
                     "(the catalogue's `defined_by_table`) takes its whole definition here, its required "
                     "options included: see its `Definition-` schema.")},
                 "first_dealer": {**player_name, "description": "One of `players`; the first by default."},
+                "sides": {"type": ["array", "null"], "maxItems": 12, "description": (
+                    "For a variant played in sides (its `sides` in the catalogue gives the side sizes each "
+                    "number of players takes): the partnerships, each side's players by name, like "
+                    "[[\"Ann\", \"Cara\"], [\"Bob\", \"Dan\"]]. Partners sit opposite: with s sides, "
+                    "players[i] and players[i + s] are partners. Required where the variant is played in "
+                    "sides at this many players; refused elsewhere (`where`: sides)."),
+                    "items": {"type": "array", "items": _ref("PlayerName"), "maxItems": 12}},
             },
             # A game the table defines needs its definition: the variant's own schema for the options.
             "allOf": [
@@ -185,10 +202,12 @@ def _schemas() -> dict[str, Any]:
                 "players": {"type": "array", "items": {"type": "string"}},
                 "options": {"type": "object", "description": "The options as given (the sheet has every effective value)."},
                 "first_dealer": {"type": "string"},
+                "sides": {"type": ["array", "null"], "items": {"type": "array", "items": {"type": "string"}},
+                          "description": "The partnerships, each side's players in seat order; null: none."},
                 "status": {"type": "string", "enum": ["playing", "finished"]},
                 "ended": {"type": "boolean", "description": "Ended by agreement."},
                 "hands_count": {"type": "integer"},
-                "totals": per_player_number,
+                "totals": {**per_player_number, "description": "By player, or by side in a game scored by sides."},
                 "winners": {"type": "array", "items": {"type": "string"}},
                 "next": {"type": ["object", "null"], "description": "The sheet's `next`: who deals the next hand."},
                 "created_at": {"type": "string", "format": "date-time"},
@@ -212,6 +231,11 @@ def _schemas() -> dict[str, Any]:
                     "Each player's input by name: {\"cards\": \"KH 5D AS\"}, {\"count\": 17}, or the "
                     "variant's own fields and statuses (each variant's `entry` in the catalogue lists them)."),
                     "additionalProperties": _ref("PlayerInput")},
+                "sides": {"type": "object", "description": (
+                    "A variant scored by sides: each side's input by the side's name, its players in seat "
+                    "order joined by \" & \" (\"Ann & Cara\"; a player's own name where each plays for "
+                    "themselves), every side present. The fields are the catalogue's `entry.side_fields`."),
+                    "additionalProperties": _ref("SideInput")},
                 **_entry_choices(),
             },
             "example": EXAMPLE_ENTRY,
@@ -220,6 +244,13 @@ def _schemas() -> dict[str, Any]:
             "type": "object",
             "description": "One player's input: the fields and statuses the variants declare (see the catalogue).",
             "properties": _input_fields(),
+        },
+        "SideInput": {
+            "type": "object",
+            "description": ("One side's input in a game scored by sides: the whole numbers the variants declare "
+                            "as `entry.side_fields` (bounds and steps there; a field left out counts 0 unless "
+                            "`required`)."),
+            "properties": _side_fields(),
         },
         "NewHand": {
             "type": "object",
@@ -301,6 +332,13 @@ def _schemas() -> dict[str, Any]:
                 "name": {"type": "string"},
                 "options": {"type": "object"},
                 "players": {"type": "array", "items": {"type": "string"}},
+                "sides": {"type": ["array", "null"], "items": {"type": "string"}, "description": (
+                    "A game scored by sides: the sides' names in seat order; `totals`, `winners`, "
+                    "`eliminated` and each row's `scores`, `totals`, `details` and `winner` are then by side "
+                    "(`players`, `dealer` and `out` stay players). Null for every other game.")},
+                "side_players": {"type": ["object", "null"], "additionalProperties": {
+                    "type": "array", "items": {"type": "string"}},
+                    "description": "Each side's players in seat order; null where `sides` is."},
                 "first_dealer": {"type": "string"},
                 "lowest_wins": {"type": "boolean"},
                 "hands": {"type": "array", "items": _ref("SheetRow")},
@@ -313,7 +351,9 @@ def _schemas() -> dict[str, Any]:
                     "Gin family: {bonuses, grand_totals, net}, each by player.")},
                 "final_notes": {"type": "array", "items": {"type": "string"}},
                 "final_detail": {},
-                "next": {"type": ["object", "null"], "description": "The next hand (null when finished)."},
+                "next": {"type": ["object", "null"], "description": (
+                    "The next hand (null when finished); a variant may add its own guidance, such as "
+                    "Canasta's `minimum_meld` (each side's first meld, by side).")},
             },
             "example": EXAMPLE_SHEET,
         },
@@ -332,6 +372,8 @@ def _schemas() -> dict[str, Any]:
                 "players": {"type": "array", "items": {"type": "string"}},
                 "options": {"type": "object"},
                 "first_dealer": {"type": "string"},
+                "sides": {"type": "array", "items": {"type": "array", "items": {"type": "string"}},
+                          "description": "The partnerships of a game played in sides (absent otherwise)."},
                 "hands": {"type": "array", "items": _ref("Entry")},
                 "ended": {"type": "boolean"},
                 "created_at": {"type": "string"},
@@ -478,6 +520,16 @@ def _option_schema(option: dict[str, Any]) -> dict[str, Any]:
 def json_word(value: Any) -> str:
     """A value as JSON writes it: ``true``, ``"zero_sum"``."""
     return json.dumps(value)
+
+
+def _side_fields() -> dict[str, Any]:
+    """Every per-side key the variants declare, with the variants that take it."""
+    found: dict[str, tuple[str, list[str]]] = {}
+    for variant in variants():
+        for spec in variant["entry"].get("side_fields") or ():
+            found.setdefault(spec["key"], (spec["help"] or spec["label"], []))[1].append(variant["key"])
+    return {key: {"type": "integer", "description": f"{words} ({', '.join(keys)})"}
+            for key, (words, keys) in found.items()}
 
 
 def _operation(summary: str, description: str, responses: dict[str, Any], *, op_id: str, tag: str,

@@ -20,6 +20,7 @@ from ..engine.sheet import Sheet
 from ..models import Change, Game, entry_with_names
 from ..sheet_cache import ChangeCache, game_key, sheet_of
 from .catalogue import catalogue_by_key
+from .chart import columns_of
 from .entry import declared_match
 from .numbers import number, signed
 
@@ -99,7 +100,8 @@ class SheetView:
     finished: bool
     banner: str
     settlements: list[SettlementView] = field(default_factory=list)
-    players: list[str] = field(default_factory=list)  # the players, in seat order (the settlement's columns)
+    players: list[str] = field(default_factory=list)  # the columns, in seat order (the settlement's too)
+    in_sides: bool = False  # the columns are sides of two or more players (partnerships)
     groups: list[Group] = field(default_factory=list)  # the games of several, when the sheet has them
     changes: list[str] = field(default_factory=list)
     compact: bool = False
@@ -235,7 +237,8 @@ def sheet_view(game: Game, *, page: int | None = None) -> SheetView:
         view = SheetView(variant.title(game.options or {}), [], [], "", "", False, "", broken=broken)
         view.changes = change_lines(game)
         return view
-    names = sheet["players"]
+    # The sheet's columns: the sides where it is scored by side, else the players.
+    names = columns_of(sheet)
     limit = _limit(sheet)
     guide = sheet["guide"]
     boards = sheet.get("games") or {}
@@ -281,6 +284,7 @@ def sheet_view(game: Game, *, page: int | None = None) -> SheetView:
         next_page=_step(page, +1, len(hands)),
     )
     view.players = list(names)
+    view.in_sides = _in_sides(sheet)
     view.groups = [Group(f"Game {title}", len(names), _board_state(board)) for title, board in boards.items()]
     view.settlements = [
         SettlementView(part["title"], [FinalLine(line["label"], [line["values"].get(n, "") for n in names],
@@ -289,6 +293,11 @@ def sheet_view(game: Game, *, page: int | None = None) -> SheetView:
     ]
     view.changes = change_lines(game)
     return view
+
+
+def _in_sides(sheet: Sheet) -> bool:
+    """Whether some column is a side of partners (not each player for themselves)."""
+    return any(len(seated) > 1 for seated in (sheet.get("side_players") or {}).values())
 
 
 def page_links(page: int | None, hands: int) -> list[PageLink]:
@@ -403,11 +412,12 @@ def _row(hand: SheetRow, names: list[str], sheet: Sheet) -> Row:
             for title in boards for name in names
         ]
     else:
+        side_players = sheet.get("side_players") or {}
         cells = [
             Cell(
                 score=hand["scores"][name],
                 total=hand["totals"][name],
-                out=hand["out"] == name,
+                out=hand["out"] == name or hand["out"] in side_players.get(name, ()),
                 eliminated=sheet["eliminated"].get(name) == hand["number"],
                 total_text=number(hand["totals"][name]),
                 gain_text=signed(hand["scores"][name]),
@@ -469,7 +479,8 @@ def _banner(sheet: Sheet) -> str:
         return "Game over: no hands were played."
     how = " by agreement" if sheet.get("ended_by_agreement") else ""
     if len(winners) == 1:
-        return f"{winners[0]} wins{how}!"
+        partners = len((sheet.get("side_players") or {}).get(winners[0], ())) > 1  # "Ann & Cara win"
+        return f"{winners[0]} {'win' if partners else 'wins'}{how}!"
     return f"{' and '.join(winners)} share the win{how}!"
 
 
@@ -481,23 +492,24 @@ UNREADABLE_ENTRY = "(an entry that cannot be read)"
 def change_lines(game: Game) -> list[str]:
     """The game's change log, newest first, a line per change; no stored change can fail it."""
     names = game.names
+    sides = game.side_names(names)
     rules = catalogue_by_key()[game.variant]["entry"]  # built once, not once per page
-    return [_change_line(change, names, rules) for change in reversed(game.changes)]
+    return [_change_line(change, names, rules, sides) for change in reversed(game.changes)]
 
 
-def _change_line(change: Change, names: list[str], rules: Mapping[str, Any]) -> str:
+def _change_line(change: Change, names: list[str], rules: Mapping[str, Any], sides: list[str] | None) -> str:
     when = change.at.strftime("%d %b %H:%M") if change.at else "(no date)"
     if change.action == "end":
         return f"{when}: game ended by agreement" + (f" after hand {change.hand_number}" if change.hand_number else "")
     hand = f"hand {change.hand_number}" if change.hand_number is not None else "a hand"
-    before = readable_entry(change.before, names, rules)
+    before = readable_entry(change.before, names, rules, sides)
     if change.action == "undo":
         return f"{when}: {hand} undone (was: {before})"
-    after = readable_entry(change.after, names, rules)
+    after = readable_entry(change.after, names, rules, sides)
     return f"{when}: {hand} changed from {before} to {after}"
 
 
-def readable_entry(stored: Any, names: list[str], rules: Mapping[str, Any]) -> str:
+def readable_entry(stored: Any, names: list[str], rules: Mapping[str, Any], sides: list[str] | None = None) -> str:
     """A stored entry (by seats) in a few words; :data:`UNREADABLE_ENTRY` when it cannot be read.
 
     The change log keeps entries as they were stored, by releases before
@@ -510,7 +522,7 @@ def readable_entry(stored: Any, names: list[str], rules: Mapping[str, Any]) -> s
     if not isinstance(stored, dict):
         return UNREADABLE_ENTRY
     try:
-        return describe_entry(entry_with_names(stored, names), rules)
+        return describe_entry(entry_with_names(stored, names, sides), rules)
     except (AttributeError, IndexError, KeyError, TypeError, ValueError):
         return UNREADABLE_ENTRY
 
@@ -535,6 +547,10 @@ def describe_entry(entry: dict[str, Any], rules: Mapping[str, Any]) -> str:
             parts.append(f"{choice['key'].replace('_', ' ')} {', '.join(map(str, given))}")
         else:
             parts.append(f"{choice['key'].replace('_', ' ')} {given}")
+    for name, given in (entry.get("sides") or {}).items():
+        shown = [f"{f['label'].lower()} {given[f['key']]}" for f in rules.get("side_fields") or ()
+                 if isinstance(given, dict) and given.get(f["key"]) not in (None, "")]
+        parts.append(f"{name} {', '.join(shown) or 'nothing'}")
     for name, given in (entry.get("hands") or {}).items():
         parts.append(f"{name} {_describe_input(given, rules)}")
     return "; ".join(parts)

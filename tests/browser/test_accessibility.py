@@ -84,6 +84,23 @@ def _returning_player(page: Page) -> None:
     _open_picker(page)
 
 
+def _seat_partners(page: Page) -> None:
+    """Four names in the seats: the partners' line names the sides."""
+    for seat, name in enumerate(["Ann", "Bob", "Cara", "Dan"]):
+        page.get_by_label(f"Seat {seat + 1}", exact=True).fill(name)
+    expect(page.locator("#partners-line")).to_have_text("Ann & Cara against Bob & Dan")
+
+
+def _refuse_side(page: Page) -> None:
+    """A side's meld points that are no multiple of 5: the message at the side's field."""
+    page.locator("label.tile").first.click()
+    for name, value in (("s0-meld_points", "152"), ("s0-natural", "1"), ("s1-meld_points", "0"),
+                        ("p1-count", "10"), ("p2-count", "20"), ("p3-count", "30")):
+        page.locator(f"[name={name}]").fill(value)
+    page.locator("#entry button[type=submit]").click()
+    expect(page.locator(".side-fields .error").first).to_be_visible()
+
+
 # name: (key of the URL built by `site`, signed in?, what to do before the scan)
 PAGES: dict[str, tuple[str, bool, Callable[[Page], None] | None]] = {
     "register": ("/register", False, None),
@@ -97,6 +114,8 @@ PAGES: dict[str, tuple[str, bool, Callable[[Page], None] | None]] = {
     "new-500": ("/games/new?variant=500", True, _open_house_rules),
     "new-indian": ("/games/new?variant=indian", True, _open_house_rules),
     "new-game-refused": ("/games/new?variant=basic", True, _refuse_new_game),
+    "new-canasta": ("/games/new?variant=canasta", True, _seat_partners),
+    "new-canasta-refused": ("/games/new?variant=canasta", True, _refuse_new_game),
     "sheet-with-hands": ("contract", True, _open_hand),
     "sheet-gin-finished": ("gin", True, _open_hand),
     "entry-basic": ("basic/hands/new", True, _open_picker),
@@ -112,6 +131,9 @@ PAGES: dict[str, tuple[str, bool, Callable[[Page], None] | None]] = {
     "entry-kalooki": ("kalooki/hands/new", True, _returning_player),
     "sheet-kalooki": ("kalooki", True, _open_hand),
     "entry-hollywood": ("hollywood-playing/hands/new", True, _open_picker),
+    "entry-canasta": ("canasta/hands/new", True, _open_picker),
+    "entry-canasta-refused": ("canasta/hands/new", True, _refuse_side),
+    "sheet-canasta": ("canasta", True, _open_hand),
     "sheet-hollywood-finished": ("hollywood-gin", True, _open_hand),
     "edit-hand": ("contract/hands/1/edit", True, None),
     "players": ("/players/", True, None),
@@ -154,8 +176,13 @@ def site(browser: Browser, live_server: LiveServer, browser_context_args: dict[s
         # A house game by points, zero-sum: the account keeps it as its own game type too.
         "house": start_game(page, live_server, "house", ["Ann", "Bob", "Cara"], name="Our Marriage",
                             entry="points", scoring="zero_sum", lowest_wins=True, eliminate_at="100"),
+        "canasta": start_game(page, live_server, "canasta", ["Ann", "Bob", "Cara", "Dan"]),
     }
     post_hand(page, games["house"], {"out": "0", "p1-points": "30", "p2-points": "-5"})
+    # Ann & Cara against Bob & Dan: the rule book's first example hand.
+    post_hand(page, games["canasta"], {
+        "out": "0", "s0-meld_points": "270", "s0-natural": "1", "s0-mixed": "1", "s0-red_threes": "1",
+        "s1-meld_points": "150", "s1-red_threes": "2", "p2-cards": "KS 5D", "p1-count": "60", "p3-count": "15"})
     # A hand on each new game's sheet; Cara out of Scala 40 and Kalooki, so her panel offers the way back.
     post_hand(page, games["three-thirteen"], {"out": "0", "p1-cards": "3H 9C 9D", "p2-count": "12"})
     post_hand(page, games["scala40"], {"out": "0", "p1-status": "unopened", "p2-count": "120"})

@@ -79,7 +79,10 @@ def test_every_variants_entry_form_offers_its_own_controls(app, user, start_game
         panel = form.player_panel(seat)
         assert panel.find("legend").text == name
         named = {field.get("name") for field in panel.find_all("input") if field.get("type") != "radio"}
-        assert named == {f"p{seat}-{spec['key']}" for spec in rules["fields"]}
+        # A game scored by sides, played each for themselves (three of Canasta): each player's side
+        # is a side of one, its numbers in the player's panel.
+        assert named == ({f"p{seat}-{spec['key']}" for spec in rules["fields"]}
+                         | {f"s{seat}-{spec['key']}" for spec in rules["side_fields"]})
         for spec in rules["fields"]:
             numeric = panel.one("input", name=f"p{seat}-{spec['key']}").get("inputmode") == "numeric"
             assert numeric == (spec["kind"] in ("count", "number"))

@@ -34,17 +34,22 @@ def revisions() -> list[str]:
 EARLIER = revisions()[:-1]
 
 
-def stored_rows(*, named: bool = True) -> dict[str, list[tuple[Any, ...]]]:
-    """The statistics rows; ``named``: with each game's name (since ce7dc2d07090)."""
+def stored_rows(*, named: bool = True, sided: bool = True) -> dict[str, list[tuple[Any, ...]]]:
+    """The statistics rows; ``named``: with each game's name (since ce7dc2d07090); ``sided``: with
+    each seat's side and the sides (since 5c3e7f1a2b90)."""
     name = "name, " if named else ""
+    side = "side, sides, " if sided else ""
     with db.engine.connect() as connection:
-        return {
-            "seats": [tuple(row) for row in connection.execute(text(
-                f"SELECT game_id, seat, account_id, player_id, variant, {name}lowest_wins, players, finished, won, "
-                "hands, hands_won, score_sum, best_hand FROM seat_result ORDER BY game_id, seat"))],
-            "moments": [tuple(row) for row in connection.execute(text(
-                "SELECT game_id, seat, moment, count FROM seat_moment ORDER BY game_id, seat, moment"))],
-        }
+        seats = [tuple(row) for row in connection.execute(text(
+            f"SELECT game_id, seat, account_id, player_id, variant, {name}lowest_wins, players, {side}finished, won, "
+            "hands, hands_won, score_sum, best_hand FROM seat_result ORDER BY game_id, seat"))]
+    return {"seats": seats, "moments": stored_moments()}
+
+
+def stored_moments() -> list[tuple[Any, ...]]:
+    with db.engine.connect() as connection:
+        return [tuple(row) for row in connection.execute(text(
+            "SELECT game_id, seat, moment, count FROM seat_moment ORDER BY game_id, seat, moment"))]
 
 
 def play(client: Any, variant: str, names: list[str], hands: list[dict[str, str]], *, end: bool,
@@ -190,7 +195,7 @@ def test_the_moment_columns_become_rows_of_the_counts_above_zero_and_come_back_o
                     {"seat": seat, "player": seat + 1, "yes": True, "no": False, **dict(zip(columns, counts[seat]))})
 
         flask_migrate.upgrade(revision=MOMENTS_AS_ROWS)
-        moved = stored_rows(named=False)["moments"]
+        moved = stored_moments()
         assert not set(columns) & {c["name"] for c in inspect(db.engine).get_columns("seat_result")}
         with db.engine.begin() as connection:  # a moment of a newer game: it has no column to go back to
             connection.execute(text(
