@@ -119,7 +119,7 @@ def _send(fuzzed: dict[str, Any], case: Any, own_game: bool, checks: list[Any]) 
 def test_generated_requests_within_the_document_never_get_a_5xx_or_an_undocumented_answer(fuzzed):
     schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", fuzzed["app"])
 
-    @settings(max_examples=120, derandomize=True, deadline=None, database=None,
+    @settings(max_examples=200, derandomize=True, deadline=None, database=None,
               phases=[Phase.explicit, Phase.generate],
               suppress_health_check=list(HealthCheck))
     @given(case=schema.as_strategy(), own_game=st.booleans())
