@@ -105,3 +105,18 @@ def alternate(
 def paired_ratio(numerators: Sequence[float], denominators: Sequence[float]) -> float:
     """The median of the per-round ratios."""
     return statistics.median(n / d for n, d in zip(numerators, denominators, strict=True))
+
+
+def rotate(runs: Sequence[Callable[[], float]], rounds: int) -> list[list[float]]:
+    """The seconds of ``rounds`` runs of each, the order turned a step each round.
+
+    Like :func:`alternate` for any number of sides (A B C, B C A, C A B, ...):
+    each callable runs one timed pass and returns its seconds, and a change
+    in the machine's load hits every side alike.
+    """
+    seconds: list[list[float]] = [[] for _ in runs]
+    for number in range(rounds):
+        for k in range(len(runs)):
+            side = (number + k) % len(runs)
+            seconds[side].append(runs[side]())
+    return seconds

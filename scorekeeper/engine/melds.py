@@ -355,8 +355,12 @@ def min_deadwood(cards: Sequence[Card], rules: MeldRules = STANDARD) -> int:
             c = mask >> 26 & _SUIT_BITS
             d = mask >> 39
             groups = (a & b & (c | d)) | (c & d & (a | b))  # ranks held three or four times
-            if not groups:
+            if not groups:  # three hands of ten cards in four
                 return table[a] + table[b] + table[c] + table[d]
+            if not groups & (groups - 1) and not a & b & c & d:  # most others: one rank, three cards
+                keep = ~groups
+                return min(table[a] + table[b] + table[c] + table[d],
+                           table[a & keep] + table[b & keep] + table[c & keep] + table[d & keep])
             return _lowest_with_groups(a, b, c, d, groups, table)
     return _general_search(cards, rules).deadwood
 
