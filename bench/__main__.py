@@ -46,8 +46,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         "--repeats", type=int, default=5, help="passes per rate; the median is reported (default 5)"
     )
     parser.add_argument(
-        "--solver-repeats", type=int, default=15,
-        help="rounds of figure 1, each solver once a round; the median is reported (default 15)",
+        "--rounds", type=int, default=15,
+        help="rounds of figures 1 and 4, each side once a round in one process; the median is "
+        "reported (default 15)",
     )
     parser.add_argument("--seed", default="20", help="seed of every random deal (default 20)")
     parser.add_argument(
@@ -92,7 +93,7 @@ def main(argv: list[str]) -> None:
     only = args.only
     try:
         if "1" in only:
-            figures += gin.run(rlcard, args.hands, args.solver_repeats, args.seed)
+            figures += gin.run(rlcard, args.hands, args.rounds, args.seed)
         if "2" in only:
             figures += wild.run_tunk(args.hands, args.repeats, args.seed)
         if "3" in only:
@@ -101,7 +102,7 @@ def main(argv: list[str]) -> None:
             figures += wild.run_three_thirteen(args.indian_hands, args.seed)
         if "4" in only:
             figures += replay.run_throughput(
-                engine_replay, rlcard, min(args.knock_hands, args.hands), args.repeats, args.seed
+                engine_replay, rlcard, min(args.knock_hands, args.hands), args.rounds, args.seed
             )
         if "4b" in only:
             figures += replay.run_deals(engine_replay, rlcard, deals[: args.replay_hands], args.repeats)

@@ -115,7 +115,7 @@ def _openspiel_solvers() -> tuple[str | None, dict[str, tuple[Solve, Convert]]]:
 
 def _our_solvers() -> dict[str, tuple[Solve, Convert]]:
     """Our ``min_deadwood`` by kind, timed beside the others in the same process."""
-    melds, cards = _engine()
+    melds, cards, replay = _engine()
     solve = melds.min_deadwood
 
     def discard11(hand: list[Any]) -> int:
@@ -124,11 +124,21 @@ def _our_solvers() -> dict[str, tuple[Solve, Convert]]:
     def convert(ids: Sequence[int]) -> list[Any]:
         return [cards.ALL_CARDS[i] for i in ids]
 
-    return {"ours10": (solve, convert), "ours11": (solve, convert), "ours_discard11": (discard11, convert)}
+    def replay_hands(log: Any) -> int:
+        return len(replay(log)["hands"])
+
+    def same(log: Any) -> Any:
+        return log
+
+    return {
+        "ours10": (solve, convert), "ours11": (solve, convert), "ours_discard11": (discard11, convert),
+        # a game log replayed whole, parsing and scoring included (figure 4): its hands played
+        "replay": (replay_hands, same),
+    }
 
 
-def _engine() -> tuple[Any, Any]:
-    """The engine's ``melds`` and ``cards`` modules.
+def _engine() -> tuple[Any, Any, Any]:
+    """The engine's ``melds`` and ``cards`` modules and its ``replay``.
 
     The engine is standard library only (it also runs on Pyodide), but the
     ``scorekeeper`` package's ``__init__`` imports Flask, which the scratch
@@ -141,9 +151,9 @@ def _engine() -> tuple[Any, Any]:
         package = types.ModuleType("scorekeeper")
         package.__path__ = [str(Path(__file__).resolve().parent.parent / "scorekeeper")]
         sys.modules["scorekeeper"] = package
-    from scorekeeper.engine import cards, melds
+    from scorekeeper.engine import cards, melds, replay
 
-    return melds, cards
+    return melds, cards, replay
 
 
 class Session:
