@@ -94,8 +94,9 @@ class Knock(Variant):
         counts: dict[str, int] = {}
         details: dict[str, dict[str, Any]] = {}
         for player in hand.players:
-            counts[player], shown = deadwood(hand.inputs[player])
-            details[player] = {"value": counts[player], **shown}
+            count, shown = deadwood(hand.inputs[player])
+            counts[player] = count
+            details[player] = {"value": count, **shown}
         others = hand.others
         lowest_other = min(counts[p] for p in others)
         scores = zero_scores(hand.players)
