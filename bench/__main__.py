@@ -11,7 +11,7 @@ import argparse
 import platform
 import sys
 
-from . import gin, imports, load, replay, rlcard_gin, stats, web, wild
+from . import gin, imports, load, replay, rlcard_gin, stats, tables, web, wild
 from .report import Figure, table
 
 
@@ -61,6 +61,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument(
         "--load-workers", type=int, default=5, help="gunicorn workers in the load test (default 5)"
     )
+    parser.add_argument(
+        "--table-steps", default=",".join(map(str, tables.STEPS)),
+        help="tables at each step of the table-load ramp (default %(default)s; empty skips it)",
+    )
+    parser.add_argument("--table-warmup", type=float, default=20, help="seconds each ramp step settles (default 20)")
+    parser.add_argument("--table-seconds", type=float, default=40, help="seconds each ramp step is measured (default 40)")
     parser.add_argument(
         "--only", default="",
         help="comma-separated figures to run, of: " + ", ".join(FIGURES) + " (default: all)",
@@ -113,6 +119,11 @@ def main(argv: list[str]) -> None:
         if "7" in only and args.load_tables:
             figures += load.figures(
                 tables=args.load_tables, seconds=args.load_seconds, workers=args.load_workers
+            )
+        if "tables" in only and args.table_steps:
+            figures += tables.figures(
+                steps=[int(n) for n in args.table_steps.split(",")], warmup=args.table_warmup,
+                seconds=args.table_seconds, workers=args.load_workers, accounts=20,
             )
         if "8" in only:
             figures += stats.run(args.seed)
