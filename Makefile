@@ -11,7 +11,11 @@ INSTALLED := $(VENV)/.installed
 
 HOST ?= 0.0.0.0
 PORT ?= 5000
-PYTEST_ARGS ?=
+# The suite on every core: each xdist worker has its own SQLite files (per
+# test) or PostgreSQL schema (per process) and its own free ports; the tests
+# that start gunicorn and time it run together on one worker ("servers").
+# PYTEST_ARGS= runs it on one core.
+PYTEST_ARGS ?= -n auto --dist loadgroup
 
 .PHONY: venv install lint test run migrate serve bench clean
 
