@@ -38,11 +38,12 @@ from . import hands as deal
 from .logs import basic_log, gin_hand_log, gin_log, knock_log
 from .report import Figure, milliseconds, per_second, section, times
 from .rlcard_gin import RLCard
-from .timing import alternate, median_seconds, paired_ratio, rate, repeated_passes, rotate
+from .timing import alternate, cpu_median_seconds, median_seconds, paired_ratio, rate, repeated_passes, rotate
 
 LONG_GAME_HANDS = 1000
 LONG_GAME_REPEATS = 7
-LONG_GAME_TARGET_SECONDS = 0.050
+#: the 1,000-hand games' targets: Basic 50 ms, Gin with both hands as cards 25 ms
+LONG_GAME_TARGETS = {"basic": 0.050, "gin": 0.025}
 THROUGHPUT_TARGET_RATIO = 1.0
 
 Replay = Callable[[dict[str, Any]], dict[str, Any]]
@@ -207,27 +208,27 @@ def _alternate(
 
 def run_long_games(replay: Replay | str, deals: list[deal.GinDeal], seed: str) -> list[Figure]:
     section(f"5. Replay of a {LONG_GAME_HANDS:,}-hand game (target 100,000: never reached)")
-    target = f"<= {LONG_GAME_TARGET_SECONDS * 1e3:g} ms"
     games = {
         "basic, 4 players, counts + cards": basic_log(LONG_GAME_HANDS, f"{seed}/basic"),
         "gin, cards": gin_log(deals[:LONG_GAME_HANDS]),
     }
     if isinstance(replay, str):
         print(replay)
-        return [
-            Figure(f"replay {LONG_GAME_HANDS} hands, {name}", "skipped", target) for name in games
-        ]
+        return [Figure(f"replay {LONG_GAME_HANDS} hands, {name}", "skipped") for name in games]
     figures = []
     for name, log in games.items():
+        most = LONG_GAME_TARGETS[log["variant"]]
         _check_sheet(replay(log), LONG_GAME_HANDS)
-        seconds = median_seconds(partial(replay, log), LONG_GAME_REPEATS)
-        print(f"{name}: median of {LONG_GAME_REPEATS} replays {milliseconds(seconds)}")
+        wall = median_seconds(partial(replay, log), LONG_GAME_REPEATS)
+        seconds = cpu_median_seconds(partial(replay, log), LONG_GAME_REPEATS)
+        print(f"{name}: median of {LONG_GAME_REPEATS} replays {milliseconds(seconds)} of CPU "
+              f"({milliseconds(wall)} by the wall clock)")
         figures.append(
             Figure(
                 f"replay {LONG_GAME_HANDS} hands, {name}",
                 milliseconds(seconds),
-                target,
-                seconds <= LONG_GAME_TARGET_SECONDS,
+                f"<= {most * 1e3:g} ms",
+                seconds <= most,
             )
         )
     return figures
