@@ -88,7 +88,7 @@ class Connection:
                 self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
             try:
                 return await asyncio.wait_for(self._exchange(method, path, headers, body), TIMEOUT)
-            except (ConnectionError, asyncio.IncompleteReadError, EOFError):
+            except (ConnectionError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, EOFError):
                 await self.close()
                 if attempt == 2:
                     raise
@@ -103,15 +103,13 @@ class Connection:
             head.append(f"Content-Length: {len(body)}")
         self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + body)
         await self.writer.drain()
-        status_line = await self.reader.readline()
-        if not status_line:
-            raise EOFError("closed")
-        status = int(status_line.split()[1])
+        # The status line and headers in one read (the client's own time counts on this machine too).
+        lines = (await self.reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+        status = int(lines[0].split()[1])
         answer: dict[str, str] = {}
-        while True:
-            line = (await self.reader.readline()).decode("latin-1").rstrip("\r\n")
+        for line in lines[1:]:
             if not line:
-                break
+                continue
             name, _, value = line.partition(":")
             name, value = name.strip().lower(), value.strip()
             answer[name] = f"{answer[name]}\n{value}" if name in answer else value
@@ -414,10 +412,13 @@ async def _ramp(port: int, games: list[tuple[int, str, int]], cookies: list[dict
 
 
 def ramp(kind: str, *, steps: list[int], warmup: float, seconds: float, workers: int,
-         accounts: int, seed: str = "tables") -> Ramp:
+         accounts: int, seed: str = "tables", stamps: bool = True) -> Ramp:
+    """The ramp on one database; ``stamps=False`` serves with the live stamps off
+    (``LIVE_STAMPS=""``: every live ask reads the database, the design before them)."""
     postgres = postgres_url() if kind == "postgresql" else None
-    name = "SQLite" if kind == "sqlite" else "PostgreSQL"
+    name = ("SQLite" if kind == "sqlite" else "PostgreSQL") + ("" if stamps else ", live stamps off")
     with tempfile.TemporaryDirectory() as folder, fresh_database(kind, Path(folder), postgres) as url:
+        os.environ["LIVE_STAMPS"] = str(Path(folder) / "live") if stamps else ""
         server = Server(url, Path(folder), workers=workers)
         server.migrate()
         games = set_up(url, server.port, max(steps), accounts, seed)
@@ -432,8 +433,62 @@ def ramp(kind: str, *, steps: list[int], warmup: float, seconds: float, workers:
             done, keepers = asyncio.run(_ramp(server.port, games, cookies, steps, warmup, seconds, samples, seed))
         finally:
             server.stop()
+            os.environ.pop("LIVE_STAMPS", None)
         checked, failures = check_games(url, keepers)  # type: ignore[arg-type]
         return Ramp(name, workers, done, samples.problems, failures, len(checked), server.errors_logged())
+
+
+def _cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU seconds these processes have used (Linux's /proc)."""
+    ticks = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def ask_cost(*, stamps: bool, asks: int = 3000) -> tuple[float, float]:
+    """CPU seconds per live ask of an unchanged game: gunicorn's (one worker) and this client's.
+
+    One phone asks ``asks`` times in a row with the ETag it holds, over one
+    kept-alive connection; the worker's CPU time is read from /proc, so
+    other work on the machine does not count, as it does in the ramp's
+    latencies.
+    """
+    with tempfile.TemporaryDirectory() as folder, fresh_database("sqlite", Path(folder)) as url:
+        os.environ["LIVE_STAMPS"] = str(Path(folder) / "live") if stamps else ""
+        server = Server(url, Path(folder), workers=1)
+        try:
+            server.migrate()
+            (_, token, _), = set_up(url, server.port, 1, 1, "cost")
+            server.start()
+            assert server.process is not None
+            master = server.process.pid
+            workers = [int(pid) for pid in Path(f"/proc/{master}/task/{master}/children").read_text().split()]
+
+            async def asking() -> tuple[float, float]:
+                connection = Connection(server.port)
+                path = f"/s/{token}/sheet?page=1"
+                _, answer, _ = await connection.request("GET", path, {})
+                headers = {"If-None-Match": answer["etag"]}
+                for _ in range(10):  # the worker learns the link and its stamp
+                    await connection.request("GET", path, headers)
+                before, mine = _cpu_seconds(workers), time.process_time()
+                for _ in range(asks):
+                    status, _, _ = await connection.request("GET", path, headers)
+                    if status != 304:
+                        raise RuntimeError(f"an unchanged game's ask answered {status}")
+                spent = (_cpu_seconds(workers) - before) / asks, (time.process_time() - mine) / asks
+                await connection.close()
+                return spent
+
+            return asyncio.run(asking())
+        finally:
+            server.stop()
+            os.environ.pop("LIVE_STAMPS", None)
 
 
 def figures(*, steps: list[int], warmup: float, seconds: float, workers: int, accounts: int) -> list[Any]:
@@ -442,6 +497,13 @@ def figures(*, steps: list[int], warmup: float, seconds: float, workers: int, ac
 
     section("tables. Real tables: a hand a minute each, three phones on the live view, ramped")
     found = []
+    for stamps in (False, True):
+        server_cpu, client_cpu = ask_cost(stamps=stamps)
+        how = "live stamps on" if stamps else "live stamps off (every ask reads the database)"
+        print(f"an unchanged game's live ask, {how}: gunicorn {server_cpu * 1e6:.0f} us of CPU, "
+              f"the client {client_cpu * 1e6:.0f} us")
+        found.append(Figure(f"live ask CPU, unchanged game, stamps {'on' if stamps else 'off'} (server + client)",
+                            f"{server_cpu * 1e6:.0f} + {client_cpu * 1e6:.0f} us"))
     kinds = ["sqlite"] + (["postgresql"] if postgres_url() else [])
     for kind in kinds:
         result = ramp(kind, steps=steps, warmup=warmup, seconds=seconds, workers=workers, accounts=accounts)
@@ -465,6 +527,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, default=40, help="seconds each step is measured (default 40)")
     parser.add_argument("--workers", type=int, default=5, help="gunicorn workers (default 5)")
     parser.add_argument("--accounts", type=int, default=20, help="accounts the tables share (default 20)")
+    parser.add_argument("--cost", action="store_true",
+                        help="only the CPU cost of one live ask, stamps off and on (no ramp)")
+    parser.add_argument("--no-stamps", action="store_true",
+                        help="serve with the live stamps off (LIVE_STAMPS=''), as before them")
     return parser.parse_args(argv)
 
 
@@ -474,13 +540,19 @@ def main(argv: list[str]) -> int:
     kinds = ["sqlite", "postgresql"] if args.database == "both" else [args.database]
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     print(f"table load of {started}, load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} before it")
+    if args.cost:
+        for stamps in (False, True):
+            server_cpu, client_cpu = ask_cost(stamps=stamps)
+            print(f"an unchanged game's live ask, live stamps {'on' if stamps else 'off'}: gunicorn "
+                  f"{server_cpu * 1e6:.0f} us of CPU, the client {client_cpu * 1e6:.0f} us")
+        return 0
     results = []
     for kind in kinds:
         if kind == "postgresql" and postgres_url() is None:
             print("PostgreSQL: no server answers (set DATABASE_URL); skipped")
             continue
         results.append(ramp(kind, steps=steps, warmup=args.warmup, seconds=args.seconds,
-                            workers=args.workers, accounts=args.accounts))
+                            workers=args.workers, accounts=args.accounts, stamps=not args.no_stamps))
         print(results[-1].summary(), flush=True)
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} after it")
     return 0 if all(r.ok for r in results) else 1
