@@ -515,7 +515,9 @@ def shown_arrangement(mask: int, cover: Sequence[int], rules: MeldRules,
 def knocker_covers(mask: int, rules: MeldRules) -> tuple[int, list[tuple[int, ...]]]:
     """A single-deck hand's lowest deadwood, and every cover reaching it.
 
-    ``mask`` is the hand, a bit per card (see :func:`hand_mask`).
+    ``mask`` is the hand, a bit per card (see :func:`hand_mask`).  Most
+    hands have one best cover, read off the tables (:func:`_only_cover`);
+    the others are searched.
     """
     table = rules.suit_values
     if not table:
@@ -523,9 +525,110 @@ def knocker_covers(mask: int, rules: MeldRules) -> tuple[int, list[tuple[int, ..
     melds = _candidate_melds(mask, rules.around_corner)
     if len(melds) < 2:  # most hands: no meld or one, nothing to choose
         return _mask_value(mask & ~melds[0] if melds else mask, table), [tuple(melds)]
+    if not rules.around_corner:
+        only = _only_cover(mask, melds, rules)
+        if only is not None:
+            return only[0], [only[1]]
     deadwood = _table_deadwood(mask, rules.run_deadwood)
     values = [_mask_value(m, table) for m in melds]
     return deadwood, _all_best_covers(melds, values, _mask_value(mask, table) - deadwood)
+
+
+def _only_cover(mask: int, listed: list[int], rules: MeldRules) -> tuple[int, tuple[int, ...]] | None:
+    """The lowest deadwood of a hand (no run around the corner) and its one best cover,
+    read off the tables; None where several covers reach it (the search lists them).
+
+    The group choice reaching the lowest deadwood must be the only one, and
+    each suit's runs the only best ones for what that choice leaves of the
+    suit (:func:`_suit_covers`).  The cover's melds are in the order the
+    search would give them: higher value first, then as
+    :func:`_candidate_melds` lists them.
+    """
+    table = rules.run_deadwood
+    a = mask & _SUIT_BITS
+    b = mask >> 13 & _SUIT_BITS
+    c = mask >> 26 & _SUIT_BITS
+    d = mask >> 39
+    groups = (a & b & (c | d)) | (c & d & (a | b))
+    if groups:
+        choices = _group_choices(a, b, c, d, groups)
+        totals = [table[w] + table[x] + table[y] + table[z] for w, x, y, z, _ in choices]
+        lowest = min(totals)
+        if totals.count(lowest) != 1:
+            return None
+        a, b, c, d, melds = choices[totals.index(lowest)]
+    else:
+        lowest = table[a] + table[b] + table[c] + table[d]
+        melds = []
+    covers = _suit_covers(rules.rank_values)
+    for shift, ranks in ((0, a), (13, b), (26, c), (39, d)):
+        if ranks:
+            found = covers.get(ranks)
+            if found is None:
+                found = _suit_covers_of(ranks, covers, table, rules.suit_values)
+            if len(found) != 1:
+                return None
+            melds += [run << shift for run in found[0]]
+    if len(melds) > 1:  # in the search's order (see _all_best_covers); listed: its candidates
+        if len(listed) == len(melds):
+            return lowest, tuple(listed)  # every meld the hand has, none sharing a card
+        values = rules.suit_values
+        melds.sort(key=lambda meld: (-_mask_value(meld, values), listed.index(meld)))
+    return lowest, tuple(melds)
+
+
+def _group_choices(a: int, b: int, c: int, d: int, groups: int) -> list[tuple[int, int, int, int, list[int]]]:
+    """Every choice of groups among the ranks in ``groups``: what it leaves of each suit, and its groups."""
+    choices: list[tuple[int, int, int, int, list[int]]] = [(a, b, c, d, [])]
+    while groups:
+        rank = groups & -groups
+        groups ^= rank
+        keep = ~rank
+        held = (a & rank) | (b & rank) << 13 | (c & rank) << 26 | (d & rank) << 39
+        more = []
+        for w, x, y, z, melds in choices:
+            more.append((w & keep, x & keep, y & keep, z & keep, [*melds, held]))
+            if a & b & c & d & rank:
+                more += (
+                    (w, x & keep, y & keep, z & keep, [*melds, held ^ rank]),
+                    (w & keep, x, y & keep, z & keep, [*melds, held ^ rank << 13]),
+                    (w & keep, x & keep, y, z & keep, [*melds, held ^ rank << 26]),
+                    (w & keep, x & keep, y & keep, z, [*melds, held ^ rank << 39]),
+                )
+        choices += more
+    return choices
+
+
+@lru_cache(maxsize=32)
+def _suit_covers(rank_values: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], ...]]:
+    """Per rules, each set of ranks of a suit's best sets of runs, filled in as they are asked for."""
+    return {0: ((),)}
+
+
+def _suit_covers_of(ranks: int, covers: dict[int, tuple[tuple[int, ...], ...]], best: tuple[int, ...],
+                    value: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every set of runs (no corner) leaving ``ranks`` of one suit its lowest deadwood ``best[ranks]``.
+
+    The lowest card is unmatched or starts a run, as the table was made; each
+    way that keeps to the table's lowest leads to the best sets of what is left.
+    """
+    found = covers.get(ranks)
+    if found is not None:
+        return found
+    low = ranks & -ranks
+    lowest = best[ranks]
+    sets: list[tuple[int, ...]] = []
+    if best[ranks ^ low] + value[low] == lowest:
+        sets += _suit_covers_of(ranks ^ low, covers, best, value)
+    run, nxt, length = low, low << 1, 1
+    while ranks & nxt:
+        run |= nxt
+        length += 1
+        nxt <<= 1
+        if length >= 3 and best[ranks ^ run] == lowest:
+            sets += [(run, *rest) for rest in _suit_covers_of(ranks ^ run, covers, best, value)]
+    covers[ranks] = found = tuple(sets)
+    return found
 
 
 def defender_count(defender: int, knocker_cover: Sequence[int], rules: MeldRules) -> tuple[int, tuple[int, ...], int]:

@@ -20,6 +20,10 @@ from scorekeeper.engine.cards import ALL_CARDS, parse_cards
 from scorekeeper.engine.melds import (
     STANDARD,
     MeldRules,
+    _all_best_covers,
+    _candidate_melds,
+    _mask_value,
+    _only_cover,
     best_arrangements,
     hand_mask,
     knocker_covers,
@@ -178,3 +182,18 @@ def test_best_arrangements_match_the_knocker_covers():
     cards = parse_cards("2H 3H 4H 5H 6H 7H 4S 4D 9C 9S")
     count, covers = knocker_covers(hand_mask(cards), STANDARD)
     assert [a.deadwood for a in best_arrangements(cards)] == [count] * len(covers)
+
+
+@SETTINGS
+@given(single_deck_hands(), st.sampled_from(sorted(VALUES)))
+def test_a_hands_only_best_cover_read_off_the_tables_is_the_searchs_in_its_order(mask, values):
+    rules = MeldRules(rank_values=VALUES[values])
+    listed = _candidate_melds(mask, False)
+    searched = _all_best_covers(listed, [_mask_value(m, rules.suit_values) for m in listed],
+                                _mask_value(mask, rules.suit_values) - min_deadwood(cards_of(mask), rules))
+    only = _only_cover(mask, listed, rules)
+    if only is None:
+        assert len(searched) > 1  # several best covers: left to the search
+    else:
+        assert [only[1]] == searched
+        assert only[0] == min_deadwood(cards_of(mask), rules)
