@@ -123,8 +123,8 @@ class Connection:
         if self.writer is not None:
             self.writer.close()
             try:
-                await self.writer.wait_closed()
-            except OSError:
+                await asyncio.wait_for(self.writer.wait_closed(), 5)
+            except (OSError, TimeoutError):
                 pass
         self.reader = self.writer = None
 
@@ -184,9 +184,9 @@ class Keeper:
         cookie = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         return {"Accept": "text/html", "Cookie": cookie, **more}
 
-    async def play(self, deadline: float) -> None:
+    async def play(self, deadline: list[float]) -> None:
         await asyncio.sleep(self.rng.uniform(0, THINK[1] - THINK[0]))
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline[0]:
             await self.one_hand()
             await asyncio.sleep(self.rng.uniform(*THINK))
 
@@ -236,14 +236,14 @@ class Keeper:
         return fields
 
 
-async def watch(keeper: Keeper, deadline: float, rng: random.Random) -> None:
+async def watch(keeper: Keeper, deadline: list[float], rng: random.Random) -> None:
     """One phone on the live view: ask, wait a second after the answer, ask again."""
     connection = Connection(keeper.port)
     path = f"/s/{keeper.token}/sheet?page=1"
     etag = ""
     await asyncio.sleep(rng.uniform(0, LIVE_EVERY))
     try:
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline[0]:
             headers = {"Accept": "*/*", **({"If-None-Match": etag} if etag else {})}
             started = time.monotonic()
             try:
@@ -384,7 +384,9 @@ async def _ramp(port: int, games: list[tuple[int, str, int]], cookies: list[dict
                 seed: str) -> tuple[list[Step], list[Keeper]]:
     keepers: list[Keeper] = []
     tasks: list[asyncio.Task[None]] = []
-    far = time.monotonic() + 10 ** 6  # the tasks stop when cancelled
+    # Moved to now when the ramp ends: every loop stops by itself (a cancel
+    # alone is not enough: Python 3.11's wait_for can swallow one).
+    far = [time.monotonic() + 24 * 3600.0]
     done: list[Step] = []
     for tables in steps:
         for index in range(len(keepers), tables):
@@ -405,9 +407,12 @@ async def _ramp(port: int, games: list[tuple[int, str, int]], cookies: list[dict
         print("  " + step.line(), flush=True)
         if not step.met:
             break
+    far[0] = time.monotonic()
     for task in tasks:
         task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
+    _, stuck = await asyncio.wait(tasks, timeout=TIMEOUT + 5)
+    if stuck:
+        samples.problems.append(f"{len(stuck)} phones or keepers did not stop")
     return done, keepers
 
 
