@@ -1,5 +1,5 @@
 # Scorekeeper: `make run` serves the app, `make test` runs the tests,
-# `make bench` times the engine. Each installs into .venv first when needed.
+# `make bench` times the engine and the server. Each installs into .venv first when needed.
 
 PYTHON3 ?= python3
 VENV := .venv
@@ -11,7 +11,11 @@ INSTALLED := $(VENV)/.installed
 
 HOST ?= 0.0.0.0
 PORT ?= 5000
-PYTEST_ARGS ?=
+# The suite on every core: each xdist worker has its own SQLite files (per
+# test) or PostgreSQL schema (per process) and its own free ports; the tests
+# that start gunicorn and time it run together on one worker ("servers").
+# PYTEST_ARGS= runs it on one core.
+PYTEST_ARGS ?= -n auto --dist loadgroup
 
 .PHONY: venv install lint test run migrate serve bench clean
 
@@ -63,8 +67,20 @@ serve: install
 	$(FLASK) --app scorekeeper db upgrade
 	exec $(VENV)/bin/gunicorn --config gunicorn.conf.py
 
-bench: install
-	$(PYTHON) -m bench
+# The solvers figure 1 compares with, RLCard's (pure Python) and OpenSpiel's
+# (C++), are not dependencies: they go into a scratch venv of their own, made
+# on the first `make bench`, whose Python bench/rlcard_gin.py runs as a child.
+# Without a registry the venv is left out and their figures say "skipped".
+BENCH_VENV := .venv-bench
+BENCH_SOLVERS := rlcard==1.2.0 open-spiel==2.0.2
+BENCH_ARGS ?=
+
+$(BENCH_VENV)/.installed:
+	$(PYTHON3) -m venv $(BENCH_VENV) && $(BENCH_VENV)/bin/pip install $(BENCH_SOLVERS) \
+		&& touch $@ || { rm -rf $(BENCH_VENV); echo "no RLCard or OpenSpiel: their figures are skipped"; }
+
+bench: install $(BENCH_VENV)/.installed
+	$(PYTHON) -m bench $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(BENCH_VENV) build dist *.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache

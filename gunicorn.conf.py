@@ -6,6 +6,7 @@ Every setting a host needs to change comes from the environment:
                          on the same host; ``0.0.0.0:8000`` to take requests directly)
 ``WEB_CONCURRENCY``      worker processes (default 2 x cores + 1, at most 8)
 ``GUNICORN_THREADS``     threads per worker (default 4)
+``GUNICORN_MAX_REQUESTS`` requests a worker answers before it is replaced (default 200,000)
 ``FORWARDED_ALLOW_IPS``  the proxies whose X-Forwarded-* headers are believed
                          (default ``127.0.0.1``; comma-separated)
 
@@ -51,9 +52,17 @@ graceful_timeout = 30
 keepalive = 5
 # Workers are replaced now and then (the jitter keeps them from all going at
 # once): a slow leak can never grow for weeks.  The Replay cache they drop
-# is only a cache.
-max_requests = 2000
-max_requests_jitter = 200
+# is only a cache.  Every phone on a live view asks once a second, so 500
+# tables ask 1,500 times a second: after 200,000 requests a worker has lived
+# some ten minutes there (at 2,000 it lived seven seconds, and starting the
+# next cost more than the asks it answered; bench/tables.py).
+# Each worker's heartbeat is a file it touches every turn of its loop; on a
+# disk that is a system call against the file system each time (a third of
+# a worker's busy time answering live asks, bench/tables.py), in memory it is
+# nearly free.  gunicorn's own advice: /dev/shm where there is one.
+worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", 200_000))
+max_requests_jitter = max_requests // 10
 
 # The proxy in front says whether the phone used https (X-Forwarded-Proto),
 # so redirects and secure cookies are right.

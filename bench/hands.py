@@ -24,6 +24,16 @@ def gin_hands(count: int, size: int, seed: str) -> list[CardIds]:
     return [tuple(rng.sample(range(52), size)) for _ in range(count)]
 
 
+def two_hand_deals(count: int, seed: str) -> list[tuple[CardIds, CardIds]]:
+    """``count`` deals of two 10-card hands from one shuffled deck (20 distinct cards)."""
+    rng = random.Random(seed)
+    deals = []
+    for _ in range(count):
+        cards = rng.sample(range(52), 20)
+        deals.append((tuple(cards[:10]), tuple(cards[10:])))
+    return deals
+
+
 def to_cards(ids: Sequence[int]) -> list[Card]:
     """The engine's cards for a hand of card ids."""
     return [ALL_CARDS[i] for i in ids]

@@ -62,6 +62,20 @@ def gin_hand_log(hands: list[CardIds]) -> dict[str, Any]:
     }
 
 
+def knock_log(deals: list[tuple[CardIds, CardIds]]) -> dict[str, Any]:
+    """A two-player Knock Rummy game with one entry per deal, both hands as cards.
+
+    Ann knocks with the first hand of each deal; Bob, the defender, is
+    entered as his cards too, so each entry asks the engine to solve two
+    10-card hands.  No target: the game goes on until it is ended.
+    """
+    entries = [
+        {"out": "Ann", "hands": {"Ann": {"cards": _card_text(ann)}, "Bob": {"cards": _card_text(bob)}}}
+        for ann, bob in deals
+    ]
+    return {"variant": "knock", "players": ["Ann", "Bob"], "options": {}, "hands": entries}
+
+
 def basic_log(count: int, seed: str) -> dict[str, Any]:
     """A 4-player Basic Rummy game of ``count`` hands, counts and cards mixed.
 

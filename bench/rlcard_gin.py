@@ -1,13 +1,17 @@
-"""RLCard's pure-Python Gin Rummy solver, timed on its own card objects.
+"""The other Gin Rummy solvers: RLCard's pure Python and OpenSpiel's C++, each on its own cards.
 
-RLCard is not a project dependency.  It is used in this process when
-``import rlcard`` works (``.venv/bin/pip install rlcard``), otherwise through
-the Python named by ``BENCH_RLCARD_PYTHON``, which runs this module as a
-child (``python -m bench.rlcard_gin``) answering one JSON request per line.
-This module imports only the standard library and RLCard, so that Python
-needs nothing else.  Either way the hands become RLCard cards once, before
-any timing, and passes are asked for one at a time so the caller can
-alternate them with its own.
+Neither is a project dependency.  ``make bench`` installs both (``rlcard``
+and ``open-spiel``, pinned in the Makefile) into a scratch venv of their own,
+``.venv-bench``, and points ``BENCH_RLCARD_PYTHON`` at its Python, which runs
+this module as a child (``python -m bench.rlcard_gin``) answering one JSON
+request per line.  Where ``import rlcard`` works in this process (with
+``pyspiel`` or not) the solvers are used here instead.  This module imports
+only the standard library, RLCard, OpenSpiel and the engine (standard
+library only), so that Python needs nothing else; our solver is timed
+there too, beside theirs in the same process.  Either way the hands become each solver's own cards once,
+before any timing, and passes are asked for one at a time so the caller can
+alternate them with its own.  OpenSpiel is optional: without ``pyspiel`` its
+figures are skipped.
 
 How RLCard gets a hand's lowest deadwood (``rlcard/games/gin_rummy``):
 
@@ -22,6 +26,13 @@ How RLCard gets a hand's lowest deadwood (``rlcard/games/gin_rummy``):
 * 11 cards after the discard (RLCard's knock rule, ``judge._get_going_out_cards``):
   per cluster the unmelded value less the highest unmelded card, 0 when all
   11 are melded.  Only used to check the two solvers agree there too.
+
+How OpenSpiel does (``pyspiel.gin_rummy.GinRummyUtils(13, 4, hand_size)``,
+C++ through pybind11; a card id is ``suit * 13 + rank`` there too, suits in
+another order, which changes no deadwood): ``min_deadwood(ids)`` takes the
+hand as a list of ints.  With ``hand_size`` 10, 10 cards count as they are
+and 11 cards after the best discard; with ``hand_size`` 11, 11 cards count
+every card.
 """
 
 from __future__ import annotations
@@ -32,21 +43,24 @@ import os
 import subprocess
 import sys
 import time
+import types
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 ENV_PYTHON = "BENCH_RLCARD_PYTHON"
 HOW_TO_GET = (
-    "RLCard comparison skipped: `.venv/bin/pip install rlcard` "
-    f"or set {ENV_PYTHON}=/path/to/python-with-rlcard"
+    "RLCard and OpenSpiel comparisons skipped: `make bench` installs them into .venv-bench; "
+    f"or set {ENV_PYTHON}=/path/to/python-with-rlcard-and-open-spiel"
 )
 
 Solve = Callable[[list[Any]], int]
+#: a solver's way of turning a hand of card ids into what it takes
+Convert = Callable[[Sequence[int]], list[Any]]
 
 
-def _solvers() -> tuple[str, Callable[[int], Any], dict[str, Solve]]:
-    """RLCard's version, its card for a card id, and its deadwood by kind."""
+def _rlcard_solvers() -> tuple[str, dict[str, tuple[Solve, Convert]]]:
+    """RLCard's version, and its deadwood by kind with its card conversion."""
     import rlcard
     from rlcard.games.gin_rummy.utils import melding, utils
 
@@ -72,34 +86,106 @@ def _solvers() -> tuple[str, Callable[[int], Any], dict[str, Solve]]:
     def discard11(hand: list[Any]) -> int:
         return min(sum(values) - max(values, default=0) for values in unmelded_values(hand))
 
-    kinds: dict[str, Solve] = {
-        "deadwood10": deadwood10,
-        "deadwood11": deadwood11,
-        "discard11": discard11,
+    def cards(ids: Sequence[int]) -> list[Any]:
+        return [utils.get_card(i) for i in ids]
+
+    return rlcard.__version__, {
+        "deadwood10": (deadwood10, cards),
+        "deadwood11": (deadwood11, cards),
+        "discard11": (discard11, cards),
     }
-    return rlcard.__version__, utils.get_card, kinds
+
+
+def _openspiel_solvers() -> tuple[str | None, dict[str, tuple[Solve, Convert]]]:
+    """OpenSpiel's version and its deadwood by kind, or (None, {}) without ``pyspiel``."""
+    try:
+        from importlib.metadata import version
+
+        from pyspiel import gin_rummy
+    except ImportError:
+        return None, {}
+    ten = gin_rummy.GinRummyUtils(13, 4, 10).min_deadwood
+    eleven = gin_rummy.GinRummyUtils(13, 4, 11).min_deadwood
+    return version("open_spiel"), {
+        "openspiel10": (ten, list),  # 10 cards as they are
+        "openspiel11": (eleven, list),  # 11 cards, every card counted
+        "openspiel_discard11": (ten, list),  # 11 cards, after the best discard
+    }
+
+
+def _our_solvers() -> dict[str, tuple[Solve, Convert]]:
+    """Our ``min_deadwood`` by kind, timed beside the others in the same process."""
+    melds, cards, replay = _engine()
+    solve = melds.min_deadwood
+
+    def discard11(hand: list[Any]) -> int:
+        return min(solve(hand[:i] + hand[i + 1 :]) for i in range(len(hand)))
+
+    def convert(ids: Sequence[int]) -> list[Any]:
+        return [cards.ALL_CARDS[i] for i in ids]
+
+    def replay_hands(log: Any) -> int:
+        return len(replay(log)["hands"])
+
+    def same(log: Any) -> Any:
+        return log
+
+    return {
+        "ours10": (solve, convert), "ours11": (solve, convert), "ours_discard11": (discard11, convert),
+        # a game log replayed whole, parsing and scoring included (figure 4): its hands played
+        "replay": (replay_hands, same),
+    }
+
+
+def _engine() -> tuple[Any, Any, Any]:
+    """The engine's ``melds`` and ``cards`` modules and its ``replay``.
+
+    The engine is standard library only (it also runs on Pyodide), but the
+    ``scorekeeper`` package's ``__init__`` imports Flask, which the scratch
+    venv has not: there the package is stood in for by an empty one over
+    the same folder, so only ``scorekeeper.engine`` is imported.
+    """
+    try:
+        import scorekeeper  # noqa: F401
+    except ImportError:
+        package = types.ModuleType("scorekeeper")
+        package.__path__ = [str(Path(__file__).resolve().parent.parent / "scorekeeper")]
+        sys.modules["scorekeeper"] = package
+    from scorekeeper.engine import cards, melds, replay
+
+    return melds, cards, replay
 
 
 class Session:
-    """Hand sets turned into RLCard cards, each timed on request."""
+    """Hand sets turned into each solver's cards, each timed on request."""
 
     def __init__(self) -> None:
-        self.version, self._card, self._kinds = _solvers()
+        rlcard_version, kinds = _rlcard_solvers()
+        openspiel_version, more = _openspiel_solvers()
+        self.versions = {"rlcard": rlcard_version, "openspiel": openspiel_version}
+        self._kinds = {**kinds, **more, **_our_solvers()}
         self._sets: dict[str, tuple[Solve, list[list[Any]]]] = {}
 
     def prepare(self, name: str, kind: str, hands: Sequence[Sequence[int]]) -> None:
-        """Convert ``hands`` (card ids) to RLCard cards under ``name``."""
-        self._sets[name] = (self._kinds[kind], [[self._card(i) for i in ids] for ids in hands])
+        """Convert ``hands`` (card ids) to the cards of ``kind``'s solver, under ``name``."""
+        solve, convert = self._kinds[kind]
+        self._sets[name] = (solve, [convert(ids) for ids in hands])
 
     def time_pass(self, name: str) -> tuple[float, list[int]]:
-        """Seconds for one pass over the set ``name``, and every hand's deadwood."""
+        """CPU seconds for one pass over the set ``name``, and every hand's deadwood.
+
+        CPU time (this thread's), not the wall clock: on a shared machine the
+        wall clock also counts the time other processes had the cores, which
+        comes in bursts and would fall on one side of a ratio and not the
+        other.  Both sides of every ratio are timed the same way.
+        """
         solve, hands = self._sets[name]
         gc.collect()
         gc.disable()
         try:
-            start = time.perf_counter()
+            start = time.thread_time()
             deadwood = [solve(hand) for hand in hands]
-            seconds = time.perf_counter() - start
+            seconds = time.thread_time() - start
         finally:
             gc.enable()
         return seconds, deadwood
@@ -112,13 +198,16 @@ class RLCard:
         self.python = python
         self._session: Session | None = None
         self._child: subprocess.Popen[str] | None = None
-        self.version = "?"
+        versions: dict[str, str | None]
         if python is None:
             self._session = Session()
-            self.version = self._session.version
+            versions = self._session.versions
         else:
             self._child = _start_child(python)
-            self.version = self._ask({"op": "version"})
+            versions = self._ask({"op": "version"})
+        self.version = versions["rlcard"] or "?"
+        #: OpenSpiel's version, None where ``pyspiel`` is not there (its figures are skipped)
+        self.openspiel = versions["openspiel"]
 
     @property
     def how(self) -> str:
@@ -127,7 +216,8 @@ class RLCard:
             if self.python is None
             else (f"in a child process, {ENV_PYTHON}={self.python}")
         )
-        return f"RLCard {self.version}, {where}"
+        openspiel = f"OpenSpiel {self.openspiel}" if self.openspiel else "no OpenSpiel"
+        return f"RLCard {self.version} and {openspiel}, {where}"
 
     def prepare(self, name: str, kind: str, hands: Sequence[Sequence[int]]) -> None:
         if self._session is not None:
@@ -171,12 +261,17 @@ def _start_child(python: str) -> subprocess.Popen[str]:
     )
 
 
+#: the scratch venv ``make bench`` makes for RLCard and OpenSpiel
+SCRATCH_PYTHON = Path(__file__).resolve().parent.parent / ".venv-bench" / "bin" / "python"
+
+
 def find() -> RLCard | None:
-    """RLCard in this process if importable, else the configured child, else None."""
+    """RLCard in this process if importable, else the configured child (or the
+    scratch venv's), else None."""
     try:
         import rlcard.games.gin_rummy.utils.melding  # noqa: F401
     except ImportError:
-        python = os.environ.get(ENV_PYTHON)
+        python = os.environ.get(ENV_PYTHON) or (str(SCRATCH_PYTHON) if SCRATCH_PYTHON.exists() else None)
         return RLCard(python) if python else None
     return RLCard(None)
 
@@ -188,7 +283,7 @@ def serve() -> None:
         request = json.loads(line)
         answer: Any = None
         if request["op"] == "version":
-            answer = session.version
+            answer = session.versions
         elif request["op"] == "prepare":
             session.prepare(request["name"], request["kind"], request["hands"])
         elif request["op"] == "time":

@@ -60,13 +60,28 @@ def median_seconds(run: Callable[[], Any], repeats: int) -> float:
 
 
 def best_of(run: Callable[[], Any], tries: int) -> float:
-    """The fastest of ``tries`` calls of ``run``, in seconds (damps noise)."""
+    """The fastest of ``tries`` calls of ``run``, in CPU seconds (damps noise; see :func:`cpu_median_seconds`)."""
     best = math.inf
     for _ in range(tries):
-        start = time.perf_counter()
+        start = time.thread_time()
         run()
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.thread_time() - start)
     return best
+
+
+def cpu_median_seconds(run: Callable[[], Any], repeats: int) -> float:
+    """Median CPU seconds (this thread's) of ``repeats`` calls of ``run``.
+
+    On a shared machine the wall clock also counts the time other processes
+    had the cores, in bursts; the CPU time is what the call itself cost.
+    """
+    times = []
+    for _ in range(repeats):
+        with quiet_gc():
+            start = time.thread_time()
+            run()
+            times.append(time.thread_time() - start)
+    return statistics.median(times)
 
 
 def rate(count: int, seconds: float) -> float:
@@ -105,3 +120,18 @@ def alternate(
 def paired_ratio(numerators: Sequence[float], denominators: Sequence[float]) -> float:
     """The median of the per-round ratios."""
     return statistics.median(n / d for n, d in zip(numerators, denominators, strict=True))
+
+
+def rotate(runs: Sequence[Callable[[], float]], rounds: int) -> list[list[float]]:
+    """The seconds of ``rounds`` runs of each, the order turned a step each round.
+
+    Like :func:`alternate` for any number of sides (A B C, B C A, C A B, ...):
+    each callable runs one timed pass and returns its seconds, and a change
+    in the machine's load hits every side alike.
+    """
+    seconds: list[list[float]] = [[] for _ in runs]
+    for number in range(rounds):
+        for k in range(len(runs)):
+            side = (number + k) % len(runs)
+            seconds[side].append(runs[side]())
+    return seconds

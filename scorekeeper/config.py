@@ -73,6 +73,11 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # A backup of years of games is a few MB; anything far larger is refused
         # (413) before it is read into memory.
         "MAX_CONTENT_LENGTH": 20 * 1024 * 1024,
+        # The live view's stamps (scorekeeper/live_stamps.py): a folder the
+        # host's workers share; empty turns them off. A worker re-reads the
+        # database for a live link at least this often whatever its stamp says.
+        "LIVE_STAMPS": os.environ.get("LIVE_STAMPS", os.path.join(instance_path, "live")),
+        "LIVE_STAMPS_TRUST": float(os.environ.get("LIVE_STAMPS_TRUST") or 60),
     }
 
 

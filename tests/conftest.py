@@ -65,6 +65,7 @@ def app(tmp_path: Any, _postgres_schema: str | None) -> Iterator[Flask]:
         "SQLALCHEMY_DATABASE_URI": _database_url(tmp_path).replace("postgresql://", "postgresql+psycopg://", 1),
         "SQLALCHEMY_ENGINE_OPTIONS": _engine_options(_postgres_schema),
         "WTF_CSRF_ENABLED": False,
+        "LIVE_STAMPS": str(tmp_path / "live"),
     })
     with app.app_context():
         if _postgres_schema:

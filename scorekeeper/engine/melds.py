@@ -8,11 +8,18 @@ never a greedy guess.
 Two searches share the rules in :class:`MeldRules`:
 
 * **Single deck, no wild cards** (Gin family, Knock, Boathouse): a hand is a
-  52-bit mask; candidate melds (runs, groups of 3 and 4, and the 3-card groups
-  inside a 4-card group) are found with a few bit operations and the best
-  disjoint subset is chosen by branch and bound.  A random 10-card hand costs
-  a few microseconds.  Gin lay-offs reuse it: a lay-off onto the knocker's
-  meld is one more candidate "meld" for the defender.
+  52-bit mask, 13 bits a suit.  Runs stay in their suit and groups take one
+  rank across the suits, so once the groups are chosen each suit is on its
+  own: its lowest deadwood with runs only is looked up in a table of all
+  8,192 sets of ranks of a suit, made once per rules.  The lowest deadwood
+  is then the lowest, over the few group choices a hand has (none, for
+  three hands in four), of four table lookups; a random 10-card hand costs
+  about a microsecond.  Where the melds themselves are wanted (every
+  arrangement of that lowest deadwood, for Gin's knocker), candidate melds
+  are found with a few bit operations and chosen by branch and bound,
+  bounded from the start by the lowest deadwood the tables give.  Gin
+  lay-offs reuse that search: a lay-off onto the knocker's meld is one more
+  candidate "meld" for the defender.
 * **Wild cards or several decks** (Tunk, Indian, Three Thirteen): a search
   that decides, for the lowest card still undecided, whether it is
   unmatched, the lowest natural card of a group, or the lowest natural card
@@ -30,6 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import product
+from operator import attrgetter
 
 from .cards import ALL_CARDS, Card
 
@@ -49,6 +57,53 @@ def _suit_value_table(rank_values: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(table)
 
 
+@lru_cache(maxsize=32)
+def _run_deadwood_table(rank_values: tuple[int, ...], around_corner: bool) -> tuple[int, ...]:
+    """The lowest deadwood of every 13-bit set of ranks of one suit, melding runs only.
+
+    Made once per rules (8,192 entries, a few milliseconds).  The lowest
+    card of a set is either unmatched or the first card of a run, and what
+    is left either way is a smaller set, already in the table.  Around the
+    corner a suit holds at most one run through K-A (every such run holds
+    both), so a set is also that run plus a table entry for the rest.
+    """
+    value = _suit_value_table(rank_values)
+    best = [0] * (1 << 13)
+    for mask in range(1, 1 << 13):
+        low = mask & -mask
+        lowest = best[mask ^ low] + value[low]
+        run, nxt, length = low, low << 1, 1
+        while mask & nxt:
+            run |= nxt
+            length += 1
+            if length >= 3 and best[mask ^ run] < lowest:
+                lowest = best[mask ^ run]
+            nxt <<= 1
+        best[mask] = lowest
+    if around_corner:
+        linear = list(best)
+        for mask in range(1, 1 << 13):
+            for run in _corner_runs_in(mask):
+                best[mask] = min(best[mask], linear[mask ^ run])
+    return tuple(best)
+
+
+def _corner_runs_in(ranks: int) -> list[int]:
+    """Every run of three or more in ``ranks`` (13 bits) that holds both K and A."""
+    if not (ranks & 1 and ranks & 1 << 12) or ranks == _SUIT_BITS:
+        return []
+    up = (~ranks & (ranks + 1)).bit_length() - 1  # A, 2, ... held in a row
+    down = 0  # K, Q, ... held in a row
+    while ranks >> (12 - down) & 1:
+        down += 1
+    return [
+        ((1 << i) - 1) | (_SUIT_BITS ^ ((1 << (13 - j)) - 1))  # i cards from the ace up, j from the king down
+        for i in range(1, up + 1)
+        for j in range(1, down + 1)
+        if i + j >= 3
+    ]
+
+
 @dataclass(frozen=True, slots=True)
 class MeldRules:
     """What counts as a meld in a variant, and what unmatched cards are worth.
@@ -65,9 +120,10 @@ class MeldRules:
     ``group_repeats`` lets a group repeat a suit (7H 7H 7S from several
     decks).
 
-    ``suit_values`` is the bit-mask solver's table (the value of every set
-    of ranks of one suit), made once per rules without wild cards; empty
-    for rules with them, which that solver does not take.
+    ``suit_values`` and ``run_deadwood`` are the bit-mask solver's tables
+    (the value of every set of ranks of one suit, and its lowest deadwood
+    with runs only), made once per rules without wild cards; empty for rules
+    with them, which that solver does not take.
     """
 
     rank_values: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
@@ -79,10 +135,14 @@ class MeldRules:
     max_group: int | None = 4
     group_repeats: bool = False
     suit_values: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    run_deadwood: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        table = _suit_value_table(self.rank_values) if self.wild_rank is None else ()
+        single_deck = self.wild_rank is None
+        table = _suit_value_table(self.rank_values) if single_deck else ()
+        runs = _run_deadwood_table(self.rank_values, self.around_corner) if single_deck else ()
         object.__setattr__(self, "suit_values", table)
+        object.__setattr__(self, "run_deadwood", runs)
 
     def value(self, card: Card) -> int:
         if card.is_joker:
@@ -191,13 +251,6 @@ def _corner_runs(ranks: int, shift: int, melds: list[int]) -> None:
             length += 1
 
 
-def _best_cover(melds: list[int], values: list[int]) -> int:
-    """The highest total value of pairwise disjoint melds (branch and bound)."""
-    if len(melds) == 1:
-        return values[0]
-    return _one_best_cover(melds, values)[0]
-
-
 def _one_best_cover(melds: list[int], values: list[int]) -> tuple[int, tuple[int, ...]]:
     """One set of pairwise disjoint melds with the highest value, and that value."""
     n = len(melds)
@@ -227,13 +280,14 @@ def _one_best_cover(melds: list[int], values: list[int]) -> tuple[int, tuple[int
     return best, best_cover
 
 
-def _all_best_covers(melds: list[int], values: list[int]) -> list[tuple[int, ...]]:
-    """Every maximal-value set of disjoint melds (each as a tuple of masks).
+def _all_best_covers(melds: list[int], values: list[int], best: int) -> list[tuple[int, ...]]:
+    """Every set of disjoint melds of the highest value, ``best`` (each as a tuple of masks).
 
     Branch and bound over the melds by falling value: a branch whose total
-    plus every meld still to come cannot reach the best so far is cut (ties
-    are kept: all are wanted).  Values are positive, so a set that ties the
-    best cannot be extended and is maximal.
+    plus every meld still to come cannot reach ``best`` is cut (ties are
+    kept: all are wanted).  Values are positive, so a set that reaches the
+    best cannot be extended.  The sets come in the order of a search that
+    did not know ``best`` beforehand (it only cuts more).
     """
     if len(melds) < 2:
         return [tuple(melds)]  # most hands: at most one meld, nothing to choose
@@ -256,16 +310,13 @@ def _all_best_covers(melds: list[int], values: list[int]) -> list[tuple[int, ...
     suffix = [0] * (n + 1)
     for i in range(n - 1, -1, -1):
         suffix[i] = suffix[i + 1] + vs[i]
-    best = -1
     found: list[tuple[int, ...]] = []
     chosen: list[int] = []
 
     def search(i: int, used: int, total: int) -> None:
-        nonlocal best, found
-        if total > best:
-            best, found = total, [tuple(chosen)]
-        elif total == best:
+        if total == best:
             found.append(tuple(chosen))
+            return
         for j in range(i, n):
             if total + suffix[j] < best:
                 return
@@ -286,22 +337,74 @@ def _check_single_deck(rules: MeldRules) -> None:
 def min_deadwood(cards: Sequence[Card], rules: MeldRules = STANDARD) -> int:
     """The lowest unmatched value of ``cards`` over every arrangement.
 
-    Single deck without wild cards uses the bit-mask search; anything else
-    goes to the general search.
+    Single deck without wild cards reads the rules' tables (see the module's
+    docstring); anything else goes to the general search.
 
     >>> from .cards import parse_cards
     >>> min_deadwood(parse_cards("3H 4H 5H 6H 8S 8D 8C AC 2D 3C"))
     6
     """
-    if rules.wild_rank is not None or _has_duplicates_or_jokers(cards):
-        return _general_search(cards, rules).deadwood
-    mask = hand_mask(cards)
-    table = rules.suit_values
-    total = _mask_value(mask, table)
-    melds = _candidate_melds(mask, rules.around_corner)
-    if not melds:
-        return total
-    return total - _best_cover(melds, [_mask_value(m, table) for m in melds])
+    table = rules.run_deadwood
+    if table:
+        # Distinct cards have distinct bits, so their sum has a bit each; a
+        # repeated card or a joker (no bit) leaves fewer: the general search.
+        mask: int = sum(map(_BIT, cards))
+        if mask.bit_count() == len(cards):
+            a = mask & _SUIT_BITS
+            b = mask >> 13 & _SUIT_BITS
+            c = mask >> 26 & _SUIT_BITS
+            d = mask >> 39
+            groups = (a & b & (c | d)) | (c & d & (a | b))  # ranks held three or four times
+            if not groups:  # three hands of ten cards in four
+                return table[a] + table[b] + table[c] + table[d]
+            if not groups & (groups - 1) and not a & b & c & d:  # most others: one rank, three cards
+                keep = ~groups
+                return min(table[a] + table[b] + table[c] + table[d],
+                           table[a & keep] + table[b & keep] + table[c & keep] + table[d & keep])
+            return _lowest_with_groups(a, b, c, d, groups, table)
+    return _general_search(cards, rules).deadwood
+
+
+_BIT = attrgetter("bit")
+
+
+def _table_deadwood(mask: int, table: tuple[int, ...]) -> int:
+    """The lowest deadwood of a single-deck hand mask (``table``: the rules' ``run_deadwood``)."""
+    a = mask & _SUIT_BITS
+    b = mask >> 13 & _SUIT_BITS
+    c = mask >> 26 & _SUIT_BITS
+    d = mask >> 39
+    groups = (a & b & (c | d)) | (c & d & (a | b))
+    if not groups:
+        return table[a] + table[b] + table[c] + table[d]
+    return _lowest_with_groups(a, b, c, d, groups, table)
+
+
+def _lowest_with_groups(a: int, b: int, c: int, d: int, groups: int, table: tuple[int, ...]) -> int:
+    """The lowest deadwood over every choice of groups among the ranks in ``groups``.
+
+    Each such rank is left to the runs, or melded whole, or (four of a kind)
+    melded as any three of its four, the fourth left to its suit's runs;
+    the four suits' masks that remain are then looked up.  At most 6 x 6
+    choices in a hand of 10 cards, 72 in one of 11.
+    """
+    choices = [(a, b, c, d)]
+    while groups:
+        rank = groups & -groups
+        groups ^= rank
+        keep = ~rank
+        more = []
+        for w, x, y, z in choices:
+            more.append((w & keep, x & keep, y & keep, z & keep))
+            if w & x & y & z & rank:
+                more += (
+                    (w, x & keep, y & keep, z & keep),
+                    (w & keep, x, y & keep, z & keep),
+                    (w & keep, x & keep, y, z & keep),
+                    (w & keep, x & keep, y & keep, z),
+                )
+        choices += more
+    return min(table[w] + table[x] + table[y] + table[z] for w, x, y, z in choices)
 
 
 def _has_duplicates_or_jokers(cards: Sequence[Card]) -> bool:
@@ -412,7 +515,9 @@ def shown_arrangement(mask: int, cover: Sequence[int], rules: MeldRules,
 def knocker_covers(mask: int, rules: MeldRules) -> tuple[int, list[tuple[int, ...]]]:
     """A single-deck hand's lowest deadwood, and every cover reaching it.
 
-    ``mask`` is the hand, a bit per card (see :func:`hand_mask`).
+    ``mask`` is the hand, a bit per card (see :func:`hand_mask`).  Most
+    hands have one best cover, read off the tables (:func:`_only_cover`);
+    the others are searched.
     """
     table = rules.suit_values
     if not table:
@@ -420,11 +525,110 @@ def knocker_covers(mask: int, rules: MeldRules) -> tuple[int, list[tuple[int, ..
     melds = _candidate_melds(mask, rules.around_corner)
     if len(melds) < 2:  # most hands: no meld or one, nothing to choose
         return _mask_value(mask & ~melds[0] if melds else mask, table), [tuple(melds)]
-    covers = _all_best_covers(melds, [_mask_value(m, table) for m in melds])
-    left = mask
-    for meld in covers[0]:
-        left &= ~meld
-    return _mask_value(left, table), covers
+    if not rules.around_corner:
+        only = _only_cover(mask, melds, rules)
+        if only is not None:
+            return only[0], [only[1]]
+    deadwood = _table_deadwood(mask, rules.run_deadwood)
+    values = [_mask_value(m, table) for m in melds]
+    return deadwood, _all_best_covers(melds, values, _mask_value(mask, table) - deadwood)
+
+
+def _only_cover(mask: int, listed: list[int], rules: MeldRules) -> tuple[int, tuple[int, ...]] | None:
+    """The lowest deadwood of a hand (no run around the corner) and its one best cover,
+    read off the tables; None where several covers reach it (the search lists them).
+
+    The group choice reaching the lowest deadwood must be the only one, and
+    each suit's runs the only best ones for what that choice leaves of the
+    suit (:func:`_suit_covers`).  The cover's melds are in the order the
+    search would give them: higher value first, then as
+    :func:`_candidate_melds` lists them.
+    """
+    table = rules.run_deadwood
+    a = mask & _SUIT_BITS
+    b = mask >> 13 & _SUIT_BITS
+    c = mask >> 26 & _SUIT_BITS
+    d = mask >> 39
+    groups = (a & b & (c | d)) | (c & d & (a | b))
+    if groups:
+        choices = _group_choices(a, b, c, d, groups)
+        totals = [table[w] + table[x] + table[y] + table[z] for w, x, y, z, _ in choices]
+        lowest = min(totals)
+        if totals.count(lowest) != 1:
+            return None
+        a, b, c, d, melds = choices[totals.index(lowest)]
+    else:
+        lowest = table[a] + table[b] + table[c] + table[d]
+        melds = []
+    covers = _suit_covers(rules.rank_values)
+    for shift, ranks in ((0, a), (13, b), (26, c), (39, d)):
+        if ranks:
+            found = covers.get(ranks)
+            if found is None:
+                found = _suit_covers_of(ranks, covers, table, rules.suit_values)
+            if len(found) != 1:
+                return None
+            melds += [run << shift for run in found[0]]
+    if len(melds) > 1:  # in the search's order (see _all_best_covers); listed: its candidates
+        if len(listed) == len(melds):
+            return lowest, tuple(listed)  # every meld the hand has, none sharing a card
+        values = rules.suit_values
+        melds.sort(key=lambda meld: (-_mask_value(meld, values), listed.index(meld)))
+    return lowest, tuple(melds)
+
+
+def _group_choices(a: int, b: int, c: int, d: int, groups: int) -> list[tuple[int, int, int, int, list[int]]]:
+    """Every choice of groups among the ranks in ``groups``: what it leaves of each suit, and its groups."""
+    choices: list[tuple[int, int, int, int, list[int]]] = [(a, b, c, d, [])]
+    while groups:
+        rank = groups & -groups
+        groups ^= rank
+        keep = ~rank
+        held = (a & rank) | (b & rank) << 13 | (c & rank) << 26 | (d & rank) << 39
+        more = []
+        for w, x, y, z, melds in choices:
+            more.append((w & keep, x & keep, y & keep, z & keep, [*melds, held]))
+            if a & b & c & d & rank:
+                more += (
+                    (w, x & keep, y & keep, z & keep, [*melds, held ^ rank]),
+                    (w & keep, x, y & keep, z & keep, [*melds, held ^ rank << 13]),
+                    (w & keep, x & keep, y, z & keep, [*melds, held ^ rank << 26]),
+                    (w & keep, x & keep, y & keep, z, [*melds, held ^ rank << 39]),
+                )
+        choices += more
+    return choices
+
+
+@lru_cache(maxsize=32)
+def _suit_covers(rank_values: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], ...]]:
+    """Per rules, each set of ranks of a suit's best sets of runs, filled in as they are asked for."""
+    return {0: ((),)}
+
+
+def _suit_covers_of(ranks: int, covers: dict[int, tuple[tuple[int, ...], ...]], best: tuple[int, ...],
+                    value: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every set of runs (no corner) leaving ``ranks`` of one suit its lowest deadwood ``best[ranks]``.
+
+    The lowest card is unmatched or starts a run, as the table was made; each
+    way that keeps to the table's lowest leads to the best sets of what is left.
+    """
+    found = covers.get(ranks)
+    if found is not None:
+        return found
+    low = ranks & -ranks
+    lowest = best[ranks]
+    sets: list[tuple[int, ...]] = []
+    if best[ranks ^ low] + value[low] == lowest:
+        sets += _suit_covers_of(ranks ^ low, covers, best, value)
+    run, nxt, length = low, low << 1, 1
+    while ranks & nxt:
+        run |= nxt
+        length += 1
+        nxt <<= 1
+        if length >= 3 and best[ranks ^ run] == lowest:
+            sets += [(run, *rest) for rest in _suit_covers_of(ranks ^ run, covers, best, value)]
+    covers[ranks] = found = tuple(sets)
+    return found
 
 
 def defender_count(defender: int, knocker_cover: Sequence[int], rules: MeldRules) -> tuple[int, tuple[int, ...], int]:

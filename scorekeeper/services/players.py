@@ -11,8 +11,9 @@ from sqlalchemy import select
 
 from ..engine import InvalidEntry
 from ..engine.bounds import MAX_NAME, check_name, name_key
+from .. import live_stamps
 from ..extensions import db
-from ..models import Account, Player
+from ..models import Account, Player, Seat
 from .errors import ServiceError
 
 
@@ -67,6 +68,8 @@ def rename_player(player: Player, name: str) -> Player:
         raise ServiceError(f"{other.name} is already on your roster.", "name", code="same_name")
     player.name = name
     db.session.commit()
+    # The name is on the live views of every game the player sits in.
+    live_stamps.changed(db.session.scalars(select(Seat.game_id).where(Seat.player_id == player.id)).all())
     return player
 
 

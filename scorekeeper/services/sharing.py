@@ -11,6 +11,7 @@ import secrets
 
 from sqlalchemy import bindparam, select
 
+from .. import live_stamps
 from ..extensions import db
 from ..models import Game, ShareLink, utcnow
 
@@ -39,6 +40,7 @@ def share_game(game: Game) -> ShareLink:
         link = ShareLink(game_id=game.id, token=secrets.token_urlsafe(SHARE_TOKEN_BYTES))
         db.session.add(link)
         db.session.commit()
+        live_stamps.changed([game.id])  # a stamp to trust from the first asks on
     return link
 
 
@@ -53,6 +55,7 @@ def stop_sharing(game: Game) -> int:
     for link in links:
         link.revoked_at = utcnow()
     db.session.commit()
+    live_stamps.changed([game.id])  # the phones' next ask reads the database: 404
     return len(links)
 
 

@@ -53,6 +53,9 @@ def register(app: Flask) -> None:
     for name in BLUEPRINTS:
         module = importlib.import_module(f"{__name__}.{name}")
         app.register_blueprint(module.bp)
+    from . import share
+
+    share.init_app(app)  # the live asks that change nothing, answered before Flask
 
     login_manager.login_view = "auth.login"
     login_manager.login_message = "Sign in to keep score."

@@ -4,25 +4,36 @@ The owner turns a share link on (or off) from the game page, which shows
 the link and its QR code.  ``/s/<token>`` is read-only: the sheet, the
 next-deal guide and the change log, with nothing that changes the game.
 Its script asks ``/s/<token>/sheet`` every second with the ETag it holds;
-the answer is a 304 from one small query on the game's row while nothing
-changed, and the freshly rendered sheet when a hand was recorded, corrected
-or undone.
+the answer is a 304 while nothing changed, and the freshly rendered sheet
+when a hand was recorded, corrected or undone.  Nearly every ask is a 304,
+so those do not reach Flask or the database: :class:`LiveAsks`, in front of
+the app, answers an ask whose ETag this worker last worked out for that link,
+while the game's live stamp (:mod:`scorekeeper.live_stamps`) is still the
+one read just before working it out.  Any other ask is the route's: one
+small query on the game's row for the ETag, and the sheet when it changed.
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
+import secrets
+import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import segno
-from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
+from flask import (
+    Blueprint, Flask, abort, current_app, flash, make_response, redirect, render_template, request, url_for,
+)
 from flask_login import login_required
 from markupsafe import Markup
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
-from .. import services
+from .. import live_stamps, services
 from ..extensions import db
 from ..models import Game, Player, Seat, ShareLink
 from .access import own_game
@@ -122,9 +133,14 @@ def show(token: str) -> Response:
 @bp.route("/s/<token>/sheet")
 def sheet(token: str) -> Response:
     """The live part of the page, or 304 while the game is as the phone last saw it."""
-    etag = _etag(token)
-    if etag is None:
+    # The stamp before the query: a change committed after it moves the
+    # stamp, so what is learnt here is never trusted past that change.
+    seen = _stamp_before(token)
+    state = _state(token)
+    if state is None:
         abort(404)
+    etag, game_id = state
+    request.environ[_LEARNT] = (etag, game_id, seen)
     if request.if_none_match.contains(etag):
         response = Response(status=304)
     else:
@@ -140,7 +156,13 @@ def sheet(token: str) -> Response:
 
 
 def _etag(token: str) -> str | None:
-    """The state the shared sheet shows, from one small query; None for a dead link.
+    state = _state(token)
+    return state[0] if state else None
+
+
+def _state(token: str) -> tuple[str, int] | None:
+    """The ETag of the state the shared sheet shows, and its game's id, from one small
+    query; None for a dead link.
 
     The game's revision and time of last change move with every hand
     recorded, corrected or undone and with the game's end; the names move
@@ -162,7 +184,7 @@ def _etag(token: str) -> str | None:
     state: list[Any] = [RENDERING, game_id, revision, updated_at.isoformat(), page_asked(request.args)]
     state += [row.name for row in found]
     digest = hashlib.sha256("\x1f".join(map(str, state)).encode()).hexdigest()[:20]
-    return f"r{revision}-{digest}"
+    return f"r{revision}-{digest}", game_id
 
 
 def _private(response: Response) -> Response:
@@ -171,3 +193,91 @@ def _private(response: Response) -> Response:
     response.headers["Referrer-Policy"] = "no-referrer"
     response.headers["X-Robots-Tag"] = "noindex, nofollow"
     return response
+
+
+# -- the live asks that change nothing, before Flask ------------------------------
+
+#: where the route leaves what it learnt of a link for :class:`LiveAsks`: (ETag, game id, stamp read before)
+_LEARNT = "scorekeeper.live_learnt"
+_SHEET_PATH = re.compile(r"/s/([A-Za-z0-9_-]{1,200})/sheet")
+#: a response's headers that are not the same on every 304 of a link
+_NOT_KEPT = frozenset({"content-length", "content-type", "set-cookie", "x-request-id", "date", "server"})
+_REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
+#: at most this many links remembered by a worker (then it starts again)
+_MOST_KNOWN = 20_000
+
+#: per worker: (token, query) -> (the quoted ETag, game id, its stamp, the 304's headers, trusted until)
+_known: dict[tuple[str, str], tuple[str, int, bytes, list[tuple[str, str]], float]] = {}
+#: per worker: each live link's game (a token never moves to another game)
+_game_of: dict[str, int] = {}
+
+
+def _stamp_before(token: str) -> bytes | None:
+    game_id = _game_of.get(token)
+    folder = live_stamps.folder_of(current_app.config)
+    if game_id is None or folder is None:
+        return None
+    return live_stamps.stamp(folder, game_id)
+
+
+WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
+
+
+class LiveAsks:
+    """WSGI, in front of Flask: a live ask whose ETag is still its game's, answered 304 at once.
+
+    "Still" means: this worker worked that ETag out for that link (and page)
+    less than ``LIVE_STAMPS_TRUST`` seconds ago, and the game's stamp is the
+    one read just before.  The 304 carries the headers the route's own
+    answer for the link carried (security headers, ETag, caching), and a
+    request id.  Everything else goes to Flask unchanged, which then tells
+    this what it learnt.
+    """
+
+    def __init__(self, app: WsgiApp, folder: Path, trust: float) -> None:
+        self.app = app
+        self.folder = folder
+        self.trust = trust
+        folder.mkdir(parents=True, exist_ok=True)
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        match = _SHEET_PATH.fullmatch(environ.get("PATH_INFO", ""))
+        if match is None or environ.get("REQUEST_METHOD") != "GET":
+            return self.app(environ, start_response)
+        key = (match.group(1), environ.get("QUERY_STRING", ""))
+        known = _known.get(key)
+        if known is not None:
+            etag, game_id, seen, headers, until = known
+            if (environ.get("HTTP_IF_NONE_MATCH") == etag and time.monotonic() < until
+                    and live_stamps.stamp(self.folder, game_id) == seen):
+                offered = environ.get("HTTP_X_REQUEST_ID", "")
+                request_id = offered if _REQUEST_ID.fullmatch(offered) else secrets.token_hex(6)
+                start_response("304 NOT MODIFIED", [*headers, ("X-Request-ID", request_id)])
+                return []
+        answered: list[Any] = []
+
+        def keep(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            answered[:] = [status, headers]
+            return start_response(status, headers, exc_info)
+
+        body = self.app(environ, keep)
+        learnt = environ.get(_LEARNT)
+        if learnt is not None and answered and answered[0][:3] in ("200", "304"):
+            etag, game_id, seen = learnt
+            if len(_known) >= _MOST_KNOWN:
+                _known.clear()
+                _game_of.clear()
+            _game_of[key[0]] = game_id
+            if seen is not None:
+                kept = [(name, value) for name, value in answered[1] if name.lower() not in _NOT_KEPT]
+                _known[key] = (f'"{etag}"', game_id, seen, kept, time.monotonic() + self.trust)
+            else:
+                _known.pop(key, None)
+        return body
+
+
+def init_app(app: Flask) -> None:
+    """Put :class:`LiveAsks` in front of the app, where the live stamps are on."""
+    folder = live_stamps.folder_of(app.config)
+    if folder is not None:
+        app.wsgi_app = LiveAsks(app.wsgi_app, folder, float(app.config["LIVE_STAMPS_TRUST"]))  # type: ignore[method-assign]

@@ -28,6 +28,10 @@ from bench.load import Server, Table, Timings, check_games, free_port, fresh_dat
 from scorekeeper import create_app
 from scorekeeper.extensions import LOCK_WAIT_MS, db
 
+# It starts gunicorn and times it: under xdist, it runs on one worker, one
+# after the other with the other tests that do (--dist loadgroup).
+pytestmark = pytest.mark.xdist_group("servers")
+
 KIND = "postgresql" if os.environ.get("DATABASE_URL") else "sqlite"
 NAMES = ["Ann", "Bob", "Cara"]
 HAND = {"out": "0", "p1-count": "12", "p2-count": "3"}

@@ -16,7 +16,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 from bench.load import fresh_database, run_load
+
+# It starts gunicorn and times it: under xdist, it runs on one worker, one
+# after the other with the other tests that do (--dist loadgroup).
+pytestmark = pytest.mark.xdist_group("servers")
 
 KIND = "postgresql" if os.environ.get("DATABASE_URL") else "sqlite"
 

@@ -8,6 +8,7 @@ is answered 304 from one query, a changed one with the new sheet.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 import zxingcpp
@@ -314,6 +315,128 @@ def test_after_any_change_the_live_sheet_comes_back_new(client, user, game, reco
     assert text in fragment.text
     assert fragment.find("html") is None  # the part that is swapped in, not a page
     assert ask(client, link, response.headers["ETag"]).status_code == 304
+
+
+# -- the asks that change nothing never reach the database (the live stamps) ----------
+
+
+def statements_of(app, call):  # type: ignore[no-untyped-def]
+    """The SQL statements sent while ``call()`` runs, and what it returned."""
+    statements = []
+
+    def count(*args):  # type: ignore[no-untyped-def]
+        statements.append(args[2])
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        answer = call()
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+    return statements, answer
+
+
+def primed(client, link):  # type: ignore[no-untyped-def]
+    """The ETag of a link asked for as a phone does, until this worker answers it from its stamp."""
+    etag = ask(client, link).headers["ETag"]
+    assert ask(client, link, etag).status_code == 304  # now the worker knows the link's game
+    assert ask(client, link, etag).status_code == 304  # and its stamp, read before the query
+    return etag
+
+
+def test_an_unchanged_game_asked_again_is_answered_304_without_the_database(app, client, user, game):
+    link = share(user, game)
+    etag = primed(client, link)
+    flask_304 = ask(client, link, etag)  # (answered from the stamp too: compared below with the route's)
+
+    statements, response = statements_of(app, lambda: ask(client, link, etag))
+
+    assert statements == []
+    assert response.status_code == 304 and response.data == b""
+    assert response.headers["ETag"] == etag
+    assert response.headers["Cache-Control"] == "no-cache, private"
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+    assert response.headers["X-Robots-Tag"] == "noindex, nofollow"
+    assert "default-src 'self'" in response.headers["Content-Security-Policy"]
+    assert response.headers["X-Request-ID"] != flask_304.headers["X-Request-ID"]  # one of its own
+    assert "Set-Cookie" not in response.headers
+
+
+def test_a_phone_with_an_older_etag_is_sent_the_sheet_by_the_route(app, client, user, game):
+    link = share(user, game)
+    primed(client, link)
+
+    statements, response = statements_of(app, lambda: ask(client, link, '"r0-stale"'))
+
+    assert response.status_code == 200 and statements
+
+
+@pytest.mark.parametrize(("change", "totals", "hands", "latest", "text"), CHANGES,
+                         ids=[change.__name__ for change, *_ in CHANGES])
+def test_after_any_change_a_worker_answering_from_its_stamp_sends_the_new_sheet(
+        app, client, user, game, record, change, totals, hands, latest, text):
+    link = share(user, game)
+    etag = primed(client, link)
+    assert statements_of(app, lambda: ask(client, link, etag))[0] == []
+
+    change(user, game, record)
+    response = ask(client, link, etag)
+
+    assert response.status_code == 200
+    assert response.headers["ETag"] != etag
+    assert page(response).one("div", cls="live-content").get("data-hands") == hands
+
+
+def test_a_link_turned_off_after_answers_from_its_stamp_is_not_found_at_once(client, user, game):
+    link = share(user, game)
+    etag = primed(client, link)
+
+    assert user.post(f"/games/{game}/share/revoke").status_code == 303
+
+    assert ask(client, link, etag).status_code == 404
+
+
+def test_a_deleted_games_link_is_not_found_at_once_after_answers_from_its_stamp(client, user, game):
+    link = share(user, game)
+    etag = primed(client, link)
+
+    assert user.post(f"/games/{game}/delete").status_code == 303
+
+    assert ask(client, link, etag).status_code == 404
+
+
+def test_a_stamp_that_is_not_there_is_never_trusted(app, client, user, game):
+    link = share(user, game)
+    etag = primed(client, link)
+    (Path(app.config["LIVE_STAMPS"]) / str(game)).unlink()
+
+    statements, response = statements_of(app, lambda: ask(client, link, etag))
+
+    assert response.status_code == 304 and len(statements) == 1  # the route's one query
+
+
+def test_a_stamp_is_trusted_no_longer_than_live_stamps_trust(app, client, user, game):
+    link = share(user, game)
+    app.wsgi_app.trust = 0  # (the LiveAsks in front of the app; LIVE_STAMPS_TRUST when it was made)
+    etag = primed(client, link)  # each ask learnt, and trusted for 0 s
+
+    statements, response = statements_of(app, lambda: ask(client, link, etag))
+
+    assert response.status_code == 304 and len(statements) == 1
+
+
+def test_with_the_stamps_off_every_ask_reads_the_database(app, client, user, game):
+    from scorekeeper.web.share import LiveAsks
+
+    link = share(user, game)
+    assert isinstance(app.wsgi_app, LiveAsks)
+    app.wsgi_app = app.wsgi_app.app  # what LIVE_STAMPS="" builds: nothing in front of Flask
+    etag = primed(client, link)
+
+    statements, response = statements_of(app, lambda: ask(client, link, etag))
+
+    assert response.status_code == 304 and len(statements) == 1
 
 
 def test_the_whole_sheet_and_the_recent_hands_have_their_own_etags(client, user, game):

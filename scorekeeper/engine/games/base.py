@@ -23,7 +23,7 @@ from ..declare import (
     CARDS, COUNT, REENTER, RUMMY, Choice, Ending, Field, Moment, Note, Settlement, Sides, Status, note_key,
 )
 from ..errors import InvalidEntry
-from ..melds import Arrangement, MeldRules, arrange
+from ..melds import Arrangement, MeldRules, arrange, knocker_covers, shown_arrangement
 from ..options import Option, check_options
 from ..sheet import NoteKey
 
@@ -87,9 +87,7 @@ class PlayerInput:
         if every:
             # Distinct cards' bits add up without a carry, one bit each; a
             # repeated card carries and a joker has no bit: fewer bits.
-            bits = 0
-            for card in every:
-                bits += card.bit
+            bits: int = sum(map(_BIT, every))
             self.bits = bits if bits.bit_count() == len(every) else None
 
     def __repr__(self) -> str:
@@ -976,6 +974,7 @@ def hand_value(player_input: PlayerInput, values: Sequence[int]) -> int:
 
 
 _INDEX = attrgetter("index")
+_BIT = attrgetter("bit")
 #: every card once, by index: the 52, then the joker (index -1, so the last)
 _PACK = (*ALL_CARDS, JOKER)
 
@@ -990,6 +989,13 @@ def unmatched(player_input: PlayerInput, rules: MeldRules) -> tuple[int, dict[st
     """An input's unmatched count (the typed count, or the best arrangement's deadwood), with its melds."""
     if player_input.cards is None:
         return player_input.count or 0, {}
+    bits = player_input.bits
+    if bits and rules.suit_values:
+        # One deck's cards, all different: the hand as a mask, its melds written from masks
+        # (what arrange() and meld_detail() give, without a Card or an Arrangement made).
+        count, covers = knocker_covers(bits, rules)
+        melds, left = shown_arrangement(bits, covers[0], rules)
+        return count, {"melds": melds, "unmatched": left}
     best = arrange(player_input.cards, rules)
     return best.deadwood, meld_detail(best)
 
@@ -1149,5 +1155,7 @@ def zero_scores(players: Sequence[str]) -> dict[str, Score]:
 
 def split(pot: Score, ways: int) -> Score:
     """An exact equal share: an int when it divides, else a Fraction."""
+    if type(pot) is int and pot % ways == 0:  # nearly always (one winner): no Fraction made
+        return pot // ways
     share = Fraction(pot) / ways
     return int(share) if share.denominator == 1 else share

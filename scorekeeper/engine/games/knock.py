@@ -37,6 +37,7 @@ def deadwood(player_input: PlayerInput) -> tuple[int, dict[str, Any]]:
 RUM_HANDS = Moment("rum_hands", "Rum hands", "Knock hands won knocking with no deadwood")
 KNOCKS_BEATEN = Moment("knocks_beaten", "Knocks beaten",
                        "Knock hands where another knocked and this player had the lowest count")
+_BEATEN = [KNOCKS_BEATEN.key]  # one list for every winner's moments (a row's lists are never changed)
 
 
 class Knock(Variant):
@@ -94,15 +95,19 @@ class Knock(Variant):
         counts: dict[str, int] = {}
         details: dict[str, dict[str, Any]] = {}
         for player in hand.players:
-            counts[player], shown = deadwood(hand.inputs[player])
-            details[player] = {"value": counts[player], **shown}
+            count, shown = deadwood(hand.inputs[player])
+            counts[player] = count
+            details[player] = {"value": count, **shown}
+        # (Plain loops and maps, no comprehensions: a hand replayed runs this once each.)
         others = hand.others
-        lowest_other = min(counts[p] for p in others)
+        lowest_other = min(map(counts.__getitem__, others))
         scores = zero_scores(hand.players)
         if counts[knocker] < lowest_other:
             return self._knocker_wins(hand, counts, scores, details)
-        winners = [p for p in others if counts[p] == lowest_other]
-        payers = [p for p in hand.players if p not in winners]
+        winners = []
+        payers = []
+        for player in hand.players:
+            (winners if player != knocker and counts[player] == lowest_other else payers).append(player)
         tied = counts[knocker] == lowest_other
         notes: list[str] = [Note(
             "knock.knocker_tied" if tied else "knock.knocker_beaten",
@@ -135,7 +140,7 @@ class Knock(Variant):
             notes.append(Note("knock.split", f"{names(winners)} split {pot}: {each} each.",
                               winners=winners, pot=pot, share=each))
         return HandResult(scores, notes, details, winner=winners[0] if len(winners) == 1 else None,
-                          kind="knock_beaten", moments={p: [KNOCKS_BEATEN.key] for p in winners})
+                          kind="knock_beaten", moments=dict.fromkeys(winners, _BEATEN))
 
     def _knocker_wins(self, hand: Hand, counts: dict[str, int], scores: dict[str, Score],
                       details: dict[str, dict[str, Any]]) -> HandResult:
