@@ -156,9 +156,16 @@ def post_hand(page: Page, game_url: str, fields: dict[str, str]) -> None:
 
 
 def no_sideways_scroll(page: Page) -> tuple[int, int]:
-    """The document's scrollWidth and clientWidth (equal when nothing sticks out)."""
+    """The document's scrollWidth and clientWidth (equal when nothing sticks out), measured
+    once the page has loaded, its fonts are ready and a frame is drawn: on a loaded machine
+    a measure taken before the styles settle saw a page wider than it is."""
+    page.wait_for_load_state("load")
     return page.evaluate(
-        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+        """async () => {
+            await document.fonts.ready;
+            await new Promise(resolve => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+            return [document.documentElement.scrollWidth, document.documentElement.clientWidth];
+        }"""
     )
 
 
