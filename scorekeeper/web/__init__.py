@@ -79,9 +79,11 @@ def register(app: Flask) -> None:
     app.register_error_handler(PoolTimeout, database_unavailable)
     app.add_template_filter(number, "number")
     app.add_template_filter(signed, "signed")
+    from .catalogue import players_text
     from .sheet import drawn_rows
 
     app.add_template_global(drawn_rows, "drawn_rows")
+    app.add_template_global(players_text, "players_text")
 
 
 def _not_found(error: Exception) -> Any:

@@ -58,8 +58,11 @@ def test_new_game_lists_every_variant_with_its_line_and_player_range(user):
         assert link.get("href") == f"/games/new?variant={variant['key']}"
         assert variant["name"] in link.text
         assert variant["summary"] in link.text
-        low, high = variant["min_players"], variant["max_players"]
-        assert (f"{low}–{high} players" if low != high else f"{low} players") in link.text
+        counts = variant["player_counts"]
+        if counts == list(range(counts[0], counts[-1] + 1)):
+            assert (f"{counts[0]}–{counts[-1]} players" if len(counts) > 1 else f"{counts[0]} players") in link.text
+        else:  # Canasta: the counts it is played by, not a range that takes in 5
+            assert ", ".join(map(str, counts[:-1])) + f" or {counts[-1]} players" in link.text
     own = [variant for variant in VARIANTS if variant["defined_by_table"]]
     links = [item.one("a") for item in lists[-1].find_all("li")]
     assert [link.get("href") for link in links] == [f"/games/own/new?variant={v['key']}" for v in own]
