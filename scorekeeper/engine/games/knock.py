@@ -104,8 +104,8 @@ class Knock(Variant):
         scores = zero_scores(hand.players)
         if counts[knocker] < lowest_other:
             return self._knocker_wins(hand, counts, scores, details)
-        winners = []
-        payers = []
+        winners: list[str] = []
+        payers: list[str] = []
         for player in hand.players:
             (winners if player != knocker and counts[player] == lowest_other else payers).append(player)
         tied = counts[knocker] == lowest_other
