@@ -85,7 +85,8 @@ class Connection:
         """
         for attempt in (1, 2):
             if self.writer is None:
-                self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+                self.reader, self.writer = await asyncio.wait_for(
+                    asyncio.open_connection("127.0.0.1", self.port), TIMEOUT)
             try:
                 return await asyncio.wait_for(self._exchange(method, path, headers, body), TIMEOUT)
             except (ConnectionError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, EOFError):
@@ -172,6 +173,7 @@ class Keeper:
     samples: Samples
     rng: random.Random
     games: dict[int, dict[int, Acked]] = field(default_factory=dict)
+    saving: asyncio.Future[None] | None = None  # the hand on its way, if any
 
     def __post_init__(self) -> None:
         self.games[self.game_id] = {}
@@ -187,7 +189,10 @@ class Keeper:
     async def play(self, deadline: list[float]) -> None:
         await asyncio.sleep(self.rng.uniform(0, THINK[1] - THINK[0]))
         while time.monotonic() < deadline[0]:
-            await self.one_hand()
+            # Shielded: the ramp's end stops a keeper between hands, never while
+            # a hand is on its way (it would be stored and never acknowledged).
+            self.saving = asyncio.ensure_future(self.one_hand())
+            await asyncio.shield(self.saving)
             await asyncio.sleep(self.rng.uniform(*THINK))
 
     async def one_hand(self) -> None:
@@ -410,7 +415,8 @@ async def _ramp(port: int, games: list[tuple[int, str, int]], cookies: list[dict
     far[0] = time.monotonic()
     for task in tasks:
         task.cancel()
-    _, stuck = await asyncio.wait(tasks, timeout=TIMEOUT + 5)
+    saving = [keeper.saving for keeper in keepers if keeper.saving is not None and not keeper.saving.done()]
+    _, stuck = await asyncio.wait([*tasks, *saving], timeout=TIMEOUT + 5)
     if stuck:
         samples.problems.append(f"{len(stuck)} phones or keepers did not stop")
     return done, keepers

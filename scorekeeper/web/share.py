@@ -238,7 +238,6 @@ class LiveAsks:
         self.app = app
         self.folder = folder
         self.trust = trust
-        folder.mkdir(parents=True, exist_ok=True)
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         match = _SHEET_PATH.fullmatch(environ.get("PATH_INFO", ""))
@@ -279,5 +278,12 @@ class LiveAsks:
 def init_app(app: Flask) -> None:
     """Put :class:`LiveAsks` in front of the app, where the live stamps are on."""
     folder = live_stamps.folder_of(app.config)
-    if folder is not None:
-        app.wsgi_app = LiveAsks(app.wsgi_app, folder, float(app.config["LIVE_STAMPS_TRUST"]))  # type: ignore[method-assign]
+    if folder is None:
+        return
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        # No stamps can be kept there: every ask reads the database, as with LIVE_STAMPS="".
+        app.logger.warning("LIVE_STAMPS %s cannot be made; live asks read the database", folder)
+        return
+    app.wsgi_app = LiveAsks(app.wsgi_app, folder, float(app.config["LIVE_STAMPS_TRUST"]))  # type: ignore[method-assign]

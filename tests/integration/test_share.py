@@ -481,3 +481,15 @@ def decode_qr(svg: Node) -> str:
     found = zxingcpp.read_barcodes(image)
     assert len(found) == 1, found
     return found[0].text
+
+
+def test_a_live_stamps_folder_that_cannot_be_made_leaves_every_ask_to_the_database(tmp_path):
+    from scorekeeper import create_app
+    from scorekeeper.web.share import LiveAsks
+
+    blocked = tmp_path / "a file"
+    blocked.write_text("not a folder")
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": "sqlite://",
+                      "LIVE_STAMPS": str(blocked / "live")})
+
+    assert not isinstance(app.wsgi_app, LiveAsks)
