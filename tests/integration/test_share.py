@@ -241,18 +241,7 @@ def test_the_page_carries_the_etag_its_sheet_has_so_the_first_ask_is_a_304(clien
 def test_an_unchanged_game_is_answered_304_from_one_query(app, client, user, game):
     link = share(user, game)
     etag = ask(client, link).headers["ETag"]
-    statements = []
-
-    def count(*args):  # type: ignore[no-untyped-def]
-        statements.append(args[2])
-
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "before_cursor_execute", count)
-    try:
-        response = ask(client, link, etag)
-    finally:
-        event.remove(engine, "before_cursor_execute", count)
+    statements, response = statements_of(app, lambda: ask(client, link, etag))
 
     assert response.status_code == 304
     assert response.headers["ETag"] == etag
