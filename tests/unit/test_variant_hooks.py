@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from helpers import holding, out, play, rejected
 
+from scorekeeper.engine.declare import CARDS
 from scorekeeper.engine.errors import InvalidEntry
 from scorekeeper.engine.games import VARIANTS
 from scorekeeper.engine.games.base import Hand, HandResult, Variant, hand_value, zero_scores
@@ -99,3 +100,21 @@ def test_a_cards_input_holds_exactly_the_deals_size_and_the_refusal_names_the_de
     error = rejected("growing-deal", ["Ann", "Bob"], second_deal)
     assert str(error) == "hand 2, Ann: deal 2 of Growing Deal has 4 cards each, got 3"
     assert (error.hand, error.player, error.field, error.code) == (2, "Ann", "cards", "wrong_hand_size")
+
+
+class CardsOnly(GrowingDeal):
+    """The same game, entered by the cards alone: a count is not one of its inputs."""
+
+    key = "cards-only"
+    name = "Cards Only"
+    fields = (CARDS,)
+    exact_deal = False
+
+
+def test_a_count_is_refused_where_the_game_takes_only_cards(monkeypatch):
+    monkeypatch.setitem(VARIANTS, CardsOnly.key, CardsOnly())
+    assert not CardsOnly.plain_inputs and GrowingDeal.plain_inputs
+    error = rejected("cards-only", ["Ann", "Bob"], [out("Ann", Bob={"count": 5})])
+    assert (error.hand, error.player) == (1, "Bob")
+    assert "'count' is not an input here" in error.message
+    assert play("cards-only", ["Ann", "Bob"], [out("Ann", Bob=holding("KH 5D"))])["totals"]["Bob"] == 15

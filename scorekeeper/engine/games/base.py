@@ -355,6 +355,9 @@ class Variant(ABC):
     adds_to_rows: ClassVar[bool] = False
     #: ``exact_cards`` where no hand's deal changes it, else None (set by ``__init_subclass__``)
     fixed_exact_cards: ClassVar[int | None] = None
+    #: a player's input may be a count or the cards, so :meth:`read_input` reads
+    #: one of them at once (set by ``__init_subclass__``)
+    plain_inputs: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -375,6 +378,7 @@ class Variant(ABC):
         cls.adds_to_rows = cls.hand_extras is not Variant.hand_extras
         # A ``cards`` input's size, the same in every hand unless the deal's size sets it.
         cls.fixed_exact_cards = None if cls.exact_deal else cls.exact_cards
+        cls.plain_inputs = {"count", "cards"} <= cls.input_keys
         if cls.takes_reentries and "reentries" not in {option.key for option in cls.options}:
             raise TypeError(f"{cls.__name__} takes re-entries, so declares the reentries option")
         if cls.sides is not None:
@@ -648,7 +652,7 @@ class Variant(ABC):
 
     def read_input(self, hand: Hand, player: str, raw: Any) -> PlayerInput:
         """Read ``{"cards": ...}``, ``{"count": n}`` or ``{}`` for one player."""
-        if type(raw) is dict and len(raw) == 1:
+        if type(raw) is dict and len(raw) == 1 and self.plain_inputs:
             # Nearly every input replayed: one count, or one player's cards as text.
             count = raw.get("count")
             if type(count) is int and 0 <= count <= MAX_COUNT:
