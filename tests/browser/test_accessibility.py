@@ -46,6 +46,13 @@ def _open_hand(page: Page) -> None:
     page.locator(".hands details summary").first.click()
 
 
+def _refuse_register(page: Page) -> None:
+    """The form sent empty: scanned once the refused page, with its messages, has loaded."""
+    page.get_by_role("button", name="Create account").click()
+    expect(page.locator(".error").first).to_be_visible()
+    page.wait_for_load_state("load")
+
+
 def _refuse_password_change(page: Page) -> None:
     page.get_by_role("button", name="Change password").click()
     expect(page.locator(".error").first).to_be_visible()
@@ -104,7 +111,7 @@ def _refuse_side(page: Page) -> None:
 # name: (key of the URL built by `site`, signed in?, what to do before the scan)
 PAGES: dict[str, tuple[str, bool, Callable[[Page], None] | None]] = {
     "register": ("/register", False, None),
-    "register-refused": ("/register", False, lambda p: p.get_by_role("button", name="Create account").click()),
+    "register-refused": ("/register", False, _refuse_register),
     "login": ("/login", False, None),
     "variants-signed-out": ("/variants", False, None),
     "games-list": ("/games", True, None),
