@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..cards import Card
-from ..declare import RUMMY, Choice, Ending, Note
+from ..declare import RUMMY, Choice, Ending, Note, NoteKey, note_key
 from ..options import Option, deals, target
 from .base import (
     PICK, Game, Hand, HandResult, Variant, hand_value, names, rummy_moment, split,
@@ -155,26 +155,31 @@ class Basic(Variant):
         assert out is not None
         others = {p: values[p] for p in hand.others}
         collected = sum(others.values())
-        parts = " + ".join(f"{p} {v}" for p, v in others.items())
-        notes: list[str] = [Note("basic.collects", f"{out} went out and collects {parts} = {collected}.",
-                      player=out, hands=others, total=collected)]
+        parts = " + ".join([f"{p} {v}" for p, v in others.items()])
+        # The notes as text with their keys beside them, not a Note each: this
+        # runs for nearly every hand replayed (see HandResult.note_keys).
+        notes = [f"{out} went out and collects {parts} = {collected}."]
+        keys: list[NoteKey] = [{"key": "basic.collects", "values": {"player": out, "hands": others,
+                                                                     "total": collected}}]
         kind = "out"
         if hand.entry.get("rummy"):
             kind = "rummy"
             bonus = hand.options["rummy_bonus"]
             if bonus == "double":
                 collected *= 2
-                notes.append(Note("basic.rummy_doubled", f"Rummy (out in one turn): doubled to {collected}.",
-                                  total=collected))
+                note = Note("basic.rummy_doubled", f"Rummy (out in one turn): doubled to {collected}.",
+                            total=collected)
             elif bonus == "plus10":
                 collected += RUMMY_PLUS
-                notes.append(Note("basic.rummy_plus", f"Rummy (out in one turn): {RUMMY_PLUS} more, {collected}.",
-                                  bonus=RUMMY_PLUS, total=collected))
+                note = Note("basic.rummy_plus", f"Rummy (out in one turn): {RUMMY_PLUS} more, {collected}.",
+                            bonus=RUMMY_PLUS, total=collected)
             else:
-                notes.append(no_bonus_note())
+                note = no_bonus_note()
+            notes.append(note)
+            keys.append(note_key(note))
         scores = zero_scores(hand.players)
         scores[out] = collected
-        return HandResult(scores, notes, winner=out, kind=kind, moments=rummy_moment(out, kind))
+        return HandResult(scores, notes, winner=out, kind=kind, moments=rummy_moment(out, kind), note_keys=keys)
 
     def score_penalty(self, hand: Hand, values: dict[str, int]) -> HandResult:
         out = hand.out
