@@ -8,6 +8,11 @@ PIP := $(VENV)/bin/pip
 FLASK := $(VENV)/bin/flask
 # Touched after a successful install; re-installs only when pyproject.toml is newer.
 INSTALLED := $(VENV)/.installed
+# The browser libraries the app serves itself, from the npm registry as
+# package-lock.json pins them: `npm ci` into node_modules/, then the files a
+# page or the service worker loads copied into static/vendor/ (both ignored).
+VENDOR := static/vendor
+VENDORED := $(VENDOR)/.installed
 
 HOST ?= 0.0.0.0
 PORT ?= 5000
@@ -17,11 +22,11 @@ PORT ?= 5000
 # PYTEST_ARGS= runs it on one core.
 PYTEST_ARGS ?= -n auto --dist loadgroup
 
-.PHONY: venv install lint test run migrate serve bench clean
+.PHONY: venv install vendor lint test run migrate serve bench clean
 
 venv: $(PYTHON)
 
-install: $(INSTALLED)
+install: $(INSTALLED) $(VENDORED)
 
 # A venv left half-made (e.g. no ensurepip on Debian) is removed, so the next
 # run starts over instead of trusting it.
@@ -30,6 +35,19 @@ $(PYTHON):
 
 $(INSTALLED): pyproject.toml | $(PYTHON)
 	$(PIP) install -e '.[test]'
+	touch $@
+
+vendor: $(VENDORED)
+
+$(VENDORED): package.json package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund
+	rm -rf $(VENDOR) && mkdir -p $(VENDOR)/workbox $(VENDOR)/idb-keyval $(VENDOR)/pyodide
+	cp node_modules/workbox-*/build/*.prod.js node_modules/workbox-sw/build/workbox-sw.js \
+	   node_modules/workbox-window/build/workbox-window.prod.umd.js $(VENDOR)/workbox/
+	cp node_modules/idb-keyval/dist/umd.js $(VENDOR)/idb-keyval/
+	cp node_modules/pyodide/pyodide.mjs node_modules/pyodide/pyodide.js node_modules/pyodide/pyodide.asm.mjs \
+	   node_modules/pyodide/pyodide.asm.wasm node_modules/pyodide/python_stdlib.zip \
+	   node_modules/pyodide/pyodide-lock.json $(VENDOR)/pyodide/
 	touch $@
 
 # The static checks: the engine strictly typed (what it imports from the rest
@@ -83,4 +101,4 @@ bench: install $(BENCH_VENV)/.installed
 	$(PYTHON) -m bench $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) build dist *.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(BENCH_VENV) node_modules $(VENDOR) build dist *.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache
