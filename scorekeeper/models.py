@@ -170,6 +170,8 @@ class HandEntry(db.Model):  # type: ignore[name-defined,misc]
     token: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # How it was recorded, where not by the game's owner: "keeper" (a keeper link).
+    via: Mapped[str | None] = mapped_column(String(10), default=None)
 
     game: Mapped[Game] = relationship(back_populates="hands")
 
@@ -184,6 +186,8 @@ class Change(db.Model):  # type: ignore[name-defined,misc]
     hand_number: Mapped[int | None]
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    # Who made it, where not the game's owner: "keeper" (a keeper link).
+    via: Mapped[str | None] = mapped_column(String(10), default=None)
 
     game: Mapped[Game] = relationship(back_populates="changes")
 
@@ -230,6 +234,22 @@ class ShareLink(db.Model):  # type: ignore[name-defined,misc]
     # Unguessable (secrets.token_urlsafe); kept as is, since the game page
     # shows the link and its QR code again for as long as it is live.
     token: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    revoked_at: Mapped[datetime | None]
+
+
+class KeeperLink(db.Model):  # type: ignore[name-defined,misc]
+    """A link that lets anyone at the table record, correct and undo one game's hands.
+
+    Only the SHA-256 of its token is kept.  The token itself is an HMAC of
+    ``nonce`` under the app's secret key, so the owner's game page can show
+    the link and its QR code again, while the database alone gives neither.
+    """
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    nonce: Mapped[str] = mapped_column(String(64))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     revoked_at: Mapped[datetime | None]
 

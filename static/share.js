@@ -1,6 +1,7 @@
 // The live sheet: asks for the sheet every second with the ETag it holds; a
 // 304 (nothing changed) costs one small query. A changed sheet is swapped in
 // place, the page staying where it was; a short line says what changed.
+// The live link's page and the game page (the owner's, a keeper's) share it.
 (function () {
   "use strict";
   var holder = document.getElementById("live-sheet");
@@ -16,7 +17,9 @@
   var asking = false;
   var stopped = false;
 
+  // (The owner's and a keeper's game page have no Live/Reconnecting line.)
   function show(kind, text) {
+    if (!state || !word) return;
     state.dataset.state = kind;
     word.textContent = text;
   }
@@ -69,7 +72,7 @@
     // a 304 (and an unchanged sheet is never swapped in again).
     fetch(holder.dataset.src, { cache: "no-store", headers: etag ? { "If-None-Match": etag } : {} })
       .then(function (response) {
-        if (response.status === 404) {
+        if (response.status === 404 || response.status === 401) {
           stopped = true;
           show("off", "This live link was turned off");
           return null;
@@ -103,7 +106,8 @@
   window.addEventListener("offline", function () { show("reconnecting", "Reconnecting…"); });
 
   // A hand's number in the address opens its explanation (openhand.js opens a
-  // tapped hand's, as on the owner's sheet, and outlives every swap).
-  window.openHand(true);
+  // tapped hand's, as on the owner's sheet, and outlives every swap); on the
+  // game page sheet.js has asked it already.
+  if (!holder.hasAttribute("data-owner")) window.openHand(true);
   schedule(EVERY);
 })();

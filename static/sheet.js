@@ -12,9 +12,9 @@
     top();
     window.addEventListener("load", function () { setTimeout(top, 0); });
   }
-  document.querySelectorAll("form[data-confirm]").forEach(function (form) {
-    form.addEventListener("submit", function (event) {
-      if (!window.confirm(form.dataset.confirm)) event.preventDefault();
-    });
+  // Asked of every form that says so, also of those the live part swaps in later.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.dataset && form.dataset.confirm && !window.confirm(form.dataset.confirm)) event.preventDefault();
   });
 })();

@@ -43,6 +43,7 @@ from ..models import (
 from ..sheet_cache import sheet_of
 from .errors import ServiceError
 from .game_types import MAX_GAME_TYPES, definition, game_types
+from .keeping import KEEPER
 from .games import summary_of
 
 GAME_FORMAT = "scorekeeper-game"
@@ -93,7 +94,8 @@ def export_game(game: Game) -> dict[str, Any]:
         "created_at": _time(game.created_at),
         "updated_at": _time(game.updated_at),
         "hand_times": [
-            {"created_at": _time(hand.created_at), "updated_at": _time(hand.updated_at)} for hand in game.hands
+            {"created_at": _time(hand.created_at), "updated_at": _time(hand.updated_at),
+             **({"via": hand.via} if hand.via in VIAS else {})} for hand in game.hands
         ],
         "changes": [
             {
@@ -102,6 +104,7 @@ def export_game(game: Game) -> dict[str, Any]:
                 "hand": change.hand_number,
                 "before": _logged(change.before, names, sides),
                 "after": _logged(change.after, names, sides),
+                **({"via": change.via} if change.via in VIAS else {}),
             }
             for change in game.changes
         ],
@@ -218,7 +221,9 @@ _GAME_KEYS = {"format", "version", "uid", "variant", "players", "options", "firs
               "ended", "created_at", "updated_at", "hand_times", "changes"}
 _BACKUP_KEYS = {"format", "version", "exported_at", "players", "game_types", "games"}
 _TYPE_KEYS = {"variant", "options", "created_at", "updated_at"}
-_CHANGE_KEYS = {"at", "action", "hand", "before", "after"}
+_CHANGE_KEYS = {"at", "action", "hand", "before", "after", "via"}
+#: who made a hand or a change other than the game's owner (a row's ``via``): a keeper link
+VIAS = (KEEPER,)
 _UID = re.compile(r"[\x21-\x7e]{1,36}")
 
 
@@ -307,7 +312,7 @@ class _Checked:
     data: dict[str, Any]
     log: dict[str, Any]
     sheet: dict[str, Any]
-    hand_times: list[tuple[datetime, datetime]]
+    hand_times: list[tuple[datetime, datetime, str | None]]
     changes: list[dict[str, Any]]
 
 
@@ -465,10 +470,12 @@ def _checked_game(data: Any, place: str) -> _Checked:
         raise BadImport(f"{place}hand_times has {len(times)} pairs of times for {len(hands)} hands.")
     hand_times = []
     for number, stamp in enumerate(times, 1):
-        if not isinstance(stamp, dict) or not set(stamp) <= {"created_at", "updated_at"}:
+        if not isinstance(stamp, dict) or not set(stamp) <= {"created_at", "updated_at", "via"}:
             raise BadImport(f"{place}hand_times {number} is not a pair of times.")
+        _check_via(stamp, f"{place}hand_times {number}: ")
         made = _when(stamp.get("created_at"), place, f"hand {number} created_at") or created or utcnow()
-        hand_times.append((made, _when(stamp.get("updated_at"), place, f"hand {number} updated_at") or made))
+        hand_times.append((made, _when(stamp.get("updated_at"), place, f"hand {number} updated_at") or made,
+                           stamp.get("via")))
     changes = _field(data, "changes", list, place, required=False) or []
     if len(changes) > MAX_CHANGES:
         raise BadImport(f"{place}the change log holds {len(changes)} lines; a game keeps at most {MAX_CHANGES}.")
@@ -492,6 +499,7 @@ def _check_change(change: Any, place: str, table: _Table, rules: dict[str, Any])
     if not isinstance(change, dict) or change.get("action") not in ("edit", "undo", "end"):
         raise BadImport(f"{place}not an edit, undo or end.")
     _unknown_keys(change, _CHANGE_KEYS, place)
+    _check_via(change, place)
     _when(change.get("at"), place, "at")
     hand = change.get("hand")
     if hand is not None and not whole_in(hand, 1, MAX_HANDS):
@@ -507,6 +515,12 @@ def _check_change(change: Any, place: str, table: _Table, rules: dict[str, Any])
     for when in ("before", "after"):
         if change.get(when) is not None:
             _check_logged_entry(change[when], f"{place}{when}: ", table, rules)
+
+
+def _check_via(row: dict[str, Any], place: str) -> None:
+    """Who made a hand or a change, where not the owner: only a keeper link, said so."""
+    if "via" in row and row["via"] not in VIAS:
+        raise BadImport(f"{place}via {shown(row['via'])} is not how a hand is made (only {', '.join(VIAS)}).")
 
 
 def _check_logged_entry(entry: Any, place: str, table: _Table, rules: dict[str, Any]) -> None:
@@ -706,9 +720,9 @@ def _game_rows(account: Account, checked: _Checked,
     game.updated_at = _when(data.get("updated_at"), "", "updated_at") or created
     hands = []
     for number, entry in enumerate(log["hands"], 1):
-        when = checked.hand_times[number - 1] if number <= len(checked.hand_times) else (created, created)
+        when = checked.hand_times[number - 1] if number <= len(checked.hand_times) else (created, created, None)
         hands.append({"number": number, "entry": entry_with_seats(entry, names, sides), "token": f"import-{number}",
-                      "created_at": when[0], "updated_at": when[1]})
+                      "created_at": when[0], "updated_at": when[1], "via": when[2]})
     changes = [
         {
             "at": _when(change.get("at"), "", "at") or game.updated_at,
@@ -716,6 +730,7 @@ def _game_rows(account: Account, checked: _Checked,
             "hand_number": change.get("hand"),
             "before": None if change.get("before") is None else entry_with_seats(change["before"], names, sides),
             "after": None if change.get("after") is None else entry_with_seats(change["after"], names, sides),
+            "via": change.get("via"),
         }
         for change in checked.changes
     ]

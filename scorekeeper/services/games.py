@@ -77,8 +77,12 @@ BeforeCommit = Callable[[dict[str, Any]], None] | None
 
 
 def record_hand(game: Game, entry: dict[str, Any], *, token: str, expected: int,
-                before_commit: BeforeCommit = None) -> dict[str, Any]:
+                before_commit: BeforeCommit = None, via: str | None = None) -> dict[str, Any]:
     """Record the next hand (``entry`` with names); the new sheet.
+
+    ``via`` marks a hand not recorded by the game's owner ("keeper": a
+    keeper link), and so do :func:`edit_hand` and :func:`undo_last_hand`
+    for their change log lines.
 
     ``token`` is the entry form's one-time token and ``expected`` the hand
     number the form was opened for: a form saved twice records once
@@ -96,7 +100,7 @@ def record_hand(game: Game, entry: dict[str, Any], *, token: str, expected: int,
     stored = entry_with_seats(entry, names, game.side_names(names))
     following = replayed(game).after(entry)  # the engine checks the hand on its game so far
     sheet = following.sheet()
-    db.session.add(HandEntry(game_id=game.id, number=expected, entry=stored, token=token))
+    db.session.add(HandEntry(game_id=game.id, number=expected, entry=stored, token=token, via=via))
     committed = _commit_change(game, sheet, on_conflict=lambda: _conflict(game, token, expected),
                                before_commit=before_commit)
     replays.put(committed, following)
@@ -104,7 +108,7 @@ def record_hand(game: Game, entry: dict[str, Any], *, token: str, expected: int,
 
 
 def edit_hand(game: Game, number: int, entry: dict[str, Any], *,
-              before_commit: BeforeCommit = None) -> dict[str, Any]:
+              before_commit: BeforeCommit = None, via: str | None = None) -> dict[str, Any]:
     """Replace hand ``number``; every later total is recomputed.  Logged."""
     hand = _hand(game, number)
     names = game.names
@@ -113,21 +117,21 @@ def edit_hand(game: Game, number: int, entry: dict[str, Any], *,
         return sheet_of(game)
     entries = [h.entry if h.number != number else stored for h in game.hands]
     sheet = _replay_or_raise(game, entries)
-    game.changes.append(Change(action="edit", hand_number=number, before=hand.entry, after=stored))
+    game.changes.append(Change(action="edit", hand_number=number, before=hand.entry, after=stored, via=via))
     hand.entry = stored
     hand.updated_at = utcnow()
     _commit_change(game, sheet, before_commit=before_commit)
     return sheet
 
 
-def undo_last_hand(game: Game, *, before_commit: BeforeCommit = None) -> dict[str, Any]:
+def undo_last_hand(game: Game, *, before_commit: BeforeCommit = None, via: str | None = None) -> dict[str, Any]:
     """Remove the last hand.  Logged, with what it was."""
     if not game.hands:
         raise ServiceError("There is no hand to undo.", code="nothing_to_undo")
     last = game.hands[-1]
     entries = [h.entry for h in game.hands[:-1]]
     sheet = _replay_or_raise(game, entries)
-    game.changes.append(Change(action="undo", hand_number=last.number, before=last.entry, after=None))
+    game.changes.append(Change(action="undo", hand_number=last.number, before=last.entry, after=None, via=via))
     game.hands.remove(last)
     _commit_change(game, sheet, before_commit=before_commit)
     return sheet

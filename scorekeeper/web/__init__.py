@@ -39,6 +39,7 @@ BLUEPRINTS = [
     "catalogue",
     "games",
     "hands",
+    "keeper",
     "health",
     "history",
     "own",

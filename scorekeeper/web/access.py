@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from flask import abort
+from flask import abort, g, session
 from flask_login import current_user
+from werkzeug.exceptions import HTTPException
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import joinedload
 
-from ..extensions import db
+from ..extensions import db, login_manager
 from ..models import Game, GameType, Player
+from ..services import keeping
 
 # Built once: every page of a game starts here.  The seats and their players
 # come in the same statement, since every page of a game names them.
@@ -29,6 +31,65 @@ def own_game(game_id: int) -> Game:
     if game is None:
         abort(404)
     return game
+
+
+#: where the session keeps the keeper links this phone opened: game id (as text) -> the token's SHA-256
+KEEPING = "keeping"
+
+
+def kept_game(game_id: int) -> Game:
+    """The game, for its owner or for a phone that opened its keeper link (which is still on).
+
+    Anyone else gets a 404, and a phone with neither an account nor the
+    link the sign-in page, as every page of an account does.  ``g.keeper``
+    says which it was: True where the keeper link let this request in.
+    """
+    g.keeper = False
+    if current_user.is_authenticated:
+        found = db.session.execute(
+            _OWN_GAME, {"game_id": game_id, "account_id": current_user.id}
+        ).unique().scalar_one_or_none()
+        if found is not None:
+            return found
+    held = session.get(KEEPING, {})
+    token_hash = held.get(str(game_id)) if isinstance(held, dict) else None
+    if isinstance(token_hash, str) and keeping.game_id_of_hash(token_hash) == game_id:
+        found = db.session.execute(
+            select(Game).options(joinedload(Game.seats)).where(Game.id == game_id)
+        ).unique().scalar_one_or_none()
+        if found is not None:
+            g.keeper = True
+            return found
+    if not current_user.is_authenticated and token_hash is None:
+        raise _Unauthorized(login_manager.unauthorized())
+    abort(404)
+
+
+def made_via() -> str | None:
+    """What a change made by this request is marked with: "keeper" through a keeper link, None for the owner."""
+    return keeping.KEEPER if g.get("keeper") else None
+
+
+def grant_keeping(game_id: int, token: str) -> None:
+    """This phone may keep the game from now on, while its keeper link stays on."""
+    held = session.get(KEEPING)
+    held = dict(held) if isinstance(held, dict) else {}
+    # A phone keeps a few games at most: the oldest grant goes first.
+    while len(held) >= MOST_KEPT:
+        held.pop(next(iter(held)))
+    held[str(game_id)] = keeping.hash_of(token)
+    session[KEEPING] = held
+
+
+#: at most this many keeper links remembered by one phone's session
+MOST_KEPT = 8
+
+
+class _Unauthorized(HTTPException):
+    """The sign-in page as an exception, so a view can stop at :func:`kept_game`."""
+
+    def __init__(self, response: object) -> None:
+        super().__init__(response=response)  # type: ignore[arg-type]
 
 
 def own_player(player_id: int) -> Player:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, g, make_response, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 from sqlalchemy import select
 from werkzeug.wrappers import Response
@@ -13,11 +14,12 @@ from ..engine import InvalidEntry
 from ..extensions import db
 from ..models import Game, GameType
 from ..services import game_types
-from .access import own_game, own_game_type
+from .access import kept_game, made_via, own_game, own_game_type
 from .catalogue import built_in, catalogue_by_key, defined_by_table, described, game_title
 from .forms import ConfirmForm, confirmed
 from .newgame import NewGameForm
 from .owngame import summary
+from .share import RENDERING, latest_change
 from .sheet import drawn_sheet, page_asked
 
 bp = Blueprint("games", __name__)
@@ -96,20 +98,47 @@ def _kept_type(raw: str | None) -> GameType | None:
 
 
 @bp.route("/games/<int:game_id>")
-@login_required
 def show(game_id: int) -> str:
-    game = own_game(game_id)
+    game = kept_game(game_id)
     view, drawn = drawn_sheet(game, page=page_asked(request.args))
-    return render_template("games/show.html", game=game, view=view, sheet=drawn, confirm=ConfirmForm())
+    return render_template("games/show.html", game=game, view=view, sheet=drawn, confirm=ConfirmForm(),
+                           etag=f'"{_live_etag(game)}"', latest=latest_change(game))
+
+
+@bp.route("/games/<int:game_id>/live")
+def live(game_id: int) -> Response:
+    """The game page's live part, or 304 while the game is as this phone last saw it.
+
+    The owner's page and a keeper's follow what other phones record, correct
+    and undo, as the live link's page does (share.js asks every second).
+    """
+    game = kept_game(game_id)
+    etag = _live_etag(game)
+    if request.if_none_match.contains(etag):
+        response = Response(status=304)
+    else:
+        view, drawn = drawn_sheet(game, page=page_asked(request.args))
+        response = make_response(render_template("games/_live.html", game=game, view=view, sheet=drawn,
+                                                 confirm=ConfirmForm(), latest=latest_change(game)))
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache, private"
+    return response
+
+
+def _live_etag(game: Game) -> str:
+    """What the live part shows depends on: the game's state, its names, the page asked for, who asks."""
+    state = [RENDERING, game.id, game.revision, game.updated_at.isoformat() if game.updated_at else "",
+             page_asked(request.args), bool(g.get("keeper")), *game.names]
+    digest = hashlib.sha256("\x1f".join(map(str, state)).encode()).hexdigest()[:20]
+    return f"g{game.revision}-{digest}"
 
 
 @bp.route("/games/<int:game_id>/undo", methods=["POST"])
-@login_required
 def undo(game_id: int) -> Response:
-    game = own_game(game_id)
+    game = kept_game(game_id)
     if confirmed():
         try:
-            services.undo_last_hand(game)
+            services.undo_last_hand(game, via=made_via())
         except (services.ServiceError, InvalidEntry) as error:
             flash(str(error), "error")
         else:

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
-from flask_login import login_required
 from sqlalchemy.exc import OperationalError
 from werkzeug.wrappers import Response
 
@@ -18,7 +17,7 @@ from ..engine.cards import CardError
 from ..engine.games import get_variant
 from ..models import Game, entry_for_engine
 from . import DATABASE_BUSY, RETRY_AFTER, discard_session
-from .access import own_game
+from .access import kept_game, made_via
 from .entry import EntryForm, too_many_cards
 from .catalogue import described
 from .numbers import signed
@@ -73,9 +72,8 @@ def _sheet_for_form(game: Game, number: int) -> dict[str, Any]:
 
 
 @bp.route("/new", methods=["GET", "POST"])
-@login_required
 def new(game_id: int) -> str | tuple[str, int] | tuple[str, int, dict[str, str]] | Response:
-    game = own_game(game_id)
+    game = kept_game(game_id)
     if game.status == "finished":
         flash("This game is over; start a rematch to play on.", "info")
         return redirect(url_for("games.show", game_id=game.id), 303)
@@ -90,7 +88,7 @@ def new(game_id: int) -> str | tuple[str, int] | tuple[str, int, dict[str, str]]
     status = 422
     if entry is not None:
         try:
-            sheet = services.record_hand(game, entry, token=form.token, expected=expected)
+            sheet = services.record_hand(game, entry, token=form.token, expected=expected, via=made_via())
         except services.AlreadyRecorded as already:
             flash(already.message, "info")
             return redirect(url_for("games.show", game_id=game.id, _anchor=f"hand-{already.number}"), 303)
@@ -117,9 +115,8 @@ def new(game_id: int) -> str | tuple[str, int] | tuple[str, int, dict[str, str]]
 
 
 @bp.route("/<int:number>/edit", methods=["GET", "POST"])
-@login_required
 def edit(game_id: int, number: int) -> str | tuple[str, int] | Response:
-    game = own_game(game_id)
+    game = kept_game(game_id)
     hand = next((h for h in game.hands if h.number == number), None)
     if hand is None:
         flash(f"This game has no hand {number}.", "error")
@@ -139,7 +136,7 @@ def edit(game_id: int, number: int) -> str | tuple[str, int] | Response:
     status = 422
     if entry is not None:
         try:
-            services.edit_hand(game, number, entry)
+            services.edit_hand(game, number, entry, via=made_via())
         except services.Conflict as conflict:
             form.errors["form"] = conflict.message
             status = 409
@@ -162,10 +159,9 @@ def edit(game_id: int, number: int) -> str | tuple[str, int] | Response:
 
 
 @bp.route("/preview")
-@login_required
 def preview(game_id: int) -> Response | tuple[Response, int]:
     """What typed cards are worth here: ``{"value": 16, "melds": [...]}`` or an error."""
-    game = own_game(game_id)
+    game = kept_game(game_id)
     variant = get_variant(game.variant)
     try:
         cards = parse_cards(request.args.get("cards", ""))

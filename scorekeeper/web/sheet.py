@@ -7,6 +7,7 @@ from the engine's replay of the game's log.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -494,11 +495,31 @@ def change_lines(game: Game) -> list[str]:
     names = game.names
     sides = game.side_names(names)
     rules = catalogue_by_key()[game.variant]["entry"]  # built once, not once per page
-    return [_change_line(change, names, rules, sides) for change in reversed(game.changes)]
+    lines = [(change.at or _NO_DATE, change.id or 0,
+              _change_line(change, names, rules, sides) + (f" ({_by(change.via)})" if _by(change.via) else ""))
+             for change in game.changes]
+    # A hand recorded through a keeper link is a line of its own, in time order with the corrections.
+    lines += [(hand.created_at or _NO_DATE, 0, f"{_when(hand.created_at)}: hand {hand.number} recorded {_by(hand.via)}")
+              for hand in game.hands if hand.via in VIA_WORDS]
+    lines.sort(key=lambda line: line[:2], reverse=True)
+    return [line for _, _, line in lines]
+
+
+#: who made a change that the game's owner did not (a row's ``via``), as the change log says it
+VIA_WORDS = {"keeper": "from a keeper link"}
+_NO_DATE = datetime.min
+
+
+def _by(via: str | None) -> str:
+    return VIA_WORDS.get(via or "", "")
+
+
+def _when(at: datetime | None) -> str:
+    return at.strftime("%d %b %H:%M") if at else "(no date)"
 
 
 def _change_line(change: Change, names: list[str], rules: Mapping[str, Any], sides: list[str] | None) -> str:
-    when = change.at.strftime("%d %b %H:%M") if change.at else "(no date)"
+    when = _when(change.at)
     if change.action == "end":
         return f"{when}: game ended by agreement" + (f" after hand {change.hand_number}" if change.hand_number else "")
     hand = f"hand {change.hand_number}" if change.hand_number is not None else "a hand"

@@ -31,6 +31,7 @@ POSTS = [
     ("/games/{game}/rematch", "/games/{game}", {}),
     ("/games/{game}/delete", "/games/{game}/delete", {}),
     ("/games/{game}/share", "/games/{game}", {}),
+    ("/games/{game}/keeper", "/games/{game}", {}),
     ("/settings/account/password", "/settings/account/",
      {"current_password": "correct horse", "new_password": "battery staple hinge"}),
     ("/settings/account/sign-out-everywhere", "/settings/account/", {}),
@@ -41,7 +42,7 @@ POSTS = [
 IDS = [url for url, _, _ in POSTS]
 # A file upload is checked in its own tests (test_backup.py): its form data cannot be shared between tests.
 # Turning off a live link changes nothing when there is none: test_share.py checks it with one.
-CHECKED_ELSEWHERE = {"/backup/import", "/games/{game}/share/revoke"}
+CHECKED_ELSEWHERE = {"/backup/import", "/games/{game}/share/revoke", "/games/{game}/keeper/revoke"}
 # The API tokens page: test_api_tokens.py. The API itself takes no cookie, only
 # a bearer token, so it is exempt from CSRF checks (test_api.py shows a
 # signed-in cookie gets 401 there).

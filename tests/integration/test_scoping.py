@@ -31,6 +31,9 @@ URLS = [
     ("GET", "/games/{game}/delete", None),
     ("POST", "/games/{game}/delete", {}),
     ("GET", "/games/{game}/review", None),
+    ("GET", "/games/{game}/live", None),
+    ("POST", "/games/{game}/keeper", {}),
+    ("POST", "/games/{game}/keeper/revoke", {}),
     ("GET", "/games/{game}/export.json", None),
     ("GET", "/games/{game}/export.csv", None),
     ("GET", "/players/{player}/rename", None),
@@ -81,7 +84,7 @@ def test_the_owner_is_not_refused_by_any_of_those_urls(user, owned, method, url,
 
 # How the walker fills each URL parameter, from the first account's rows.
 PARAMETERS = {"game_id": "game", "player_id": "player", "number": "number", "token_id": "token_id",
-              "token": "share_token", "type_id": "game_type"}
+              "token": "share_token", "keeper_token": "keeper_token", "type_id": "game_type"}
 # Bodies that the owner's request would act on, so a 404 means "not yours", not "bad body".
 API_BODIES = {
     ("POST", "/api/v1/games/<int:game_id>/hands"): {"entry": {"out": "Bob", "hands": {"Ann": 5, "Cara": 5}},
@@ -90,9 +93,10 @@ API_BODIES = {
                                                                           "hands": {"Ann": 50, "Cara": 50}}},
 }
 FORMS = {(method, re.sub(r"\?.*", "", url)): data for method, url, data in URLS}
-# Blueprints whose URLs carry their own unguessable token and are public by design (a game's share link):
-# the walker checks only that another account changes nothing through them.
-PUBLIC_BY_TOKEN = {"share"}
+# Routes whose URLs carry their own unguessable token and are public by design (a game's share link, its
+# keeper link): the walker checks only that opening them changes nothing, from a phone of its own (so a
+# keeper link's grant never lets the second account into the routes walked after it).
+PUBLIC_BY_TOKEN = {"share.show", "share.sheet", "keeper.open_link"}
 
 
 def _routes(app):  # type: ignore[no-untyped-def]
@@ -125,7 +129,11 @@ def owned_everything(app, user, owned):  # type: ignore[no-untyped-def]
         token, _ = api_tokens.create_token(account, "first account's phone")
         share_game = getattr(services, "share_game", None)  # the share link, where the app has them
         share_token = share_game(db.session.get(Game, owned["game"])).token if share_game else "none"
-        found = {**owned, "number": 1, "token_id": token.id, "share_token": share_token}
+        from scorekeeper.services import keeping
+
+        link = keeping.start_keeping(db.session.get(Game, owned["game"]), app.secret_key)
+        found = {**owned, "number": 1, "token_id": token.id, "share_token": share_token,
+                 "keeper_token": keeping.token_of(link, app.secret_key)}
         db.session.remove()
     return found
 
@@ -159,7 +167,7 @@ def test_every_route_in_the_url_map_refuses_another_account_and_changes_nothing(
         path = _fill(rule, owned_everything)
         names_a_row = bool(set(rule.arguments) & set(PARAMETERS))
         api = rule.rule.startswith("/api/")
-        public = rule.endpoint.split(".")[0] in PUBLIC_BY_TOKEN
+        public = rule.endpoint in PUBLIC_BY_TOKEN
         if not names_a_row and method != "GET":
             continue  # creates the second account's own rows (a game, a player) or signs it out
         walked += 1
@@ -171,7 +179,7 @@ def test_every_route_in_the_url_map_refuses_another_account_and_changes_nothing(
             if rule.endpoint not in API_PUBLIC and stranger.status_code != 401:
                 failures.append(f"{method} {path} without a token: {stranger.status_code}, not 401")
         else:
-            response = other.open(path, method=method, data=FORMS.get((method, rule.rule.replace(
+            response = (app.test_client() if public else other).open(path, method=method, data=FORMS.get((method, rule.rule.replace(
                 "<int:game_id>", "{game}").replace("<int:player_id>", "{player}").replace("<int:number>", "1")
                 .replace("<int:type_id>", "{game_type}")), {}))
         text = response.get_data(as_text=True)
