@@ -254,6 +254,25 @@ class KeeperLink(db.Model):  # type: ignore[name-defined,misc]
     revoked_at: Mapped[datetime | None]
 
 
+class HandDraft(db.Model):  # type: ignore[name-defined,misc]
+    """What one seat's phone has typed for a hand not yet saved: never part of the game's log.
+
+    One per hand and seat (the last one typed wins); the hand's drafts go
+    when it is saved.  ``fields`` holds the seat's entry-form fields as typed
+    (``{"cards": "KH 5D", "count": ""}``), ``by`` who typed them.
+    """
+
+    __table_args__ = (UniqueConstraint("game_id", "number", "seat"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int]
+    seat: Mapped[int]
+    fields: Mapped[dict[str, Any]] = mapped_column(JSON)
+    by: Mapped[str] = mapped_column(String(80))
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
 class SignInAttempt(db.Model):  # type: ignore[name-defined,misc]
     """A failed sign-in, for throttling password guessing across every worker and host."""
 

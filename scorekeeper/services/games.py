@@ -25,6 +25,7 @@ from ..engine.games import get_variant
 from ..extensions import db
 from ..models import Account, Change, Game, HandEntry, Player, Seat, entry_with_seats, utcnow
 from ..sheet_cache import game_key, replayed, replays, sheet_of
+from .drafts import drop_drafts
 from .errors import AlreadyRecorded, Conflict, ServiceError, StaleHand
 from .players import clean_name, roster_player
 
@@ -101,6 +102,7 @@ def record_hand(game: Game, entry: dict[str, Any], *, token: str, expected: int,
     following = replayed(game).after(entry)  # the engine checks the hand on its game so far
     sheet = following.sheet()
     db.session.add(HandEntry(game_id=game.id, number=expected, entry=stored, token=token, via=via))
+    drop_drafts(game.id, expected)  # what the phones typed for it is the hand now
     committed = _commit_change(game, sheet, on_conflict=lambda: _conflict(game, token, expected),
                                before_commit=before_commit)
     replays.put(committed, following)

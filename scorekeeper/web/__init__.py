@@ -37,6 +37,7 @@ BLUEPRINTS = [
     "auth",
     "backup",
     "catalogue",
+    "drafts",
     "games",
     "hands",
     "keeper",

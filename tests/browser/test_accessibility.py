@@ -151,6 +151,8 @@ PAGES: dict[str, tuple[str, bool, Callable[[Page], None] | None]] = {
     "account-refused": ("/settings/account/", True, _refuse_password_change),
     "not-found": ("/games/999999", True, None),
     "share-live": ("share", False, _open_hand),
+    "game-with-keeper-link": ("basic", True, None),
+    "keeper-phone-game": ("keeper", False, None),
     "own-game-new": ("/games/own/new", True, _define_cards_game),
     "own-game-refused": ("/games/own/new", True, _refuse_own_game),
     "own-game-edit": ("own-edit", True, None),
@@ -206,6 +208,9 @@ def site(browser: Browser, live_server: LiveServer, browser_context_args: dict[s
     page.goto(games["contract"])  # its live link: the game page shows the QR code, a guest the live sheet
     page.get_by_role("button", name="Share a live link").click()
     share = page.locator(".share-url a").get_attribute("href")
+    page.goto(games["basic"])  # its keeper link: the owner's panel, and a keeper's game page
+    page.get_by_role("button", name="Let the table keep score").click()
+    keeper = page.locator("#keeper .share-url a").get_attribute("href")
     page.goto(live_server("/players/"))
     rename = page.get_by_role("link", name="Rename Ann").get_attribute("href")
     page.goto(live_server("/games/new"))
@@ -214,13 +219,13 @@ def site(browser: Browser, live_server: LiveServer, browser_context_args: dict[s
     own["own-seats"] = live_server(page.locator("ul.own-games li a").first.get_attribute("href") or "")
     state = context.storage_state()
     context.close()
-    yield {"games": games, "rename": live_server(rename or ""), "share": share, "state": state, **own}
+    yield {"games": games, "rename": live_server(rename or ""), "share": share, "keeper": keeper, "state": state, **own}
 
 
 def _url(key: str, site: dict[str, Any], server: LiveServer) -> str:
     if key.startswith("/"):
         return server(key)
-    if key in ("rename", "share", "own-edit", "own-delete", "own-seats"):
+    if key in ("rename", "share", "keeper", "own-edit", "own-delete", "own-seats"):
         return site[key]
     game, _, rest = key.partition("/")
     return site["games"][game] + (f"/{rest}" if rest else "")

@@ -42,7 +42,8 @@ POSTS = [
 IDS = [url for url, _, _ in POSTS]
 # A file upload is checked in its own tests (test_backup.py): its form data cannot be shared between tests.
 # Turning off a live link changes nothing when there is none: test_share.py checks it with one.
-CHECKED_ELSEWHERE = {"/backup/import", "/games/{game}/share/revoke", "/games/{game}/keeper/revoke"}
+CHECKED_ELSEWHERE = {"/backup/import", "/games/{game}/share/revoke", "/games/{game}/keeper/revoke",
+                     "/games/{game}/hands/1/drafts"}  # JSON with its header: test_drafts.py
 # The API tokens page: test_api_tokens.py. The API itself takes no cookie, only
 # a bearer token, so it is exempt from CSRF checks (test_api.py shows a
 # signed-in cookie gets 401 there).
