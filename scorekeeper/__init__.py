@@ -52,9 +52,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     require_secret_key(app)
 
-    from .extensions import csrf, db, login_manager, migrate
+    from .extensions import compress, csrf, db, login_manager, migrate
 
     db.init_app(app)
+    compress.init_app(app)
     migrate.init_app(app, db, directory=str(data_folder("migrations")))
     csrf.init_app(app)
     login_manager.init_app(app)

@@ -70,6 +70,14 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # password hash) in a message that could reach a log.
         "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True, "hide_parameters": True},
         "WTF_CSRF_TIME_LIMIT": None,  # a form left open through a long hand still posts
+        # Only the static styles and scripts are compressed: a page or a JSON
+        # answer may hold a secret (a CSRF token) next to what a visitor typed.
+        "COMPRESS_MIMETYPES": ["text/css", "text/javascript", "application/javascript"],
+        # Static files stream from disk, which Flask-Compress does in Brotli or
+        # deflate (Chromium asks for Brotli only over https: deflate on a table's Wi-Fi).
+        "COMPRESS_ALGORITHM": ["br", "gzip", "deflate"],
+        "COMPRESS_ALGORITHM_STREAMING": ["br", "deflate"],
+        "COMPRESS_MIN_SIZE": 1024,
         # A backup of years of games is a few MB; anything far larger is refused
         # (413) before it is read into memory.
         "MAX_CONTENT_LENGTH": 20 * 1024 * 1024,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask_compress import Compress
 from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
@@ -28,6 +29,7 @@ db = SQLAlchemy(model_class=Base)
 migrate = Migrate(render_as_batch=True)
 login_manager = LoginManager()
 csrf = CSRFProtect()
+compress = Compress()
 
 
 # How long a write waits for another one holding the lock before the user is

@@ -1,0 +1,233 @@
+// Every phone types its own seat: the entry form of the next hand says who
+// this phone is for the hand ("This phone is Bob"), sends what is typed in a
+// seat's panel as that seat's draft, and fills in the drafts other phones
+// send, saying where each came from ("Bob: 10 cards, from Bob's phone").
+// Anyone saves the hand once it is complete; a hand saved from elsewhere
+// meanwhile discards this phone's typing, and the form says so.
+(function () {
+  "use strict";
+  var form = document.getElementById("entry");
+  if (!form || !form.dataset.drafts || !window.fetch) return;
+  var url = form.dataset.drafts;
+  var csrf = (form.querySelector("input[name=csrf_token]") || {}).value || "";
+  var panels = Array.prototype.slice.call(form.querySelectorAll("fieldset.player[data-seat]"));
+  if (!panels.length) return;
+  var EVERY = 1000; // ms between asks
+  var SEND_AFTER = 350; // ms of quiet typing before a seat's draft goes out
+  var etag = "";
+  var stopped = false;
+  var filling = false; // true while this script fills in another phone's draft
+  var pending = {}; // seat -> timer of a draft not sent yet
+  var shownFrom = {}; // seat -> the "by" of the draft last filled in
+
+  function nameOf(panel) {
+    var legend = panel.querySelector("legend");
+    return legend ? legend.textContent.trim() : "";
+  }
+
+  // -- who this phone is -------------------------------------------------------
+  var remembered = "scorekeeper.whoami:" + url.replace(/\/hands\/\d+\/drafts$/, "");
+  var who = document.createElement("div");
+  who.className = "whoami field";
+  var label = document.createElement("label");
+  label.htmlFor = "whoami";
+  label.textContent = "This phone is";
+  var choose = document.createElement("select");
+  choose.id = "whoami";
+  var everyone = document.createElement("option");
+  everyone.value = "";
+  everyone.textContent = "the keeper's (every seat)";
+  choose.appendChild(everyone);
+  panels.forEach(function (panel) {
+    var option = document.createElement("option");
+    option.value = panel.dataset.seat;
+    option.textContent = nameOf(panel);
+    choose.appendChild(option);
+  });
+  var hint = document.createElement("p");
+  hint.className = "hint";
+  hint.id = "whoami-hint";
+  hint.textContent = "Pick your name to type your own cards or count here; every phone with this hand open sees them.";
+  choose.setAttribute("aria-describedby", hint.id);
+  who.appendChild(label);
+  who.appendChild(choose);
+  who.appendChild(hint);
+  var news = document.createElement("p");
+  news.className = "draft-news";
+  news.setAttribute("role", "status");
+  form.insertBefore(news, form.firstChild);
+  form.insertBefore(who, form.firstChild);
+  try { choose.value = sessionStorage.getItem(remembered) || ""; } catch (error) { choose.value = ""; }
+  if (!choose.value && choose.selectedIndex < 0) choose.value = "";
+
+  function me() {
+    return choose.value;
+  }
+
+  function markMine() {
+    panels.forEach(function (panel) { panel.classList.toggle("mine", panel.dataset.seat === me()); });
+  }
+
+  choose.addEventListener("change", function () {
+    try { sessionStorage.setItem(remembered, me()); } catch (error) { /* private mode: not kept */ }
+    markMine();
+    var mine = panels.filter(function (panel) { return panel.dataset.seat === me(); })[0];
+    if (mine) {
+      mine.scrollIntoView({ block: "start" });
+      var first = mine.querySelector("input:not([type=hidden]):not([type=radio]):not([type=checkbox])");
+      if (first) first.focus({ preventScroll: true });
+    }
+  });
+  markMine();
+
+  // -- a seat's fields, as the form posts them ----------------------------------
+  function fieldsOf(panel) {
+    var prefix = "p" + panel.dataset.seat + "-";
+    var fields = {};
+    panel.querySelectorAll("input[name^='" + prefix + "'], select[name^='" + prefix + "']").forEach(function (input) {
+      var key = input.name.slice(prefix.length);
+      if (input.type === "radio") {
+        if (input.checked) fields[key] = input.value;
+        else if (!(key in fields)) fields[key] = "";
+      } else if (input.type === "checkbox") {
+        fields[key] = input.checked ? input.value : "";
+      } else {
+        fields[key] = input.value;
+      }
+    });
+    return fields;
+  }
+
+  function fill(panel, fields) {
+    var prefix = "p" + panel.dataset.seat + "-";
+    filling = true;
+    try {
+      Object.keys(fields).forEach(function (key) {
+        panel.querySelectorAll("[name='" + prefix + key + "']").forEach(function (input) {
+          var was = input.type === "radio" || input.type === "checkbox" ? input.checked : input.value;
+          if (input.type === "radio") input.checked = input.value === fields[key];
+          else if (input.type === "checkbox") input.checked = Boolean(fields[key]);
+          else input.value = fields[key];
+          var now = input.type === "radio" || input.type === "checkbox" ? input.checked : input.value;
+          if (was !== now) {
+            input.dispatchEvent(new Event("input", { bubbles: true }));
+            input.dispatchEvent(new Event("change", { bubbles: true }));
+          }
+        });
+      });
+    } finally {
+      filling = false;
+    }
+  }
+
+  // "10 cards" or "a count of 12": what arrived, in a few words.
+  function summary(fields) {
+    if (fields.cards) {
+      var cards = fields.cards.trim().split(/[\s,]+/).filter(Boolean).length;
+      return cards + (cards === 1 ? " card" : " cards");
+    }
+    if (fields.count) return "a count of " + fields.count;
+    var given = Object.keys(fields).filter(function (key) { return fields[key]; });
+    return given.length ? given.map(function (key) { return key.replace(/_/g, " ") + " " + fields[key]; }).join(", ")
+                        : "nothing yet";
+  }
+
+  function say(panel, text) {
+    var line = panel.querySelector(".draft-from");
+    if (!line) {
+      line = document.createElement("p");
+      line.className = "draft-from hint";
+      panel.appendChild(line);
+    }
+    line.textContent = text;
+  }
+
+  // -- sending this phone's typing ----------------------------------------------
+  function byLine() {
+    var mine = panels.filter(function (panel) { return panel.dataset.seat === me(); })[0];
+    return mine ? nameOf(mine) + "'s phone" : "the keeper's phone";
+  }
+
+  function send(panel) {
+    var seat = Number(panel.dataset.seat);
+    delete pending[seat];
+    fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
+      body: JSON.stringify({ seat: seat, fields: fieldsOf(panel), by: byLine() }),
+    }).then(function (response) {
+      if (response.status === 409) return response.json().then(discarded);
+      if (response.ok) say(panel, nameOf(panel) + ": sent to the table, from this phone");
+      return null;
+    }).catch(function () { /* offline: the form keeps what was typed; the next change tries again */ });
+  }
+
+  form.addEventListener("input", function (event) {
+    if (filling || stopped) return;
+    var panel = event.target.closest && event.target.closest("fieldset.player[data-seat]");
+    if (!panel) return;
+    var seat = panel.dataset.seat;
+    clearTimeout(pending[seat]);
+    pending[seat] = setTimeout(function () { send(panel); }, SEND_AFTER);
+  });
+  form.addEventListener("change", function (event) {
+    if (filling || stopped || !event.target.matches("input[type=radio], input[type=checkbox]")) return;
+    var panel = event.target.closest("fieldset.player[data-seat]");
+    if (panel) send(panel);
+  });
+
+  // -- the other phones' drafts arriving ----------------------------------------
+  function busyWith(panel) {
+    return panel.contains(document.activeElement) || pending[panel.dataset.seat] !== undefined;
+  }
+
+  function arrived(answer) {
+    if (answer.saved) return discarded(answer);
+    answer.drafts.forEach(function (draft) {
+      var panel = panels.filter(function (p) { return Number(p.dataset.seat) === draft.seat; })[0];
+      if (!panel || busyWith(panel)) return;
+      var same = JSON.stringify(fieldsOf(panel)) === JSON.stringify(Object.assign(fieldsOf(panel), draft.fields));
+      if (!same || shownFrom[draft.seat] !== draft.by) {
+        fill(panel, draft.fields);
+        shownFrom[draft.seat] = draft.by;
+        say(panel, draft.player + ": " + summary(draft.fields) + ", from " + draft.by);
+      }
+    });
+    return null;
+  }
+
+  function discarded(answer) {
+    stopped = true;
+    news.className = "draft-news flash info";
+    news.textContent = "Hand " + answer.number + " was saved from another phone, so what was typed here for it " +
+      "was discarded. ";
+    var next = document.createElement("a");
+    next.href = url.replace(/\/hands\/\d+\/drafts$/, "");
+    next.textContent = "See the sheet";
+    news.appendChild(next);
+    return null;
+  }
+
+  function ask() {
+    if (stopped || document.hidden) return schedule();
+    fetch(url, { cache: "no-store", headers: etag ? { "If-None-Match": etag } : {} })
+      .then(function (response) {
+        if (response.status === 304 || !response.ok) return null;
+        etag = response.headers.get("ETag") || "";
+        return response.json().then(arrived);
+      })
+      .catch(function () { /* offline: ask again later */ })
+      .then(schedule);
+  }
+
+  function schedule() {
+    if (!stopped) setTimeout(ask, EVERY);
+  }
+
+  // Sending the form: this phone's own drafts need not go out any more.
+  form.addEventListener("submit", function () {
+    Object.keys(pending).forEach(function (seat) { clearTimeout(pending[seat]); });
+    pending = {};
+  });
+  ask();
+})();
