@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from appstate import sheet_totals
 from webpage import page
 
 from scorekeeper.engine import InvalidEntry, replay
@@ -194,3 +195,38 @@ def test_the_preview_needs_the_pages_csrf_token(csrf_app, client, sign_up, start
     assert re.search(r"[0-9a-f]", form["csrf_token"])
     assert with_token.status_code == 200
     assert with_token.get_json()["line"] == "Saving gives Ann +3."
+
+
+# -- words, not keys ---------------------------------------------------------------------
+
+
+def test_a_corrections_change_log_line_shows_the_score_it_changed(user, start_game, record):
+    game = start_game(user, "basic", ["Ann", "Bob", "Cara"])
+    assert record(user, game, {"out": "0", "p1-count": "12", "p2-count": "3"}).status_code == 303
+    data = {**entry_form(user, game, 1), "p1-count": "20"}
+    assert user.post(f"/games/{game}/hands/1/edit", data=data).status_code == 303
+    assert user.post(f"/games/{game}/undo", data={}).status_code == 303
+
+    log = page(user.get(f"/games/{game}")).one("section", cls="changes").text
+
+    assert "hand 1 changed from Ann out; Bob 12; Cara 3 (Ann +15) to Ann out; Bob 20; Cara 3 (Ann +23)" in log
+    assert "hand 1 undone (was: Ann out; Bob 20; Cara 3 (Ann +23))" in log
+
+
+def test_the_new_game_form_says_house_rules_in_words_never_their_keys(user):
+    form = page(user.get("/games/new?variant=basic"))
+
+    shown = form.one("details", cls="house-rules").text
+    for key in ("plus10", "high_or_low", "winner:", "Default: winner", "Default: low"):
+        assert key not in shown, key
+    assert "Add 10" in shown
+    assert "High or low: counts 15" in shown
+    bonus = form.field("option-rummy_bonus")
+    assert [o.attrs["value"] for o in bonus.find_all("option")] == ["double", "plus10", "none"]
+
+
+def test_a_game_started_with_a_house_rule_chosen_by_its_words_keeps_its_value(user, start_game, record):
+    game = start_game(user, "basic", ["Ann", "Bob"], rummy_bonus="plus10")
+    assert record(user, game, {"out": "0", "rummy": "1", "p1-count": "5"}).status_code == 303
+
+    assert sheet_totals(user, game) == ["15", "0"]  # Bob's 5, plus 10 for the rummy
