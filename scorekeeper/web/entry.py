@@ -337,6 +337,10 @@ class EntryForm:
             text = group.value(spec["key"]).strip()
             if not text:
                 continue
+            bound = _out_of_bounds(text, spec)
+            if bound:
+                self._side_error(group, bound, spec["key"])
+                continue
             number = _whole_number(text)
             if number is None:
                 self._side_error(group, f"Type the {spec['label'].lower()} as a whole number, like "
