@@ -51,7 +51,7 @@ def test_a_refused_save_marks_every_missing_count_and_lists_them_with_links(user
     assert form.player_error(1).startswith("Nothing typed for Bob")
     assert form.player_error(3).startswith("Nothing typed for Dan")
     assert form.player_error(2) == ""
-    summary = form.one("div", cls="error-summary")
+    summary = form.one("section", cls="error-summary")
     links = summary.find_all("a")
     assert [a.attrs["href"] for a in links] == ["#p1-count", "#p3-count"]
     assert "2 things to fix" in summary.one("h2").text
@@ -66,7 +66,7 @@ def test_a_mistyped_count_and_the_missing_ones_are_marked_in_the_same_refusal(us
     assert "whole number" in form.player_error(1)
     assert form.player_error(2).startswith("Nothing typed for Cara")
     assert form.player_error(3).startswith("Nothing typed for Dan")
-    assert len(form.one("div", cls="error-summary").find_all("a")) == 3
+    assert len(form.one("section", cls="error-summary").find_all("a")) == 3
 
 
 def test_a_correction_refused_marks_every_missing_count_too(user, start_game, record):
