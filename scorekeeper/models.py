@@ -182,7 +182,7 @@ class Change(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     at: Mapped[datetime] = mapped_column(default=utcnow)
-    action: Mapped[str] = mapped_column(String(10))  # edit | undo | end
+    action: Mapped[str] = mapped_column(String(10))  # edit | undo | end | record (a keeper link's new hand)
     hand_number: Mapped[int | None]
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON)

@@ -14,6 +14,7 @@
   var jokers = parseInt(form.dataset.jokers, 10) || 0;
   var outGivesInput = form.dataset.outGivesInput === "1";
   var pickers = 0;
+  var grids = [];  // every cards field's picker: {input, grid}, for the one-deck marks below
 
   function normal(token) {
     token = token.replace(/\uFE0F/g, "").toUpperCase();
@@ -58,10 +59,12 @@
     grid.addEventListener("click", function (event) {
       var button = event.target.closest("button[data-card]");
       if (!button) return;
+      if (button.classList.contains("taken") && button.getAttribute("aria-pressed") !== "true") return;
       tap(input, button.dataset.card, single);
       if (single) { grid.hidden = true; toggle.setAttribute("aria-expanded", "false"); }
     });
     input.addEventListener("input", function () { mark(input, grid); });
+    if (!single) grids.push({ input: input, grid: grid });
     // The toggle sits under its field; the grid takes the panel's full width.
     input.closest(".field").appendChild(toggle);
     (input.closest(".pair") || input.closest(".field")).after(grid);
@@ -190,4 +193,149 @@
     if (event.persisted) { sending = 0; button.removeAttribute("aria-disabled"); }
   });
   syncOut();
+  markTaken();
+  handPreview();
+  nextOnEnter();
+  focusFirstError();
+
+  // -- One deck: a card picked for one player is greyed out in the others' pickers -------
+  // (issue 14). With one deck a card is in one hand only: the grids of the other players
+  // mark it taken (a tap on it does nothing), and a card in two hands at once, typed or
+  // tapped, is marked on both and said in both panels.
+  function markTaken() {
+    if (decks !== 1 || !grids.length) return;
+    function refresh() {
+      var holders = {};
+      grids.forEach(function (one) {
+        if (one.input.disabled) return;
+        cardsIn(one.input).forEach(function (card) {
+          if (card === "JK") return;
+          (holders[card] = holders[card] || []).push(one.input);
+        });
+      });
+      grids.forEach(function (one) {
+        var twice = [];
+        one.grid.querySelectorAll("button[data-card]").forEach(function (button) {
+          var held = (holders[button.dataset.card] || []);
+          var elsewhere = held.filter(function (input) { return input !== one.input; });
+          var mine = held.length > elsewhere.length;
+          button.classList.toggle("taken", elsewhere.length > 0 && !mine);
+          button.classList.toggle("duplicate", elsewhere.length > 0 && mine);
+          if (elsewhere.length > 0 && !mine) button.setAttribute("aria-disabled", "true");
+          else button.removeAttribute("aria-disabled");
+          if (elsewhere.length > 0 && mine) twice.push(button.dataset.card + " (also " + whose(elsewhere[0]) + ")");
+        });
+        var panel = one.input.closest("fieldset.player");
+        var note = panel && panel.querySelector(".duplicates");
+        if (panel && !note) {
+          note = document.createElement("p");
+          note.className = "duplicates";
+          note.setAttribute("role", "status");
+          panel.querySelector(".value").after(note);
+        }
+        if (note) note.textContent = twice.length ? "One deck holds each card once: " + twice.join(", ") : "";
+      });
+    }
+    function whose(input) {
+      var legend = input.closest("fieldset.player").querySelector("legend");
+      return legend ? legend.textContent + "'s" : "another player's";
+    }
+    form.addEventListener("input", function (event) {
+      if (event.target.dataset && event.target.dataset.picker === "many") refresh();
+    });
+    form.addEventListener("change", function (event) { if (event.target.name === "out") refresh(); });
+    refresh();
+  }
+
+  // -- The preview: what saving would give, from the server's engine (issue 14) ------------
+  // The form as it stands goes to the preview endpoint (read there as a save reads it,
+  // nothing stored); the answer's line ("Saving gives Ann +71.") shows above Save, the notes
+  // behind "Why", and each player's value as the rules count it (a defender's after laying
+  // off) in their panel.
+  function handPreview() {
+    var url = form.dataset.handPreview;
+    var box = document.getElementById("hand-preview");
+    if (!url || !box || !window.fetch || !window.FormData) return;
+    var line = box.querySelector(".preview-line");
+    var notes = box.querySelector(".preview-notes");
+    var timer = 0;
+    var asked = 0;
+    function show(answer) {
+      line.textContent = answer.line || "";
+      box.hidden = !answer.line;
+      box.classList.toggle("ready", !!answer.ready);
+      var list = notes.querySelector("ul");
+      list.textContent = "";
+      (answer.notes || []).forEach(function (text) {
+        var item = document.createElement("li");
+        item.textContent = text;
+        list.appendChild(item);
+      });
+      notes.hidden = !(answer.notes && answer.notes.length);
+      form.querySelectorAll("fieldset.player").forEach(function (panel) {
+        var ruled = panel.querySelector(".ruled-value");
+        if (ruled) ruled.textContent = (answer.seats || {})[panel.dataset.seat] || "";
+      });
+    }
+    function ask() {
+      var mine = asked += 1;
+      fetch(url, { method: "POST", body: new FormData(form), credentials: "same-origin" })
+        .then(function (response) { return response.json(); })
+        .then(function (answer) { if (mine === asked) show(answer.error ? { line: "" } : answer); })
+        .catch(function () { if (mine === asked) show({ line: "" }); });
+    }
+    function later() {
+      clearTimeout(timer);
+      timer = setTimeout(ask, 300);
+    }
+    form.addEventListener("input", later);
+    form.addEventListener("change", later);
+    if (form.querySelector("input[name=out]:checked")) ask();
+  }
+
+  // -- Enter or Go on a count moves to the next count; only the last one saves (issue 14) ---
+  function nextOnEnter() {
+    function counts() {
+      return Array.prototype.filter.call(form.querySelectorAll("input[inputmode=numeric]"), function (input) {
+        return !input.disabled && input.offsetParent !== null;
+      });
+    }
+    function hints() {
+      var shown = counts();
+      shown.forEach(function (input, index) {
+        input.setAttribute("enterkeyhint", index === shown.length - 1 ? "done" : "next");
+      });
+    }
+    form.addEventListener("keydown", function (event) {
+      if (event.key !== "Enter" || event.target.getAttribute("inputmode") !== "numeric") return;
+      var shown = counts();
+      var at = shown.indexOf(event.target);
+      if (at >= 0 && at < shown.length - 1) {
+        event.preventDefault();
+        shown[at + 1].focus();
+      }
+    });
+    form.addEventListener("change", function (event) { if (event.target.name === "out") hints(); });
+    hints();
+  }
+
+  // -- A refused save: the first refused field is focused and scrolled to (issue 14) -------
+  // The list at the top links every refused field; a tap on a link goes to its field.
+  function focusFirstError() {
+    var summary = document.getElementById("error-summary");
+    if (!summary) return;
+    function go(id) {
+      var target = document.getElementById(id);
+      if (!target) return false;
+      target.scrollIntoView({ block: "center" });
+      target.focus({ preventScroll: true });
+      return true;
+    }
+    summary.addEventListener("click", function (event) {
+      var link = event.target.closest("a[href^='#']");
+      if (link && go(link.getAttribute("href").slice(1))) event.preventDefault();
+    });
+    var first = summary.querySelector("a[href^='#']");
+    if (first) go(first.getAttribute("href").slice(1));
+  }
 })();

@@ -14,7 +14,9 @@ class InvalidEntry(ValueError):
     ``None``; ``code`` a stable word for the kind of mistake (``out_of_bounds``,
     ``bad_option``, ``bad_name``...; ``invalid_entry`` when nothing more
     particular is said), for the web layer and the API to act on instead of
-    the wording.
+    the wording.  ``missing`` is, for a ``missing_input``, every player of the
+    hand still without input, in the order the rules ask for them (``player``
+    is the first): a form can mark them all at once.
 
     ``str()`` gives the full message a player can act on::
 
@@ -36,6 +38,7 @@ class InvalidEntry(ValueError):
         field: str | None = None,
         code: str = "invalid_entry",
         named: bool = False,
+        missing: tuple[str, ...] = (),
     ) -> None:
         self.message = message
         self.hand = hand
@@ -43,6 +46,7 @@ class InvalidEntry(ValueError):
         self.where = where
         self.field = field
         self.code = code
+        self.missing = missing
         # The message names the player itself ("no input for Cara"): no second time in front.
         self._named = named
         super().__init__(self._full_message())

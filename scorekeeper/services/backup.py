@@ -496,8 +496,8 @@ class _Table:
 
 def _check_change(change: Any, place: str, table: _Table, rules: dict[str, Any]) -> None:
     """One line of the change log, as strictly as an entry: what it was and became, by whom."""
-    if not isinstance(change, dict) or change.get("action") not in ("edit", "undo", "end"):
-        raise BadImport(f"{place}not an edit, undo or end.")
+    if not isinstance(change, dict) or change.get("action") not in ("edit", "undo", "end", "record"):
+        raise BadImport(f"{place}not an edit, undo, end or record.")
     _unknown_keys(change, _CHANGE_KEYS, place)
     _check_via(change, place)
     _when(change.get("at"), place, "at")
@@ -512,6 +512,8 @@ def _check_change(change: Any, place: str, table: _Table, rules: dict[str, Any])
         raise BadImport(f"{place}says which hand it changed.")
     if change["action"] == "undo" and change.get("after") is not None:
         raise BadImport(f"{place}an undone hand has no after.")
+    if change["action"] == "record" and (change.get("before") is not None or change.get("via") not in VIAS):
+        raise BadImport(f"{place}a hand recorded through a keeper link has no before, and says via keeper.")
     for when in ("before", "after"):
         if change.get(when) is not None:
             _check_logged_entry(change[when], f"{place}{when}: ", table, rules)

@@ -78,8 +78,14 @@ def drafts_of(game: Game, number: int) -> list[HandDraft]:
 
 
 def drop_drafts(game_id: int, upto: int) -> None:
-    """Delete the drafts of every hand up to ``upto`` (saved now): in the caller's transaction."""
-    db.session.execute(delete(HandDraft).where(HandDraft.game_id == game_id, HandDraft.number <= upto))
+    """Delete the drafts of every hand up to ``upto`` (saved now): in the caller's transaction.
+
+    Nothing pending is flushed by it: the caller's own flush, where it
+    handles a unique constraint of the hand it adds, comes later.
+    """
+    with db.session.no_autoflush:
+        db.session.execute(delete(HandDraft).where(HandDraft.game_id == game_id, HandDraft.number <= upto),
+                           execution_options={"synchronize_session": False})
 
 
 def _checked_fields(fields: Mapping[str, Any], allowed: frozenset[str]) -> dict[str, str]:

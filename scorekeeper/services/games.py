@@ -102,6 +102,8 @@ def record_hand(game: Game, entry: dict[str, Any], *, token: str, expected: int,
     following = replayed(game).after(entry)  # the engine checks the hand on its game so far
     sheet = following.sheet()
     db.session.add(HandEntry(game_id=game.id, number=expected, entry=stored, token=token, via=via))
+    if via is not None:  # the change log names every change not made by the owner, a new hand too
+        game.changes.append(Change(action="record", hand_number=expected, before=None, after=stored, via=via))
     drop_drafts(game.id, expected)  # what the phones typed for it is the hand now
     committed = _commit_change(game, sheet, on_conflict=lambda: _conflict(game, token, expected),
                                before_commit=before_commit)

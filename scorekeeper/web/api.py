@@ -279,6 +279,11 @@ REFUSALS: dict[str, tuple[int, str]] = {
     "already_recorded": (409, "conflict"),
     "not_definable": (422, "invalid_request"),
     "too_many_game_types": (422, "invalid_request"),
+    # A seat's draft typed on its own phone (scorekeeper.web.drafts)
+    "hand_saved": (409, "conflict"),
+    "not_next_hand": (409, "stale_hand"),
+    "no_such_seat": (422, "invalid_request"),
+    "bad_draft": (422, "invalid_request"),
 }
 
 

@@ -21,6 +21,7 @@ from ..engine import InvalidEntry
 from ..models import Game, HandDraft
 from ..services import ServiceError, drafts
 from .access import kept_game
+from .api import REFUSALS
 from .catalogue import described
 
 bp = Blueprint("drafts", __name__, url_prefix="/games/<int:game_id>/hands/<int:number>/drafts")
@@ -55,9 +56,9 @@ def save(game_id: int, number: int) -> Response | tuple[Response, int]:
         drafts.save_draft(game, number, body["seat"], body.get("fields") or {}, str(body.get("by") or ""),
                           seat_fields(game))
     except drafts.HandSaved as saved:
-        return jsonify(error=saved.message, code=saved.code, **_answer(game, number, [])), 409
+        return jsonify(error=saved.message, code=saved.code, **_answer(game, number, [])), REFUSALS[saved.code][0]
     except ServiceError as error:
-        return jsonify(error=error.message, code=error.code), 422
+        return jsonify(error=error.message, code=error.code), REFUSALS.get(error.code, (422, ""))[0]
     return make_response(jsonify(_answer(game, number, drafts.drafts_of(game, number))))
 
 

@@ -36,6 +36,7 @@ class Seat:
     playing: bool  # still in the game (not eliminated)
     values: dict[str, str] = field(default_factory=dict)
     error: str = ""
+    missing: bool = False  # the error is that nothing was typed for this player
 
     def field(self, name: str) -> str:
         return f"p{self.index}-{name}"
@@ -83,6 +84,9 @@ class EntryForm:
     seats: list[Seat] = field(default_factory=list)
     side_groups: list[SideGroup] = field(default_factory=list)
     errors: dict[str, str] = field(default_factory=dict)
+    #: the entry as far as it reads when the form has mistakes of its own (a seat with one left
+    #: out), for the engine to find every missing input too; None when not even that reads
+    partial: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         self.seats = [Seat(i, name, name in self.active) for i, name in enumerate(self.names)]
@@ -186,6 +190,41 @@ class EntryForm:
         return self.values.get(name, "")
 
     @property
+    def field_help(self) -> list[tuple[str, str]]:
+        """What to enter in each of a player's fields, from the variant's declarations:
+        ``("Count", "the unmatched cards; ...")``, ``("or the cards", "all ten cards; ...")``."""
+        return [(str(f["label"]), str(f["help"])) for f in self.fields if f.get("help")]
+
+    @property
+    def summary(self) -> list[tuple[str, str]]:
+        """Every refused field as the list at the top of the form: the id to go to, the message."""
+        shown: list[tuple[str, str]] = []
+        for key, message in self.errors.items():
+            if key == "form":
+                continue
+            shown.append((self.target(key), self.named(key, message)))
+        return shown
+
+    def target(self, key: str) -> str:
+        """The id of the first control an error's key is about (see :attr:`errors`)."""
+        seat = next((s for s in self.seats if f"p{s.index}" == key), None)
+        if seat is not None:
+            return seat.field(self.fields[0]["key"]) if self.fields else seat.field("error")
+        group = next((g for g in self.side_groups if f"s{g.index}" == key), None)
+        if group is not None:
+            return group.field(group.error_field or self.side_fields[0]["key"])
+        if key == "out":
+            return "out-first"
+        return key
+
+    def named(self, key: str, message: str) -> str:
+        """A summary line says whose field it is about, where the message does not."""
+        seat = next((s for s in self.seats if f"p{s.index}" == key), None)
+        group = next((g for g in self.side_groups if f"s{g.index}" == key), None)
+        who = seat.name if seat is not None else group.name if group is not None else ""
+        return f"{who}: {message}" if who and who not in message else message
+
+    @property
     def how_to(self) -> str:
         """One line for a newcomer: what to tap and what a player's number is (the variant's own)."""
         return str(self.guide.get("how_to") or "")
@@ -286,7 +325,10 @@ class EntryForm:
         entry["hands"] = hands
         if self.side_groups:
             entry["sides"] = {group.name: self._side_input(group) for group in self.side_groups}
-        return None if self.errors else entry
+        if self.errors:
+            self.partial = entry
+            return None
+        return entry
 
     def _side_input(self, group: SideGroup) -> dict[str, int]:
         """A side's numbers as typed (a field left empty is left out: the engine says what it needs)."""
@@ -294,6 +336,10 @@ class EntryForm:
         for spec in self.side_fields:
             text = group.value(spec["key"]).strip()
             if not text:
+                continue
+            bound = _out_of_bounds(text, spec)
+            if bound:
+                self._side_error(group, bound, spec["key"])
                 continue
             number = _whole_number(text)
             if number is None:
@@ -316,6 +362,10 @@ class EntryForm:
             kind = spec["kind"]
             if kind in ("count", "number"):
                 signed = (spec.get("minimum") or 0) < 0
+                bound = _out_of_bounds(text, spec)
+                if bound:
+                    self._seat_error(seat, bound)
+                    return None
                 number = _whole_number(text, signed=signed)
                 if number is None:
                     example = "17" if kind == "count" else "1"
@@ -367,6 +417,15 @@ class EntryForm:
         seat.error = message
         self.errors[f"p{seat.index}"] = message
 
+    def add_missing(self, players: Sequence[str]) -> None:
+        """Mark every player the engine found without input (see :attr:`InvalidEntry.missing`),
+        but for a seat marked already: its own mistake comes first."""
+        for name in players:
+            seat = next((s for s in self.seats if s.name == name), None)
+            if seat is not None and not seat.error:
+                self._seat_error(seat, self._nothing_typed(name))
+                seat.missing = True
+
     def _side_error(self, group: SideGroup, message: str, key: str = "") -> None:
         if group.error:
             return  # the first mistake of a side is the one shown
@@ -389,6 +448,9 @@ class EntryForm:
             self._side_error(group, message, side_key)
             return
         if error.code == "missing_input" and error.player is not None:
+            if error.missing and any(s.name == error.player for s in self.seats):
+                self.add_missing(error.missing)  # every player still to enter, marked at once
+                return
             message = self._nothing_typed(error.player)
         seat = next((s for s in self.seats if s.name == error.player), None)
         if seat is not None:
@@ -445,6 +507,29 @@ SMALL_COUNT = 99
 SIDE_EXAMPLE = 120
 
 _WHOLE = re.compile(r"[0-9]{1,6}")
+_DIGITS = re.compile(r"[-\u2212]?[0-9]+")
+
+
+def _out_of_bounds(text: str, spec: Mapping[str, Any]) -> str:
+    """The message for a typed number below its field's least or above its most, or ``""``:
+    what is wrong and what the bound is (a number of any length: the text, not its value)."""
+    text = text.strip()
+    if not _DIGITS.fullmatch(text):
+        return ""
+    label = str(spec["label"]).split(" (")[0].lower()
+    low = spec.get("minimum")
+    high = spec.get("maximum")
+    negative = text[0] in "-\u2212"
+    digits = text.lstrip("-\u2212").lstrip("0") or "0"
+    if negative and digits != "0" and (low is None or low >= 0):
+        return f"The {label} cannot be below 0: type {low or 0} or more."
+    if high is not None and not negative and (len(digits) > len(str(high)) or
+                                              (len(digits) == len(str(high)) and digits > str(high))):
+        return f"{text} is too big for the {label}: it is at most {high:,}."
+    if low is not None and negative and (len(digits) > len(str(-low)) or
+                                         (len(digits) == len(str(-low)) and digits > str(-low))):
+        return f"{text} is too far below 0 for the {label}: it is at least {low:,}."
+    return ""
 _SIGNED = re.compile(r"[-\u2212]?[0-9]{1,6}")
 
 

@@ -21,6 +21,8 @@ from .access import kept_game, made_via
 from .entry import EntryForm, too_many_cards
 from .catalogue import described
 from .numbers import signed
+from .preview import MAX_PREVIEW_BYTES, mark_missing
+from .preview import preview as preview_of
 from .sheet import sheet_args
 
 bp = Blueprint("hands", __name__, url_prefix="/games/<int:game_id>/hands")
@@ -86,7 +88,9 @@ def new(game_id: int) -> str | tuple[str, int] | tuple[str, int, dict[str, str]]
     form.load_post(request.form)
     entry = form.to_entry()
     status = 422
-    if entry is not None:
+    if entry is None:
+        mark_missing(form, game, expected)
+    else:
         try:
             sheet = services.record_hand(game, entry, token=form.token, expected=expected, via=made_via())
         except services.AlreadyRecorded as already:
@@ -134,7 +138,9 @@ def edit(game_id: int, number: int) -> str | tuple[str, int] | Response:
     form.load_post(request.form)
     entry = form.to_entry()
     status = 422
-    if entry is not None:
+    if entry is None:
+        mark_missing(form, game, number)
+    else:
         try:
             services.edit_hand(game, number, entry, via=made_via())
         except services.Conflict as conflict:
@@ -177,6 +183,32 @@ def preview(game_id: int) -> Response | tuple[Response, int]:
     choices = {c["key"]: request.args[c["key"]] for c in rules["entry"]["choices"] if request.args.get(c["key"])}
     shown = variant.preview(cards, options, choices, went_out=request.args.get("out") == "1",
                             number=min(max(number, 1), MAX_HANDS))
+    return jsonify(shown)
+
+
+@bp.route("/preview", methods=["POST"])
+def preview_hand(game_id: int) -> Response | tuple[Response, int]:
+    """What saving the entry form as it stands would give, from the engine, saving nothing.
+
+    The form's own fields (CSRF token and all), read as a save reads them;
+    ``expected`` says which hand (the next one, or the one being corrected).
+    ``{"ready": true, "line": "Saving gives Ann +71.", "notes": [...], "seats": {...}}``,
+    or ``{"ready": false, "line": ..., "errors": {...}}`` with a save's messages.
+    """
+    if (request.content_length or 0) > MAX_PREVIEW_BYTES:
+        return jsonify(error=f"A hand's form is at most {MAX_PREVIEW_BYTES // 1024} KiB."), 413
+    game = kept_game(game_id)
+    number = _int(request.form.get("expected"))
+    if number is None or not 1 <= number <= min(game.hands_count + 1, MAX_HANDS):
+        return jsonify(error="Reload the form: this hand is not one of the game's.", ready=False), 409
+    if game.status == "finished" and number > game.hands_count:
+        return jsonify(error="This game is over.", ready=False), 409
+    form = _form(game, number)
+    form.load_post(request.form)
+    try:
+        shown = preview_of(form, game, number)
+    except InvalidEntry:  # the game's stored log no longer replays: no preview, the save says why
+        return jsonify(error="No preview for this game.", ready=False), 409
     return jsonify(shown)
 
 

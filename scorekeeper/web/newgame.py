@@ -33,6 +33,21 @@ class OptionField:
     choices: list[Any]
     value: str  # as typed / chosen, kept on a failed submit
     error: str = ""
+    labels: list[str] = field(default_factory=list)  # the words for each choice, where declared
+
+    def words(self, choice: Any) -> str:
+        """A choice as the form shows it: its declared words, never a key such as ``plus10``."""
+        if self.labels and choice in self.choices:
+            return self.labels[self.choices.index(choice)]
+        return str(choice)
+
+    @property
+    def default_words(self) -> str:
+        if self.default_text:
+            return self.default_text
+        if self.default is None:
+            return "none"
+        return self.words(self.default)
 
 
 @dataclass
@@ -56,6 +71,7 @@ class NewGameForm:
                 key=o["key"], kind=o["type"], default=o["default"],
                 default_text=o.get("default_text") or "", help=o["help"],
                 choices=o.get("choices") or [],
+                labels=list(o.get("labels") or []) if o["type"] == "choice" else [],
                 value=data.get(f"option-{o['key']}", "" if o["type"] != "choice" else str(o["default"])),
             )
             for o in self.variant["options"]

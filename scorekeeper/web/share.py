@@ -75,7 +75,8 @@ def latest_change(game: Game) -> str:
     change = game.changes[-1]
     if change.action == "end":
         return "Game ended by agreement"
-    return f"Hand {change.hand_number} {'undone' if change.action == 'undo' else 'corrected'}"
+    done = {"undo": "undone", "record": "recorded"}.get(change.action, "corrected")
+    return f"Hand {change.hand_number} {done}"
 
 
 def qr_svg(url: str) -> Markup:

@@ -14,11 +14,11 @@ from typing import Any, cast
 from flask import current_app, render_template, request
 from markupsafe import Markup
 
-from ..engine import InvalidEntry
+from ..engine import InvalidEntry, Replay
 from ..engine.games import get_variant
 from ..engine.sheet import Row as SheetRow
 from ..engine.sheet import Sheet
-from ..models import Change, Game, entry_with_names
+from ..models import Change, Game, entry_for_engine, entry_with_names
 from ..sheet_cache import ChangeCache, game_key, sheet_of
 from .catalogue import catalogue_by_key
 from .chart import columns_of
@@ -495,19 +495,15 @@ def change_lines(game: Game) -> list[str]:
     names = game.names
     sides = game.side_names(names)
     rules = catalogue_by_key()[game.variant]["entry"]  # built once, not once per page
-    lines = [(change.at or _NO_DATE, change.id or 0,
-              _change_line(change, names, rules, sides) + (f" ({_by(change.via)})" if _by(change.via) else ""))
-             for change in game.changes]
-    # A hand recorded through a keeper link is a line of its own, in time order with the corrections.
-    lines += [(hand.created_at or _NO_DATE, 0, f"{_when(hand.created_at)}: hand {hand.number} recorded {_by(hand.via)}")
-              for hand in game.hands if hand.via in VIA_WORDS]
-    lines.sort(key=lambda line: line[:2], reverse=True)
-    return [line for _, _, line in lines]
+    changes = list(reversed(game.changes))
+    scored = changed_scores(game, changes, sides)
+    return [_change_line(change, names, rules, sides, scored.get(id(change), ("", "")))
+            + (f" ({_by(change.via)})" if _by(change.via) else "")
+            for change in changes]
 
 
 #: who made a change that the game's owner did not (a row's ``via``), as the change log says it
 VIA_WORDS = {"keeper": "from a keeper link"}
-_NO_DATE = datetime.min
 
 
 def _by(via: str | None) -> str:
@@ -518,16 +514,59 @@ def _when(at: datetime | None) -> str:
     return at.strftime("%d %b %H:%M") if at else "(no date)"
 
 
-def _change_line(change: Change, names: list[str], rules: Mapping[str, Any], sides: list[str] | None) -> str:
+def _change_line(change: Change, names: list[str], rules: Mapping[str, Any], sides: list[str] | None,
+                 scores: tuple[str, str] = ("", "")) -> str:
     when = _when(change.at)
     if change.action == "end":
         return f"{when}: game ended by agreement" + (f" after hand {change.hand_number}" if change.hand_number else "")
     hand = f"hand {change.hand_number}" if change.hand_number is not None else "a hand"
-    before = readable_entry(change.before, names, rules, sides)
+    before = readable_entry(change.before, names, rules, sides) + (f" ({scores[0]})" if scores[0] else "")
     if change.action == "undo":
         return f"{when}: {hand} undone (was: {before})"
-    after = readable_entry(change.after, names, rules, sides)
+    after = readable_entry(change.after, names, rules, sides) + (f" ({scores[1]})" if scores[1] else "")
+    if change.action == "record":
+        return f"{when}: {hand} recorded: {readable_entry(change.after, names, rules, sides)}"
     return f"{when}: {hand} changed from {before} to {after}"
+
+
+def changed_scores(game: Game, changes: list[Change], sides: list[str] | None) -> dict[int, tuple[str, str]]:
+    """What each correction or undo changed the hand's score from and to (``"Ann +17"``), by the
+    change's ``id()``: the entry before and after, each played after the hands before it as
+    they stand now.  One replay up to the latest hand changed; a change whose entries no longer
+    play there (a stored oddity, a game since corrected before it) gets no score, only its entries.
+    """
+    wanted = sorted({c.hand_number for c in changes if c.action in ("edit", "undo") and c.hand_number})
+    if not wanted:
+        return {}
+    names = game.names
+    found: dict[int, tuple[str, str]] = {}
+    try:
+        log = game.log()
+        played = Replay({**log, "hands": []})
+        hands = log["hands"]
+        for number in wanted:
+            while played.hands_played < number - 1 and played.hands_played < len(hands):
+                played.play(hands[played.hands_played])
+            if played.hands_played != number - 1:
+                break
+            for change in (c for c in changes if c.hand_number == number):
+                found[id(change)] = (_scored(played, change.before, names, sides),
+                                     _scored(played, change.after, names, sides) if change.action == "edit" else "")
+    except (InvalidEntry, AttributeError, LookupError, TypeError, ValueError):
+        pass
+    return found
+
+
+def _scored(played: Replay, stored: Any, names: list[str], sides: list[str] | None) -> str:
+    """A stored entry's score as the hand after ``played``: ``Ann +17, Bob -5``, or ``""``."""
+    if not isinstance(stored, dict):
+        return ""
+    try:
+        row = played.after(entry_for_engine(stored, names, sides)).sheet()["hands"][-1]
+    except (InvalidEntry, AttributeError, LookupError, TypeError, ValueError):
+        return ""
+    gains = [f"{name} {signed(score)}" for name, score in row["scores"].items() if score]
+    return ", ".join(gains) if gains else "no score"
 
 
 def readable_entry(stored: Any, names: list[str], rules: Mapping[str, Any], sides: list[str] | None = None) -> str:

@@ -108,6 +108,25 @@ def _refuse_side(page: Page) -> None:
     expect(page.locator(".side-fields .error").first).to_be_visible()
 
 
+def _refuse_missing_counts(page: Page) -> None:
+    """Basic with only Ann out tapped: every count refused at once, listed at the top."""
+    page.locator("label.tile").first.click()
+    page.locator("#entry button[type=submit]").click()
+    expect(page.locator("#error-summary")).to_be_visible()
+
+
+def _preview_gin(page: Page) -> None:
+    """Gin with both hands typed: the preview and its notes open, a defender's value after lay-offs,
+    and the cards Ann holds greyed out in Bob's open picker."""
+    page.locator("label.tile").first.click()
+    page.locator("[name=p0-cards]").fill("AS 2S 3S 4H 5H 6H 7C 8C 9C 2D")
+    page.locator("[name=p1-cards]").fill("4S 5S KD KH KC 9H 9D JS QS 8D")
+    expect(page.locator("#preview-line")).to_contain_text("Saving gives")
+    page.locator(".preview-notes summary").click()
+    page.get_by_role("button", name="Pick cards").nth(1).click()
+    expect(page.locator(".picker:not([hidden]) .card.taken").first).to_be_visible()
+
+
 # name: (key of the URL built by `site`, signed in?, what to do before the scan)
 PAGES: dict[str, tuple[str, bool, Callable[[Page], None] | None]] = {
     "register": ("/register", False, None),
@@ -127,6 +146,8 @@ PAGES: dict[str, tuple[str, bool, Callable[[Page], None] | None]] = {
     "sheet-gin-finished": ("gin", True, _open_hand),
     "entry-basic": ("basic/hands/new", True, _open_picker),
     "entry-refused": ("contract/hands/new", True, _refuse_entry),
+    "entry-refused-every-count": ("basic/hands/new", True, _refuse_missing_counts),
+    "entry-gin-preview": ("gin-playing/hands/new", True, _preview_gin),
     "entry-gin": ("gin-playing/hands/new", True, _open_picker),
     "entry-oklahoma": ("oklahoma-gin/hands/new", True, _open_picker),
     "entry-500": ("500/hands/new", True, _open_picker),

@@ -74,5 +74,5 @@ def test_correcting_a_past_hand_recomputes_every_later_total_and_logs_the_change
     assert totals(page) == ["6", "32", "25"]
     expect(page.locator(".changes li")).to_have_count(1)
     expect(page.locator(".changes li")).to_contain_text(
-        "hand 1 changed from Ann out; Bob 10; Cara 20 to Ann out; Bob 30; Cara 20"
+        "hand 1 changed from Ann out; Bob 10; Cara 20 (Bob +10, Cara +20) to Ann out; Bob 30; Cara 20 (Bob +30, Cara +20)"
     )

@@ -61,7 +61,7 @@ def test_a_phone_without_an_account_records_a_hand_from_the_keeper_qr_code_and_t
     # The owner's page, not reloaded, shows the hand and says so.
     expect(owner.locator("table.sheet tfoot td")).to_have_text(["15", "0", "0"], timeout=LIVE)
     expect(owner.locator(".live-news")).to_have_text("Hand 1 recorded")
-    expect(owner.locator(".changes li")).to_contain_text(["hand 1 recorded from a keeper link"])
+    expect(owner.locator(".changes li")).to_contain_text(["hand 1 recorded: Ann out; Bob 12; Cara 3 (from a keeper link)"])
     assert owner.evaluate("() => window.sameDocument") is True
 
     # Undone from the owner's page, which asks first, as before the live part.

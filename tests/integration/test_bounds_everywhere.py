@@ -93,7 +93,7 @@ def test_the_entry_form_puts_a_count_past_10000_next_to_the_player_and_keeps_the
     response = record(user, game, {"out": "0", "p1-count": "99999"})
     assert response.status_code == 422
     shown = page(response)
-    assert "from 0 to 10000" in shown.player_error(1)
+    assert shown.player_error(1) == "99999 is too big for the count: it is at most 10,000."  # the bound, in words
     assert shown.value("p1-count") == "99999"
     assert page(user.get(f"/games/{game}/hands/new")).value("expected") == "1", "nothing was recorded"
 

@@ -68,7 +68,7 @@ def test_correcting_a_past_hand_recomputes_every_later_total_and_logs_it(app, us
     assert "Hand 1 corrected; every total after it is recomputed." in " ".join(
         node.text for node in sheet.find_all(cls="flash"))
     [line] = change_log(user, basic_game)
-    assert re.fullmatch(WHEN + r": hand 1 changed from Ann out; Bob 12; Cara 3 to Ann out; Bob 20; Cara 3", line)
+    assert re.fullmatch(WHEN + r": hand 1 changed from Ann out; Bob 12; Cara 3 \(Ann \+15\) to Ann out; Bob 20; Cara 3 \(Ann \+23\)", line)
     assert hands_in(app, basic_game)[0]["entry"]["hands"]["1"] == {"count": 20}
 
 
@@ -164,7 +164,7 @@ def test_undo_removes_the_last_hand_and_logs_what_it_was(app, user, basic_game):
     sheet = page(user.get(f"/games/{basic_game}"))
     assert sheet.one("p", cls="guide").text == "Hand 2 · Bob deals 7 cards"
     [line] = change_log(user, basic_game)
-    assert re.fullmatch(WHEN + r": hand 2 undone \(was: Cara out; Ann 5; Bob 6\)", line)
+    assert re.fullmatch(WHEN + r": hand 2 undone \(was: Cara out; Ann 5; Bob 6 \(Cara \+11\)\)", line)
 
 
 def test_after_an_undo_the_next_hand_takes_its_number(app, user, basic_game, record):

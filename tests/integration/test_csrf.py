@@ -44,6 +44,8 @@ IDS = [url for url, _, _ in POSTS]
 # Turning off a live link changes nothing when there is none: test_share.py checks it with one.
 CHECKED_ELSEWHERE = {"/backup/import", "/games/{game}/share/revoke", "/games/{game}/keeper/revoke",
                      "/games/{game}/hands/1/drafts"}  # JSON with its header: test_drafts.py
+# The entry form's preview saves nothing (there is no change to see): test_hand_preview.py checks its token.
+CHECKED_ELSEWHERE |= {"/games/{game}/hands/preview"}
 # The API tokens page: test_api_tokens.py. The API itself takes no cookie, only
 # a bearer token, so it is exempt from CSRF checks (test_api.py shows a
 # signed-in cookie gets 401 there).

@@ -99,7 +99,8 @@ def test_a_draft_out_of_bounds_is_refused_with_a_reason_and_nothing_kept(user, g
 
 
 def test_a_draft_for_a_hand_past_the_next_is_refused(user, game):
-    assert send(user, game, 1, {"count": "3"}, number=5).status_code == 422
+    refused = send(user, game, 1, {"count": "3"}, number=5)
+    assert refused.status_code == 409 and refused.get_json()["code"] == "not_next_hand"
 
 
 def test_another_account_reads_and_writes_no_draft_of_the_game(user, other, game):

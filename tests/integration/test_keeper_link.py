@@ -69,7 +69,8 @@ def test_a_phone_that_opens_the_keeper_link_lands_on_the_games_page_and_records_
 def test_a_keeper_corrects_and_undoes_and_the_change_log_names_the_keeper_link(app, user, game, phone, record):
     phone.get(keeper_link(user, game))
     assert record(phone, game, {"out": "1", "p0-count": "4", "p2-count": "6"}).status_code == 303
-    assert "hand 2 recorded from a keeper link" in page(user.get(f"/games/{game}")).one("section", cls="changes").text
+    assert re.search(r"hand 2 recorded: Bob out; Ann 4; Cara 6 \(from a keeper link\)",
+                     page(user.get(f"/games/{game}")).one("section", cls="changes").text)
     assert phone.post(f"/games/{game}/hands/1/edit", data={"out": "0", "p1-count": "20", "p2-count": "3"}
                       ).status_code == 303
     assert phone.post(f"/games/{game}/undo").status_code == 303
@@ -77,7 +78,7 @@ def test_a_keeper_corrects_and_undoes_and_the_change_log_names_the_keeper_link(a
     with app.app_context():
         assert [h.via for h in db.session.scalars(select(HandEntry).order_by(HandEntry.number))] == [None]
         assert [(c.action, c.via) for c in db.session.scalars(select(Change).order_by(Change.id))] == [
-            ("edit", "keeper"), ("undo", "keeper")]
+            ("record", "keeper"), ("edit", "keeper"), ("undo", "keeper")]
         db.session.remove()
     log = page(user.get(f"/games/{game}")).one("section", cls="changes").text
     assert re.search(r"hand 1 changed from .* \(from a keeper link\)", log)
@@ -197,14 +198,14 @@ def test_an_export_keeps_what_a_keeper_link_made_and_an_import_brings_it_back(ap
                       ).status_code == 303
     exported = user.get(f"/games/{game}/export.json").get_json()
     assert [t.get("via") for t in exported["hand_times"]] == [None, "keeper"]
-    assert [c.get("via") for c in exported["changes"]] == ["keeper"]
+    assert [(c["action"], c.get("via")) for c in exported["changes"]] == [("record", "keeper"), ("edit", "keeper")]
 
     sent = other.post("/backup/import", data={"file": (BytesIO(json.dumps(exported).encode()), "game.json")},
                       content_type="multipart/form-data")
     assert sent.status_code in (200, 303), sent.get_data(as_text=True)[:500]
     with app.app_context():
         assert sorted(filter(None, db.session.scalars(select(HandEntry.via)))) == ["keeper", "keeper"]
-        assert sorted(filter(None, db.session.scalars(select(Change.via)))) == ["keeper", "keeper"]
+        assert sorted(filter(None, db.session.scalars(select(Change.via)))) == ["keeper"] * 4
         db.session.remove()
 
 

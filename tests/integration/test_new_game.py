@@ -97,6 +97,8 @@ def test_every_variants_form_has_its_seats_and_every_option_with_default_and_hel
             assert ("checked" in field.attrs) == bool(option["default"])
         else:
             default = option.get("default_text") or ("none" if option["default"] is None else str(option["default"]))
+            if option["type"] == "choice" and option.get("labels") and not option.get("default_text"):
+                default = option["labels"][option["choices"].index(option["default"])]  # words, not keys
             assert f"Default: {default}." in wrapper.text, option["key"]
         if option["type"] == "choice":
             assert form.value(f"option-{option['key']}") == str(option["default"])

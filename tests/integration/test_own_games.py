@@ -356,7 +356,7 @@ def test_a_points_game_asks_for_each_players_points_by_name(user, record, define
 
     assert missing.player_error(2) == "Nothing typed for Cara: type their points."
     assert wrong.player_error(2) == "Type the points as a whole number, like 17, or below 0 like -5 (not 'lots')."
-    assert past.player_error(2) == "points must be a whole number from -10000 to 10000"
+    assert past.player_error(2) == "10001 is too big for the points: it is at most 10,000."
     assert wrong.value("p2-points") == "lots"
 
 

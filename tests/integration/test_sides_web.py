@@ -176,6 +176,9 @@ def test_a_sides_mistake_is_shown_at_its_field_with_everything_typed_kept(app, u
     ({"s1-meld_points": "152"}, "s1-meld_points", "meld_points must be a multiple of 5"),
     ({"s1-meld_points": ""}, "s1-meld_points", "meld_points is needed from every side (0 if none)"),
     ({"s0-red_threes": "two"}, "s0-red_threes", "Type the red threes as a whole number, like 1 (not 'two')."),
+    # a typed number past its field's declared bound says the bound (issue 14)
+    ({"s0-natural": "12"}, "s0-natural", "12 is too big for the natural canastas: it is at most 11."),
+    ({"s0-meld_points": "-5"}, "s0-meld_points", "The meld points cannot be below 0: type 0 or more."),
 ])
 def test_each_refusal_of_a_side_is_shown_next_to_that_sides_field(user, record, canasta, fields, at, message):
     response = record(user, canasta, {**FIRST_HAND, **fields})

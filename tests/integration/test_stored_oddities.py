@@ -96,7 +96,7 @@ def test_a_readable_change_is_still_described_in_full(user: FlaskClient, game: i
 
     log = page(user.get(f"/games/{game}")).one("section", cls="changes").text
 
-    assert "hand 1 changed from Ann out; Bob 12; Cara 3 to Ann out; Bob 20; Cara 3" in log
+    assert "hand 1 changed from Ann out; Bob 12; Cara 3 (Ann +15) to Ann out; Bob 20; Cara 3 (Ann +23)" in log
 
 
 @pytest.mark.parametrize("count", [10**30, 10**400], ids=["31 digits", "401 digits (past any float)"])

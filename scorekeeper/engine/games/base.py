@@ -636,7 +636,12 @@ class Variant(ABC):
             hand.inputs[player] = self.read_input(hand, player, raw)
         if self.flags:
             self.check_flags(hand)
-        self.check_required(hand)
+        try:
+            self.check_required(hand)
+        except InvalidEntry as error:
+            if error.code == "missing_input" and error.player in hand.players:
+                raise self.every_missing(hand, error) from None
+            raise
         self.check_cards(hand)
         return hand
 
@@ -678,6 +683,39 @@ class Variant(ABC):
             else:
                 cards = read_cards(hand, player, cards, exact=self.fixed_exact_cards, most=self.most_cards(hand.number))
         return PlayerInput(cards, None if count is None else read_count(hand, player, count))
+
+    def every_missing(self, hand: Hand, first: InvalidEntry) -> InvalidEntry:
+        """The first missing input's error, with :attr:`InvalidEntry.missing` naming every player
+        :meth:`check_required` finds without input, asked again with each found one standing in.
+
+        The stand-in is an empty input, only for the asking: a check past the missing ones
+        (what the one who went out holds) may find fault with it, and the asking stops there.
+        Nothing of ``hand`` is changed once this returns.
+        """
+        assert first.player is not None
+        found = [first.player]
+        stand_ins = {first.player}
+        hand.inputs[first.player] = PlayerInput()
+        try:
+            while len(found) < len(hand.players):
+                try:
+                    self.check_required(hand)
+                except InvalidEntry as error:
+                    who = error.player
+                    if error.code != "missing_input" or who is None or who not in hand.players or who in stand_ins:
+                        break
+                    found.append(who)
+                    stand_ins.add(who)
+                    hand.inputs[who] = PlayerInput()
+                except Exception:  # noqa: BLE001  (a rule past the missing ones read a stand-in: the asking ends)
+                    break
+                else:
+                    break
+        finally:
+            for who in stand_ins:
+                del hand.inputs[who]
+        return InvalidEntry(first.message, hand=first.hand, player=first.player, field=first.field,
+                            code=first.code, named=first._named, missing=tuple(found))
 
     def check_flags(self, hand: Hand) -> None:
         """Each declared flag is true or false (false when left out), and one that

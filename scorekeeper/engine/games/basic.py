@@ -72,16 +72,19 @@ class Basic(Variant):
     min_players, max_players = 2, 6
     options = (
         Option("scoring", "choice", "winner",
-               "winner: who goes out scores the others' cards; penalty: each scores their own, lowest wins.",
-               choices=("winner", "penalty")),
+               "Who goes out scores the others' cards, or each player scores their own and the lowest wins.",
+               choices=("winner", "penalty"),
+               labels=("Who goes out scores the others' cards", "Each scores their own cards (penalty)")),
         Option("rummy_bonus", "choice", "double",
                "Going out in one turn (rummy): double the hand, add 10, or nothing.",
-               choices=("double", "plus10", "none")),
+               choices=("double", "plus10", "none"),
+               labels=("Double the hand", "Add 10", "No bonus")),
         target(None, default_text="500 (winner scoring), 100 (penalty scoring)"),
         deals(),
         Option("ace", "choice", "low",
-               "low: an ace counts 1; high_or_low: it may sit in Q-K-A and counts 15.",
-               choices=("low", "high_or_low")),
+               "An ace counts 1 and sits below the 2, or may sit in Q-K-A too and counts 15.",
+               choices=("low", "high_or_low"),
+               labels=("Low: counts 1", "High or low: counts 15")),
     )
     endings = (Ending("block", "Block", "The stock ran out: give everyone's hand; the lowest wins the difference.",
                       {"block": True}),)

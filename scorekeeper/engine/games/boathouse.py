@@ -52,8 +52,9 @@ class Boathouse(Variant):
     min_players, max_players = 2, 6
     options = (
         Option("method", "choice", "cards",
-               "cards: 1 point for each unmatched card; points: their values (ace 11, J Q K 10).",
-               choices=("cards", "points")),
+               "Count 1 point for each unmatched card, or the cards' values (ace 11, J Q K 10).",
+               choices=("cards", "points"),
+               labels=("1 point a card", "The cards' values")),
         target(100),
         deals(),
     )

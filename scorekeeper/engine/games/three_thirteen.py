@@ -99,7 +99,7 @@ class ThreeThirteen(Variant):
         Option("min_naturals", "int", 0,
                "Natural cards each meld needs: 0 lets a meld be all wild, 1 or 2 do not.", minimum=0, maximum=2),
         Option("faces", "choice", "10", "What J, Q and K count unmatched: 10 each, or 11, 12 and 13.",
-               choices=tuple(FACE_VALUES)),
+               choices=tuple(FACE_VALUES), labels=("10 each", "11, 12 and 13")),
         points("joker_value", 20, "What an unmatched joker counts."),
     )
     exact_deal = True

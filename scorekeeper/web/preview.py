@@ -1,0 +1,117 @@
+"""What a hand on the entry form would score, before it is saved: the engine's row, never stored.
+
+The entry form's fields are read exactly as a save reads them
+(:meth:`~.entry.EntryForm.load_post`, :meth:`~.entry.EntryForm.to_entry`),
+then the engine plays the hand on the game so far (the next hand) or in
+place of the recorded one (a correction), on a copy: nothing is written.
+:func:`hand_row` is also how a refused save finds every player still
+without input when the form has its own mistakes too
+(:func:`mark_missing`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import InvalidEntry, Replay
+from ..models import Game
+from ..sheet_cache import replayed
+from .entry import EntryForm
+from .numbers import number as shown_number
+from .numbers import signed
+
+#: the most a preview's form may weigh: a hand's fields, cards and all, are a few KiB
+MAX_PREVIEW_BYTES = 64 * 1024
+
+
+class NotThisHand(Exception):
+    """The form is for a hand that is neither recorded nor the next one (another phone saved)."""
+
+
+def hand_row(game: Game, number: int, entry: dict[str, Any]) -> dict[str, Any]:
+    """The engine's row for ``entry`` as hand ``number`` (the next hand, or one recorded), or
+    :class:`InvalidEntry`; :class:`NotThisHand` for a form older than the game."""
+    if number == game.hands_count + 1:
+        following = replayed(game).after(entry)
+    elif 1 <= number <= game.hands_count:
+        before = [h.entry for h in game.hands if h.number < number]
+        following = Replay.of(game.log(before)).after(entry)
+    else:
+        raise NotThisHand(number)
+    rows = following.sheet()["hands"]
+    return dict(rows[-1])
+
+
+def mark_missing(form: EntryForm, game: Game, number: int) -> None:
+    """A form refused for its own mistakes: mark too every player the engine finds without input.
+
+    The entry as far as it reads (a seat with a mistake left out) is asked of
+    the engine; only its missing inputs are kept, for seats not marked already.
+    """
+    entry = form.partial
+    if entry is None:
+        return
+    try:
+        hand_row(game, number, entry)
+    except InvalidEntry as error:
+        if error.code == "missing_input" and error.missing:
+            form.add_missing(error.missing)
+    except NotThisHand:
+        pass
+
+
+def preview(form: EntryForm, game: Game, number: int) -> dict[str, Any]:
+    """The preview's answer: ``ready`` with the scores' line, notes and each seat's value,
+    or not, with what stands in the way (the messages a save would give)."""
+    entry = form.to_entry()
+    row: dict[str, Any] | None = None
+    if entry is not None:
+        try:
+            row = hand_row(game, number, entry)
+        except InvalidEntry as error:
+            form.add_engine_error(error)
+        except NotThisHand:
+            form.errors["form"] = "Another phone has saved a hand since this form was opened: reload it."
+    else:
+        mark_missing(form, game, number)
+    if row is None:
+        return {"ready": False, "line": waiting_line(form), "errors": dict(form.errors), "notes": [], "seats": {}}
+    return {
+        "ready": True,
+        "line": saving_line(row["scores"]),
+        "scores": row["scores"],
+        "notes": list(row["notes"]),
+        "errors": {},
+        "seats": seat_values(form, row["details"]),
+    }
+
+
+def saving_line(scores: dict[str, Any]) -> str:
+    """``Saving gives Ann +71, Bob -5.``: every column the hand changes."""
+    gains = [f"{name} {signed(score)}" for name, score in scores.items() if score]
+    return f"Saving gives {', '.join(gains)}." if gains else "Saving gives nobody any points."
+
+
+def waiting_line(form: EntryForm) -> str:
+    """What stands between the form and a save, in one line."""
+    missing = [seat for seat in form.seats if seat.missing]
+    if missing and len(missing) == len(form.errors):
+        return f"Still to enter: {', '.join(seat.name for seat in missing)}."
+    first = next(iter(form.errors.values()), "")
+    return f"Not ready to save: {first}" if first else ""
+
+
+def seat_values(form: EntryForm, details: dict[str, Any]) -> dict[str, str]:
+    """Each seat's value as the rules count it in this hand (a defender's after laying off), by
+    seat number, for the players whose details the engine gives."""
+    values: dict[str, str] = {}
+    for seat in form.seats:
+        detail = details.get(seat.name)
+        if not isinstance(detail, dict) or detail.get("value") is None:
+            continue
+        text = f"Counts {shown_number(detail['value'])} in this hand"
+        laid_off = detail.get("laid_off")
+        if laid_off:
+            text = f"Counts {shown_number(detail['value'])} after laying off {' '.join(map(str, laid_off))}"
+        values[str(seat.index)] = text
+    return values
