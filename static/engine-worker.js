@@ -19,11 +19,15 @@ async function bundleBytes(url) {
   return response.arrayBuffer();
 }
 
-async function start(folder, bundleURL) {
-  const bytes = bundleBytes(bundleURL);
+async function loadPython(folder) {
   const {loadPyodide} = await import(`${folder}pyodide.mjs`);
-  const pyodide = await loadPyodide({indexURL: folder, stdout: () => {}, stderr: () => {}});
-  pyodide.unpackArchive(await bytes, "zip", {extractDir: "/engine"});
+  return loadPyodide({indexURL: folder, stdout: () => {}, stderr: () => {}});
+}
+
+async function start(folder, bundleURL) {
+  // Both at once; either failing fails the start at once.
+  const [pyodide, bytes] = await Promise.all([loadPython(folder), bundleBytes(bundleURL)]);
+  pyodide.unpackArchive(bytes, "zip", {extractDir: "/engine"});
   pyodide.runPython("import sys\nsys.path.insert(0, '/engine')");
   replayAll = pyodide.pyimport("scorekeeper.in_browser").replay_all;
   return pyodide.runPython("import sys\nsys.version.split()[0]");

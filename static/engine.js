@@ -1,34 +1,7 @@
-// The scoring engine in the browser: the project's own scorekeeper.engine,
-// run by Pyodide in a Web Worker (engine-worker.js), so a hand kept on the
-// phone shows the score the server will give it, notes included.
-//
-// Loaded on game pages only (the sheet, the entry form, the review), and
-// nothing of the engine is fetched before the page's load event: after it,
-// when the browser is idle, the worker starts and fetches Pyodide
-// (static/vendor/pyodide/, about 13 MB, cached by the browser and the
-// service worker) and the engine bundle (/engine/<digest>.zip, built by the
-// app from its package).  The page is never held up by it.
-//
-// What a page's own script uses:
-//
-//   scorekeeperEngine.ready            a Promise of {python, bundle}, rejected
-//                                      (an Error, code "engine_unavailable")
-//                                      where the engine cannot run here
-//   scorekeeperEngine.replay(log)      a Promise of the log's sheet, as the
-//                                      server's scorekeeper.engine.replay gives
-//                                      it; rejected with an Error whose .code
-//                                      is the engine's refusal code (and whose
-//                                      .refusal holds code, message, hand,
-//                                      player, where, field), or
-//                                      "engine_unavailable"
-//   scorekeeperEngine.replayMany(logs) a Promise of [{sheet} or {error}], one
-//                                      per log, in one trip to the worker
-//   scorekeeperEngine.state            "waiting", "loading", "ready" or
-//                                      "unavailable"
-//
-// and the document's "scorekeeper:engine" event, whose detail is
-// {state: "ready"} or {state: "unavailable", reason}, fired once.  A caller
-// shows "scored when sent" while ready is pending or after it rejected.
+// The scoring engine in the browser (README, "The engine in the browser"):
+// after the load event, on game pages only, a worker runs scorekeeper.engine
+// in Pyodide.  window.scorekeeperEngine: ready, replay(log), replayMany(logs),
+// state; the document's "scorekeeper:engine" event says ready or unavailable.
 (function () {
   "use strict";
   var script = document.currentScript;
@@ -135,8 +108,7 @@
     worker.postMessage({type: "start", pyodide: script.dataset.pyodide, bundle: script.dataset.bundle});
   }
 
-  // After the load event (so nothing of it is part of the first load), then
-  // when the main thread is idle, or within two seconds.
+  // After the load event, never part of the first load; then when idle, or within 2 s.
   function later() {
     setTimeout(function () {
       if (window.requestIdleCallback) window.requestIdleCallback(start, {timeout: 2000});
