@@ -20,6 +20,7 @@
     state: "waiting",
     ready: ready,
     startedAt: null,  // performance.now() when the worker was made
+    readyAt: null,  // and when the engine answered ready
     replay: function (log) {
       return api.replayMany([log]).then(function (outcomes) {
         var found = outcomes[0];
@@ -75,6 +76,7 @@
   function answered(event) {
     var message = event.data || {};
     if (message.type === "ready") {
+      api.readyAt = performance.now();
       settle.resolve({python: message.python, bundle: script.dataset.bundle});
       announce("ready");
     } else if (message.type === "failed") {
@@ -108,12 +110,15 @@
     worker.postMessage({type: "start", pyodide: script.dataset.pyodide, bundle: script.dataset.bundle});
   }
 
-  // After the load event, never part of the first load; then when idle, or within 2 s.
+  // After the load event, never part of the first load, and once the page has
+  // been open a moment (a page tapped through is not worth starting Python
+  // for), when the browser is idle or within 2 s of that.
+  var SETTLE_MS = 1500;
   function later() {
     setTimeout(function () {
       if (window.requestIdleCallback) window.requestIdleCallback(start, {timeout: 2000});
       else start();
-    }, 0);
+    }, SETTLE_MS);
   }
   if (document.readyState === "complete") later();
   else window.addEventListener("load", later, {once: true});
