@@ -1,125 +1,74 @@
-// The scoring engine in the browser (README, "The engine in the browser"):
-// after the load event, on game pages only, a worker runs scorekeeper.engine
-// in Pyodide.  window.scorekeeperEngine: ready, replay(log), replayMany(logs),
-// state; the document's "scorekeeper:engine" event says ready or unavailable.
-(function () {
+// The engine in the browser (README, "The engine in the browser"): after the
+// load event, on game pages only, a worker runs scorekeeper.engine in Pyodide.
+(() => {
   "use strict";
-  var script = document.currentScript;
-  var UNAVAILABLE = "engine_unavailable";
-  var worker = null;
-  var pending = new Map();
-  var nextId = 1;
-  var settle = {};
-  var ready = new Promise(function (resolve, reject) {
-    settle.resolve = resolve;
-    settle.reject = reject;
-  });
-  ready.catch(function () {});  // a page that never asks is not told of it
-
-  var api = {
-    state: "waiting",
-    ready: ready,
-    startedAt: null,  // performance.now() when the worker was made
-    readyAt: null,  // and when the engine answered ready
-    replay: function (log) {
-      return api.replayMany([log]).then(function (outcomes) {
-        var found = outcomes[0];
-        if (found.error) throw refused(found.error);
-        return found.sheet;
-      });
-    },
-    replayMany: function (logs) {
-      return ready.then(function () { return ask(logs); });
-    },
+  const data = document.currentScript.dataset;
+  const pending = new Map();
+  let worker = null, next = 1, settle;
+  const ready = new Promise((resolve, reject) => { settle = {resolve, reject}; });
+  ready.catch(() => {});  // a page that never asks is not told of it
+  const failure = (code, message, refusal) => Object.assign(new Error(message), {code, refusal});
+  const unavailable = (reason) => failure("engine_unavailable", "The scoring engine cannot run here: " + reason);
+  const api = window.scorekeeperEngine = {
+    state: "waiting", ready, startedAt: null, readyAt: null,
+    replayMany: (logs) => ready.then(() => new Promise((resolve, reject) => {
+      if (!worker) throw unavailable("the engine stopped");
+      const id = next++;
+      pending.set(id, {resolve, reject});
+      worker.postMessage({type: "replay", id, logs: JSON.stringify(logs)});
+    })),
+    replay: (log) => api.replayMany([log]).then(([found]) => {
+      if (found.error) throw failure(found.error.code, found.error.message, found.error);
+      return found.sheet;
+    }),
   };
-  window.scorekeeperEngine = api;
-
-  function unavailable(reason) {
-    var error = new Error("The scoring engine cannot run in this browser: " + reason);
-    error.code = UNAVAILABLE;
-    return error;
-  }
-
-  function refused(refusal) {
-    var error = new Error(refusal.message);
-    error.code = refusal.code;
-    error.refusal = refusal;
-    return error;
-  }
-
-  function announce(state, reason) {
+  const announce = (state, reason) => {
     api.state = state;
-    var detail = reason ? {state: state, reason: reason} : {state: state};
-    document.dispatchEvent(new CustomEvent("scorekeeper:engine", {detail: detail}));
-  }
-
-  function fail(reason) {
+    document.dispatchEvent(new CustomEvent("scorekeeper:engine", {detail: reason ? {state, reason} : {state}}));
+  };
+  const fail = (reason) => {
     if (api.state === "unavailable") return;
-    var error = unavailable(reason);
-    pending.forEach(function (waiting) { waiting.reject(error); });
+    const error = unavailable(reason);
+    pending.forEach((waiting) => waiting.reject(error));
     pending.clear();
     if (worker) worker.terminate();
     worker = null;
     settle.reject(error);
     announce("unavailable", reason);
-  }
-
-  function ask(logs) {
-    if (!worker) return Promise.reject(unavailable("the engine stopped"));
-    var id = nextId++;
-    return new Promise(function (resolve, reject) {
-      pending.set(id, {resolve: resolve, reject: reject});
-      worker.postMessage({type: "replay", id: id, logs: JSON.stringify(logs)});
-    });
-  }
-
-  function answered(event) {
-    var message = event.data || {};
+  };
+  const answered = ({data: message}) => {
+    const waiting = pending.get(message.id);
     if (message.type === "ready") {
       api.readyAt = performance.now();
-      settle.resolve({python: message.python, bundle: script.dataset.bundle});
+      settle.resolve({python: message.python, bundle: data.bundle});
       announce("ready");
     } else if (message.type === "failed") {
       fail(message.reason);
-    } else if (message.type === "replayed" && pending.has(message.id)) {
-      var waiting = pending.get(message.id);
+    } else if (waiting) {
       pending.delete(message.id);
-      if (message.outcomes !== undefined) waiting.resolve(JSON.parse(message.outcomes));
+      if (message.outcomes) waiting.resolve(JSON.parse(message.outcomes));
       else waiting.reject(unavailable(message.reason));
     }
-  }
-
-  function start() {
-    if (typeof Worker === "undefined" || typeof WebAssembly === "undefined") {
-      fail("no Web Worker or WebAssembly");
-      return;
-    }
+  };
+  const start = () => {
+    if (!window.Worker || !window.WebAssembly) return fail("no Web Worker or WebAssembly");
     api.state = "loading";
     api.startedAt = performance.now();
     try {
-      worker = new Worker(script.dataset.worker, {type: "module", name: "scorekeeper-engine"});
+      worker = new Worker(data.worker, {type: "module", name: "scorekeeper-engine"});
     } catch (error) {
-      fail(String(error && error.message || error));
-      return;
+      return fail(String(error.message || error));
     }
-    worker.addEventListener("message", answered);
-    worker.addEventListener("error", function (event) {
+    worker.onmessage = answered;
+    worker.onerror = (event) => {
       event.preventDefault();
       fail("the engine's worker failed" + (event.message ? ": " + event.message : ""));
-    });
-    worker.postMessage({type: "start", pyodide: script.dataset.pyodide, bundle: script.dataset.bundle});
-  }
-
-  // After the load event, never part of the first load, and once the page has
-  // been open a moment (a page tapped through is not worth starting Python
-  // for), when the browser is idle or within 2 s of that.
-  var SETTLE_MS = 1500;
-  function later() {
-    setTimeout(function () {
-      if (window.requestIdleCallback) window.requestIdleCallback(start, {timeout: 2000});
-      else start();
-    }, SETTLE_MS);
-  }
+    };
+    worker.postMessage({type: "start", pyodide: data.pyodide, bundle: data.bundle});
+  };
+  // Never part of the first load, and only once the page has been open 1.5 s
+  // (a page tapped through is not worth starting Python for), when idle.
+  const later = () => setTimeout(() => (window.requestIdleCallback || ((run) => run()))(start, {timeout: 2000}), 1500);
   if (document.readyState === "complete") later();
-  else window.addEventListener("load", later, {once: true});
+  else addEventListener("load", later, {once: true});
 })();

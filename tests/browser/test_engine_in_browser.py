@@ -62,6 +62,7 @@ def game_page(browser: Browser, live_server: LiveServer, browser_context_args: d
     page.set_default_timeout(STARTS_WITHIN_MS)
     register(page, live_server)
     start_game(page, live_server, "gin", ["Ann", "Bob"])
+    page.wait_for_load_state("load")  # the sheet's deferred scripts have run
     page.evaluate(READY)
     yield page
     context.close()
