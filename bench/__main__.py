@@ -11,7 +11,7 @@ import argparse
 import platform
 import sys
 
-from . import gin, imports, load, replay, rlcard_gin, stats, tables, web, wild
+from . import browser, gin, imports, load, replay, rlcard_gin, stats, tables, web, wild
 from .report import Figure, table
 
 
@@ -79,7 +79,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 
 #: the figures by the name ``--only`` takes, in the order they run
-FIGURES = ("1", "2", "3", "3b", "4", "4b", "5", "6", "7", "tables", "8", "9")
+FIGURES = ("1", "2", "3", "3b", "4", "4b", "5", "6", "7", "tables", "8", "9", "10")
 
 
 def main(argv: list[str]) -> None:
@@ -129,6 +129,8 @@ def main(argv: list[str]) -> None:
             figures += stats.run(args.seed)
         if "9" in only:
             figures += imports.figures(("sqlite", "postgres") if load.postgres_url() else ("sqlite",))
+        if "10" in only:
+            figures += browser.run(args.seed)
     finally:
         if rlcard is not None:
             rlcard.close()

@@ -36,6 +36,7 @@ BLUEPRINTS = [
     "api",
     "auth",
     "backup",
+    "bundle",
     "catalogue",
     "drafts",
     "games",

@@ -25,10 +25,14 @@ from werkzeug.routing import IntegerConverter
 from werkzeug.wrappers import Response
 
 # No inline script or style anywhere: every script and style sheet is a file
-# under static/, and the review chart's SVG is styled by classes.
+# under static/, and the review chart's SVG is styled by classes.  The one
+# addition is 'wasm-unsafe-eval', which lets Pyodide compile its WebAssembly
+# (the engine in the browser, static/engine-worker.js); it allows no eval()
+# of script.  Workers only from the app's own files.
 CONTENT_SECURITY_POLICY = "; ".join([
     "default-src 'self'",
-    "script-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "worker-src 'self'",
     "style-src 'self'",
     "img-src 'self' data:",
     "object-src 'none'",

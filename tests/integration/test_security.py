@@ -14,12 +14,13 @@ PAGES = ["/login", "/register", "/catalogue", "/games", "/games/new?variant=basi
          "/backup", "/static/scorekeeper.css", "/no-such-page"]
 
 
-def test_the_content_security_policy_allows_no_inline_script_or_style():
+def test_the_content_security_policy_allows_no_inline_script_or_style_and_only_webassembly_beyond_files():
     directives = dict(part.split(" ", 1) for part in CONTENT_SECURITY_POLICY.split("; "))
 
     assert directives == {
         "default-src": "'self'",
-        "script-src": "'self'",
+        "script-src": "'self' 'wasm-unsafe-eval'",  # Pyodide's WebAssembly, never eval() of script
+        "worker-src": "'self'",
         "style-src": "'self'",
         "img-src": "'self' data:",
         "object-src": "'none'",
