@@ -199,3 +199,34 @@ def test_the_import_takes_any_file(user, document):
                                   "/history?page=-5", "/history?from=2026-13-45&to=notadate"])
 def test_odd_urls_are_clear_refusals(user, game, path):
     assert_handled(user.get(path))
+
+
+json_junk = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), junk),
+    lambda children: st.one_of(st.lists(children, max_size=6), st.dictionaries(st.text(max_size=12), children,
+                                                                                max_size=8)),
+    max_leaves=20,
+)
+draft_bodies = st.one_of(
+    json_junk,
+    st.fixed_dictionaries({"seat": st.one_of(st.integers(), junk), "fields": json_junk, "by": json_junk}),
+    st.fixed_dictionaries({"seat": st.integers(-3, 5), "fields": st.dictionaries(
+        st.sampled_from(["cards", "count", "status", "x" * 60, ""]), junk, max_size=6), "by": names}),
+)
+
+
+@FUZZ
+@given(body=draft_bodies, number=st.integers(-5, 10**12))
+def test_a_seats_draft_takes_any_junk(user, game, body, number):
+    response = user.post(f"/games/{game}/hands/{number}/drafts", json=body)
+    assert_handled(response)
+    assert response.status_code in (200, 404, 409, 413, 422)
+    assert_handled(user.get(f"/games/{game}/hands/{max(number, 0)}/drafts"))
+
+
+@FUZZ
+@given(token=st.one_of(junk, st.text(alphabet="abcdefghijklmnopqrstuvwxyzABC-_0123456789", max_size=300)))
+def test_a_keeper_link_takes_any_token(client, token):
+    response = client.get("/k/" + token.replace("/", "").replace("?", "").replace("#", ""))
+    assert_handled(response)
+    assert response.status_code in (404, 429, 308, 405)
