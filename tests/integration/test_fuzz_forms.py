@@ -216,12 +216,12 @@ draft_bodies = st.one_of(
 
 
 @FUZZ
-@given(body=draft_bodies, number=st.integers(-5, 10**12))
+@given(body=draft_bodies, number=st.integers(0, 10**12))
 def test_a_seats_draft_takes_any_junk(user, game, body, number):
     response = user.post(f"/games/{game}/hands/{number}/drafts", json=body)
     assert_handled(response)
     assert response.status_code in (200, 404, 409, 413, 422)
-    assert_handled(user.get(f"/games/{game}/hands/{max(number, 0)}/drafts"))
+    assert_handled(user.get(f"/games/{game}/hands/{number}/drafts"))
 
 
 @FUZZ
