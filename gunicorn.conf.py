@@ -88,7 +88,7 @@ class MaskedLogger(glogging.Logger):
 
 
 def masked_path(path: str) -> str:
-    return re.sub(r"^/s/[^/]+", "/s/…", path)
+    return re.sub(r"^/([sk])/[^/]+", r"/\1/…", path)  # a live link's or a keeper link's token
 
 
 logger_class = MaskedLogger

@@ -76,6 +76,7 @@ def register(app: Flask) -> None:
         }).scalar_one_or_none()
 
     app.register_error_handler(404, _not_found)
+    app.register_error_handler(405, _not_allowed)
     app.register_error_handler(CSRFError, _csrf_failed)
     # The database locked past its wait, restarting or unreachable.
     app.register_error_handler(OperationalError, database_unavailable)
@@ -95,6 +96,16 @@ def _not_found(error: Exception) -> Any:
 
         return http_error(error)  # type: ignore[arg-type]
     return render_template("errors/404.html"), 404
+
+
+def _not_allowed(error: Exception) -> Any:
+    """A page asked in a way it does not answer (a POST to a page that only shows): a whole page."""
+    if request.path.startswith("/api/"):
+        from .api import http_error
+
+        return http_error(error)  # type: ignore[arg-type]
+    return render_template("errors/400.html", reason=(
+        "This page cannot be sent to; go back and try again from its own page: nothing was saved.")), 405
 
 
 def _csrf_failed(error: CSRFError) -> tuple[str, int]:

@@ -90,7 +90,7 @@ def init_app(app: Flask) -> None:
     _mask_request_lines(logging.getLogger("werkzeug"))
 
 
-SHARE_PATH = re.compile(r"(/s/)[^/\s?]+")
+SHARE_PATH = re.compile(r"(/[sk]/)[^/\s?]+")  # a live link's or a keeper link's token
 
 
 class _MaskedShareTokens(logging.Filter):

@@ -18,6 +18,7 @@ def test_the_access_log_masks_a_live_views_token_and_keeps_the_rest_of_the_line(
         try:
             status, _, _ = raw_request(server.port, "GET", f"/s/{token}")
             sheet_status, _, _ = raw_request(server.port, "GET", f"/s/{token}/sheet?all=1")
+            keeper_status, _, _ = raw_request(server.port, "GET", f"/k/{token}")
             login_status, _, _ = raw_request(server.port, "GET", "/login?next=/games/1")
         finally:
             server.stop()
@@ -27,5 +28,6 @@ def test_the_access_log_masks_a_live_views_token_and_keeps_the_rest_of_the_line(
     assert token not in log
     assert '"GET /s/… HTTP/1.1" 404' in log
     assert '"GET /s/…/sheet HTTP/1.1" 404' in log
+    assert keeper_status == 404 and '"GET /k/… HTTP/1.1" 404' in log  # a keeper link's token is masked too
     assert '"GET /login HTTP/1.1" 200' in log  # other paths as asked, and never the query string
     assert "next=" not in log

@@ -222,7 +222,7 @@ def test_the_development_servers_request_log_masks_a_live_views_token(app, caplo
     thread.start()
     try:
         with caplog.at_level(logging.INFO, logger="werkzeug"):
-            for path in (f"/s/{token}", f"/s/{token}/sheet?all=1"):
+            for path in (f"/s/{token}", f"/s/{token}/sheet?all=1", f"/k/{token}"):
                 try:
                     urllib.request.urlopen(f"http://127.0.0.1:{server.port}{path}", timeout=10)
                 except urllib.error.HTTPError as error:
@@ -234,4 +234,5 @@ def test_the_development_servers_request_log_masks_a_live_views_token(app, caplo
     lines = [record.getMessage() for record in caplog.records if record.name == "werkzeug"]
     assert any("GET /s/… HTTP/1.1" in line for line in lines), lines
     assert any("GET /s/…/sheet?all=1 HTTP/1.1" in line for line in lines), lines
+    assert any("GET /k/… HTTP/1.1" in line for line in lines), lines  # a keeper link's token too
     assert not any(token in line for line in lines), lines
