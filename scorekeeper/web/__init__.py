@@ -41,6 +41,7 @@ BLUEPRINTS = [
     "hands",
     "health",
     "history",
+    "offline",
     "own",
     "players",
     "share",

@@ -31,6 +31,8 @@ CONTENT_SECURITY_POLICY = "; ".join([
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data:",
+    # The service worker (/sw.js) and nothing from elsewhere.
+    "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "frame-ancestors 'none'",
