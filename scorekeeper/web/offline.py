@@ -26,7 +26,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, current_app, flash, jsonify, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, flash, jsonify, render_template, request, url_for
 from flask_login import current_user
 from flask_wtf.csrf import generate_csrf
 from sqlalchemy.exc import OperationalError
@@ -193,10 +193,16 @@ def record(game_id: int) -> tuple[Response, int]:
         discard_session()
         return _answer(503, "busy", message="The server is busy; the hand is kept and sent again.")
     row = sheet["hands"][-1]
-    if request.form.get("interactive") == "1":
-        flash(_saved_message(row), "success")
+    _flash(_saved_message(row))
     return _answer(200, "recorded", number=row["number"], scores=row["scores"], totals=row["totals"],
                    location=url_for("games.show", game_id=game_id, _anchor=f"hand-{row['number']}"))
+
+
+def _flash(message: str) -> None:
+    """The page the phone opens next says it, as the form's own redirect would: only when the
+    player is waiting for it (a change sent later, in the background, says nothing)."""
+    if request.form.get("interactive") == "1":
+        flash(message, "success")
 
 
 def _replayed(key: str) -> tuple[Response, int] | None:
@@ -205,7 +211,8 @@ def _replayed(key: str) -> tuple[Response, int] | None:
         return None
     if record_.fingerprint != _fingerprint():
         return _answer(422, "refused", message="This phone-made id was already used for another change.")
-    return _answer(record_.status_code, **(record_.response or {"outcome": "recorded"}))
+    body = dict(record_.response or {"outcome": "recorded"})
+    return _answer(record_.status_code, str(body.pop("outcome", "recorded")), **body)
 
 
 def _keeper(key: str, body: dict[str, Any]) -> services.BeforeCommit:
@@ -217,28 +224,28 @@ def _keeper(key: str, body: dict[str, Any]) -> services.BeforeCommit:
     return keep
 
 
-def _once(game_id: int) -> tuple[Game, str] | tuple[Response, int]:
-    """The game and the change's key, or the answer: signed out, no key, or its first answer again."""
-    refused = _signed_in()
-    if refused:
-        return refused
+def _once(game_id: int) -> tuple[Game, str]:
+    """The game and the change's key; otherwise the answer ends the request (signed out, no key,
+    or this key's first answer again)."""
+    answer = _signed_in()
     key = _key()
-    if key is None:
-        return _answer(400, "bad_request", message="A kept change carries its phone-made id (Idempotency-Key).")
-    game = own_game(game_id)
-    replayed = _replayed(key)
-    if replayed is not None:
-        return replayed
-    return game, key
+    if answer is None and key is None:
+        answer = _answer(400, "bad_request", message="A kept change carries its phone-made id (Idempotency-Key).")
+    if answer is None and key is not None:
+        game = own_game(game_id)
+        answer = _replayed(key)
+        if answer is None:
+            return game, key
+    assert answer is not None
+    response, status = answer
+    response.status_code = status
+    abort(response)
 
 
 @bp.post("/games/<int:game_id>/outbox/hand/<int:number>")
 def correct(game_id: int, number: int) -> tuple[Response, int]:
     """A correction kept on the phone."""
-    found = _once(game_id)
-    if not isinstance(found[0], Game):
-        return found  # type: ignore[return-value]
-    game, key = found  # type: ignore[misc]
+    game, key = _once(game_id)
     if not any(h.number == number for h in game.hands):
         return _answer(409, "gone", message=f"Hand {number} is no longer on the sheet; the correction was not made.")
     form = _form(game, number)
@@ -246,8 +253,8 @@ def correct(game_id: int, number: int) -> tuple[Response, int]:
     entry = form.to_entry()
     if entry is None:
         return _refusal(form)
-    body = {"outcome": "recorded", "number": number,
-            "location": url_for("games.show", game_id=game_id, _anchor=f"hand-{number}")}
+    body: dict[str, Any] = {"outcome": "recorded", "number": number,
+                            "location": url_for("games.show", game_id=game_id, _anchor=f"hand-{number}")}
     try:
         services.edit_hand(game, number, entry, before_commit=_keeper(key, body))
     except services.Conflict as conflict:
@@ -261,23 +268,19 @@ def correct(game_id: int, number: int) -> tuple[Response, int]:
     except OperationalError:
         discard_session()
         return _answer(503, "busy", message="The server is busy; the correction is kept and sent again.")
-    if request.form.get("interactive") == "1":
-        flash(f"Hand {number} corrected; every total after it is recomputed.", "success")
+    _flash(f"Hand {number} corrected; every total after it is recomputed.")
     return _answer(200, **body)
 
 
 @bp.post("/games/<int:game_id>/outbox/undo")
 def undo(game_id: int) -> tuple[Response, int]:
     """Undo kept on the phone: only the hand it was meant for (``number``), once."""
-    found = _once(game_id)
-    if not isinstance(found[0], Game):
-        return found  # type: ignore[return-value]
-    game, key = found  # type: ignore[misc]
+    game, key = _once(game_id)
     last = game.hands[-1].number if game.hands else None
     if str(last) != request.form.get("number"):
         return _answer(409, "gone", message="The sheet's last hand is no longer the one this phone meant to undo; "
                                             "nothing was undone.", recorded=game.hands_count)
-    body = {"outcome": "recorded", "number": last, "location": url_for("games.show", game_id=game_id)}
+    body: dict[str, Any] = {"outcome": "recorded", "number": last, "location": url_for("games.show", game_id=game_id)}
     try:
         services.undo_last_hand(game, before_commit=_keeper(key, body))
     except (services.ServiceError, InvalidEntry) as error:
@@ -285,17 +288,15 @@ def undo(game_id: int) -> tuple[Response, int]:
     except OperationalError:
         discard_session()
         return _answer(503, "busy", message="The server is busy; the undo is kept and sent again.")
+    _flash("The last hand was undone; it stays in the change log.")
     return _answer(200, **body)
 
 
 @bp.post("/games/<int:game_id>/outbox/end")
 def end(game_id: int) -> tuple[Response, int]:
     """Ending the game, kept on the phone: once (a game already over is answered as ended)."""
-    found = _once(game_id)
-    if not isinstance(found[0], Game):
-        return found  # type: ignore[return-value]
-    game, key = found  # type: ignore[misc]
-    body = {"outcome": "recorded", "location": url_for("games.show", game_id=game_id)}
+    game, key = _once(game_id)
+    body: dict[str, Any] = {"outcome": "recorded", "location": url_for("games.show", game_id=game_id)}
     if game.ended or game.status == "finished":
         return _answer(200, **body, again=True)
     try:
@@ -305,4 +306,5 @@ def end(game_id: int) -> tuple[Response, int]:
     except OperationalError:
         discard_session()
         return _answer(503, "busy", message="The server is busy; ending the game is kept and sent again.")
+    _flash("Game over by agreement.")
     return _answer(200, **body)
