@@ -277,6 +277,8 @@ def _one_best_cover(melds: list[int], values: list[int]) -> tuple[int, tuple[int
                 chosen.pop()
 
     search(0, 0, 0)
+    # It calls itself through its own closure: unlinked, or each call leaves a reference cycle.
+    search = None  # type: ignore[assignment]
     return best, best_cover
 
 
@@ -326,6 +328,7 @@ def _all_best_covers(melds: list[int], values: list[int], best: int) -> list[tup
                 chosen.pop()
 
     search(0, 0, 0)
+    search = None  # type: ignore[assignment]  # (a reference cycle otherwise, as in _one_best_cover)
     return found
 
 
@@ -1060,6 +1063,10 @@ def _search(
         search()
     except _Declared:
         pass
+    finally:
+        # The helpers above call each other through their closures: each
+        # search would leave those reference cycles for the collector.
+        finish = search = pure_run_left = place = groups = group = extend = None  # type: ignore[assignment]
     return best
 
 

@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..cards import Card
-from ..declare import RUMMY, Choice, Ending, Note, NoteKey, note_key
+from ..declare import RUMMY, Choice, Ending, Note, note_key
+from ..sheet import NoteKey
 from ..options import Option, deals, target
 from .base import (
     PICK, Game, Hand, HandResult, Variant, hand_value, names, rummy_moment, split,
