@@ -92,7 +92,11 @@
     var editing = Boolean(entryMatch[2]);
     var kind = editing ? "edit" : "hand";
     var number = editing ? parseInt(entryMatch[2], 10) : parseInt(form.dataset.number, 10);
-    var key = Outbox.uuid();  // one per form shown: a double tap is the same change
+    // The change's id: the form's one-time token, as the server made it (so this
+    // form saved twice, by a double tap or Back, records once, however it is
+    // sent); a kept copy of the form has none (the worker drops it): an id made here.
+    var token = form.querySelector("input[name=token]");
+    var key = token && token.value ? token.value : Outbox.uuid();
     var expected = form.querySelector("input[name=expected]");
     var draftKey;
 
@@ -241,6 +245,9 @@
 
   var sheet = sheetMatch && document.getElementById("sheet");
   var drawn = [];
+  // What the page before this one has to say ("Hand 4 is kept on this phone...", "2 changes were sent").
+  var note = sessionStorage.getItem("sk-kept");
+  sessionStorage.removeItem("sk-kept");
 
   function columns() {
     var head = sheet.querySelectorAll("thead tr:last-child th[scope=col]");
@@ -372,9 +379,7 @@
         var next = hands[hands.length - 1].number + 1;
         record.textContent = record.textContent.replace(/\d+\s*$/, String(next));
       }
-      var kept_ = sessionStorage.getItem("sk-kept");
-      sessionStorage.removeItem("sk-kept");
-      if (kept_) status(kept_);
+      if (note) status(note);
       else if (waiting.length) {
         status(plural(waiting.length, "change") + " kept on this phone, sent when the network is back. " +
                "The totals are provisional until then.");
@@ -399,7 +404,7 @@
           // The last hand never reached the server: undoing it is forgetting it here.
           var last = hands[hands.length - 1];
           return Outbox.drop(last.id).then(function () {
-            sessionStorage.setItem("sk-kept", "Hand " + last.number + " (kept on this phone) was removed.");
+            note = "Hand " + last.number + " (kept on this phone) was removed.";
             return drawSheet();
           });
         }
@@ -411,7 +416,7 @@
         change.id = Outbox.uuid();
         var keepIt = function () {
           return Outbox.keep(change).then(function () {
-            sessionStorage.setItem("sk-kept", what(change) + " is kept on this phone and will be sent when the network is back.");
+            note = what(change) + " is kept on this phone and will be sent when the network is back.";
             syncLater();
             return drawSheet();
           });
@@ -431,8 +436,6 @@
   }
 
   if (sheet && account && Outbox.available) {
-    // A kept copy of the sheet, shown offline: its messages are from when it was kept.
-    if (!navigator.onLine) document.querySelectorAll(".flashes").forEach(function (old) { old.hidden = true; });
     document.querySelectorAll("form[action$='/undo']").forEach(function (f) { changeForm(f, "undo"); });
     document.querySelectorAll("form[action$='/end']").forEach(function (f) { changeForm(f, "end"); });
     drawSheet();
@@ -459,7 +462,13 @@
   // -- sending, and the pages that follow ---------------------------------------
 
   function afterFlush(result) {
-    if (sheet && result.recorded.length && navigator.onLine) { location.reload(); return; }
+    if (sheet && result.recorded.length && navigator.onLine) {
+      // The server's sheet, with them on it.
+      sessionStorage.setItem("sk-kept", plural(result.recorded.length, "change") + " kept on this phone " +
+        (result.recorded.length === 1 ? "was" : "were") + " sent and recorded.");
+      location.reload();
+      return;
+    }
     drawSheet();
     drawOfflinePage();
   }

@@ -30,9 +30,27 @@ var onlyTheirOwn = {
   }
 };
 
+// A kept copy, when it is shown, is a page from the past: its messages ("Hand 3
+// saved") are dropped, and so is its entry form's one-time token, so the
+// phone makes an id of its own for each hand typed into the copy (a token the
+// server made once must never stand for two hands).
+var asAKeptCopy = {
+  cachedResponseWillBeUsed: function (args) {
+    var cached = args.cachedResponse;
+    if (!cached || (cached.headers.get("Content-Type") || "").indexOf("text/html") !== 0) return Promise.resolve(cached);
+    return cached.text().then(function (page) {
+      page = page.replace(/<div class="flashes" role="status">[\s\S]*?<\/div>/, "")
+        .replace(/(<input type="hidden" name="token" value=")[^"]*"/, '$1"');
+      return new Response(page, { status: cached.status, statusText: cached.statusText, headers: cached.headers });
+    });
+  }
+};
+
 workbox.routing.registerRoute(function (options) {
   return options.url.origin === self.location.origin && GAME_PAGE.test(options.url.pathname);
-}, new workbox.strategies.NetworkFirst({ cacheName: PAGES, networkTimeoutSeconds: 6, plugins: [onlyTheirOwn] }));
+}, new workbox.strategies.NetworkFirst({
+  cacheName: PAGES, networkTimeoutSeconds: 6, plugins: [onlyTheirOwn, asAKeptCopy]
+}));
 
 workbox.routing.setDefaultHandler(new workbox.strategies.NetworkOnly());
 

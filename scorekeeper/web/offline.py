@@ -53,8 +53,10 @@ SHELL_FILES = [
     "vendor/workbox/workbox-strategies.prod.js",
 ]
 
-#: how long a phone waits for the answer to a hand before keeping it (the worker's pages: shorter)
+#: a kept change's key, among the account's stored answers, is this and the phone-made id
 KEY_PREFIX = "outbox:"
+#: a hand's id is its one-time token (models.HandEntry.token)
+MAX_TOKEN = 64
 
 
 def _digest(data: bytes) -> str:
@@ -174,10 +176,13 @@ def record(game_id: int) -> tuple[Response, int]:
     entry = form.to_entry()
     if entry is None:
         return _refusal(form)
-    token = "ob-" + hashlib.sha256(f"{current_user.id}:{key}".encode()).hexdigest()[:56]
+    if len(key) > MAX_TOKEN:
+        return _answer(400, "bad_request", message=f"A kept hand's id is at most {MAX_TOKEN} characters.")
     try:
-        sheet = services.record_hand(game, entry, token=token, expected=expected)
+        # The id is the hand's one-time token, as the entry form's own is (usually it is that token).
+        sheet = services.record_hand(game, entry, token=key, expected=expected)
     except services.AlreadyRecorded as already:
+        _flash(already.message, "info")
         return _answer(200, "recorded", number=already.number, again=True,
                        location=url_for("games.show", game_id=game_id, _anchor=f"hand-{already.number}"))
     except services.StaleHand as stale:
@@ -198,11 +203,11 @@ def record(game_id: int) -> tuple[Response, int]:
                    location=url_for("games.show", game_id=game_id, _anchor=f"hand-{row['number']}"))
 
 
-def _flash(message: str) -> None:
+def _flash(message: str, category: str = "success") -> None:
     """The page the phone opens next says it, as the form's own redirect would: only when the
     player is waiting for it (a change sent later, in the background, says nothing)."""
     if request.form.get("interactive") == "1":
-        flash(message, "success")
+        flash(message, category)
 
 
 def _replayed(key: str) -> tuple[Response, int] | None:

@@ -22,6 +22,7 @@ from .browser_kit import PASSWORD, LiveServer, pick_cards, player, register, row
 pytestmark = pytest.mark.browser
 
 KEPT = re.compile(r"kept on this phone")
+SENT = re.compile(r"kept on this phone (was|were) sent and recorded")
 
 
 def _controlled(page: Page) -> None:
@@ -113,6 +114,7 @@ def test_three_changes_made_offline_wait_on_the_sheet_then_are_recorded_once_eac
     assert _sheet_rows(page).count() == 1
 
     page.context.set_offline(False)
+    expect(page.locator("#outbox-status")).to_have_text(SENT)
     expect(page.locator("table.sheet tr.waiting")).to_have_count(0)
     expect(_sheet_rows(page)).to_have_count(3)
     # Basic: whoever goes out scores what the others hold (hand 1 as corrected: 11 + 20).
@@ -149,11 +151,12 @@ def test_a_save_whose_answer_is_lost_after_the_server_stored_it_is_sent_again_an
     type_count(page, "Bob", 9)
     page.locator("#entry button[type=submit]").click()
 
+    expect(page.locator("#outbox-status")).to_have_text(SENT)  # kept, then sent again from the sheet
     expect(page.locator("table.sheet tr.waiting")).to_have_count(0)
     expect(_sheet_rows(page)).to_have_count(1)
     assert dropped == [200]
     assert totals(page) == ["9", "0"]  # Ann went out: she scores what Bob holds
-    page.wait_for_function("() => Outbox.all().then(items => items.length === 0)")
+    assert _kept_count(page) == 0
     page.goto(page.url)
     expect(_sheet_rows(page)).to_have_count(1)
     context.close()
@@ -173,6 +176,7 @@ def _two_phones_record_the_same_hand(page: Page, phone_b: BrowserContext, live_s
         type_count(phone, "Bob", count)
         _save_kept(phone)
     page.context.set_offline(False)
+    expect(page.locator("#outbox-status")).to_have_text(SENT)
     expect(_sheet_rows(page)).to_have_count(1)
     other.context.set_offline(False)
     held = other.locator(".outbox-held")
@@ -186,6 +190,7 @@ def test_two_phones_offline_on_the_same_hand_one_is_recorded_the_other_records_i
         page: Page, phone_b: BrowserContext, live_server: LiveServer) -> None:
     other, game = _two_phones_record_the_same_hand(page, phone_b, live_server, register(page, live_server))
     other.get_by_role("button", name="Record mine as hand 2").click()
+    expect(other.locator("#outbox-status")).to_have_text(SENT)
     expect(other.locator(".outbox-held")).to_have_count(0)
     expect(_sheet_rows(other)).to_have_count(2)
     assert totals(other) == ["11", "0"]  # 4, then this phone's 7
@@ -215,11 +220,14 @@ def test_signing_out_warns_of_unsent_hands_then_an_offline_load_shows_no_game_of
     type_count(page, "Zelda", 8)
     _save_kept(page)
 
-    with page.expect_event("dialog") as shown:
-        page.get_by_role("button", name="Sign out").click()
-    warning = shown.value
-    assert "1 change kept on this phone has not reached the server yet" in warning.message
-    warning.dismiss()
+    warnings: list[str] = []
+    page.once("dialog", lambda dialog: (warnings.append(dialog.message), dialog.dismiss()))
+    page.get_by_role("button", name="Sign out").click()
+    for _ in range(50):  # the question comes once the outbox is read
+        if warnings:
+            break
+        page.wait_for_timeout(100)
+    assert warnings and "1 change kept on this phone has not reached the server yet" in warnings[0]
     expect(page).to_have_url(re.compile(r"/games/\d+$"))  # still signed in, the hand still kept
     assert _kept_count(page) == 1
 
