@@ -45,7 +45,7 @@ bp = Blueprint("offline", __name__)
 #: what a phone precaches (static/ paths), besides the offline page
 SHELL_FILES = [
     "scorekeeper.css", "review.css", "stats.css",
-    "entry.js", "signed.js", "sheet.js", "openhand.js", "share.js", "offline.js", "outbox.js",
+    "entry.js", "signed.js", "sheet.js", "openhand.js", "share.js", "offline.js", "outbox.js", "outbox-page.js",
     "manifest.webmanifest", "icons/icon.svg", "icons/icon-192.png", "icons/icon-512.png",
     "vendor/idb-keyval/umd.js",
     "vendor/workbox/workbox-sw.js", "vendor/workbox/workbox-core.prod.js",
@@ -159,10 +159,10 @@ def record(game_id: int) -> tuple[Response, int]:
     refused = _signed_in()
     if refused:
         return refused
+    game = own_game(game_id)  # another account's game: 404, whatever else is wrong
     key = _key()
     if key is None:
         return _answer(400, "bad_request", message="A kept hand carries its phone-made id (Idempotency-Key).")
-    game = own_game(game_id)
     if game.status == "finished":
         return _answer(409, "game_over", message="This game is over; the hand was not recorded.")
     try:
@@ -233,11 +233,11 @@ def _once(game_id: int) -> tuple[Game, str]:
     """The game and the change's key; otherwise the answer ends the request (signed out, no key,
     or this key's first answer again)."""
     answer = _signed_in()
+    game = own_game(game_id) if answer is None else None  # another account's game: 404
     key = _key()
     if answer is None and key is None:
         answer = _answer(400, "bad_request", message="A kept change carries its phone-made id (Idempotency-Key).")
-    if answer is None and key is not None:
-        game = own_game(game_id)
+    if answer is None and key is not None and game is not None:
         answer = _replayed(key)
         if answer is None:
             return game, key
