@@ -108,6 +108,25 @@ def _refuse_side(page: Page) -> None:
     expect(page.locator(".side-fields .error").first).to_be_visible()
 
 
+def _kept_hands(page: Page) -> None:
+    """Two hands kept on the phone: one another phone took the number of (both hands shown, two
+    choices), and one waiting behind it in its row."""
+    page.wait_for_function("() => window.Outbox && window.ScorekeeperOffline")
+    page.evaluate("""() => {
+        const account = document.body.dataset.account;
+        const game = location.pathname.split('/')[2];
+        const fields = n => [['expected', String(n)], ['out', '0'], ['p1-count', '7'], ['p2-cards', 'KH 5D']];
+        const labels = {p0: 'Ann', p1: 'Bob', p2: 'Cara'};
+        return Outbox.keep({account, game, kind: 'hand', number: 1, fields: fields(1), labels})
+          .then(item => { item.state = 'taken'; item.answer = {outcome: 'taken', next: 2, recorded: 1,
+                          theirs: {scores: {Ann: 20, Bob: 0, Cara: 0}}}; return Outbox.put(item); })
+          .then(() => Outbox.keep({account, game, kind: 'hand', number: 2, fields: fields(2), labels}));
+    }""")
+    page.reload()
+    expect(page.locator("table.sheet tr.waiting")).to_have_count(1)
+    expect(page.locator(".outbox-held")).to_be_visible()
+
+
 # name: (key of the URL built by `site`, signed in?, what to do before the scan)
 PAGES: dict[str, tuple[str, bool, Callable[[Page], None] | None]] = {
     "register": ("/register", False, None),
@@ -158,6 +177,9 @@ PAGES: dict[str, tuple[str, bool, Callable[[Page], None] | None]] = {
     "new-own-game": ("own-seats", True, None),
     "entry-house": ("house/hands/new", True, _negative_points),
     "sheet-house": ("house", True, _open_hand),
+    "offline": ("/offline", False, None),
+    "offline-signed-in": ("/offline", True, None),
+    "sheet-kept-hands": ("basic-kept", True, _kept_hands),
 }
 
 
@@ -172,6 +194,7 @@ def site(browser: Browser, live_server: LiveServer, browser_context_args: dict[s
         "gin": start_game(page, live_server, "gin", ["Ann", "Bob"]),
         "gin-playing": start_game(page, live_server, "gin", ["Ann", "Bob"]),
         "basic": start_game(page, live_server, "basic", ["Ann", "Bob", "Cara"]),
+        "basic-kept": start_game(page, live_server, "basic", ["Ann", "Bob", "Cara"]),
         "oklahoma-gin": start_game(page, live_server, "oklahoma-gin", ["Ann", "Bob"]),
         "500": start_game(page, live_server, "500", ["Ann", "Bob", "Cara"]),
         "indian": start_game(page, live_server, "indian", ["Ann", "Bob", "Cara"]),
