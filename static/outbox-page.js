@@ -83,6 +83,7 @@
   // -- the entry form: drafts, and saving through the outbox ----------------------
 
   var form = document.getElementById("entry");
+  var entryKey = null;  // the id of the change this entry form saves
   if (form && entryMatch && account) entryForm();
 
   function entryForm() {
@@ -94,6 +95,7 @@
     // sent); a kept copy of the form has none (the worker drops it): an id made here.
     var token = form.querySelector("input[name=token]");
     var key = token && token.value ? token.value : Outbox.uuid();
+    entryKey = key;
     var expected = form.querySelector("input[name=expected]");
     var draftKey;
 
@@ -171,11 +173,19 @@
 
     function keepIt(change, why) {
       return Outbox.keep(change).then(function () {
+        var said = what(change) + " is kept on this phone" + (why || " and will be sent when the network is back") + ".";
         clearDraft();
-        sessionStorage.setItem("sk-kept", what(change) + " is kept on this phone" +
-          (why || " and will be sent when the network is back") + ".");
         syncLater();
-        location.assign("/games/" + gameId);
+        if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+          sessionStorage.setItem("sk-kept", said);
+          location.assign("/games/" + gameId);  // the worker's copy when offline
+          return;
+        }
+        // No worker (plain http): no copy of the sheet to go to; this page says it. Saving again
+        // keeps the same change (the same id), never a second one.
+        sending = false;
+        say(said, "flash success");
+        afterFlush({ recorded: [], held: [] });  // sent again shortly, from this page
       }).catch(function () {
         sending = false;
         say("This phone cannot keep the hand (its storage is off). Keep this page open and save again " +
@@ -183,8 +193,9 @@
       });
     }
 
-    function say(text) {
-      var box = document.getElementById("outbox-note") || el("p", { id: "outbox-note", "class": "flash error", role: "alert" });
+    function say(text, kind) {
+      var box = document.getElementById("outbox-note") || el("p", { id: "outbox-note", role: "alert" });
+      box.className = kind || "flash error";
       box.textContent = text;
       if (!box.parentNode) form.parentNode.insertBefore(box, form);
     }
@@ -371,6 +382,17 @@
       var foot = sheet.querySelector("tfoot th");
       if (foot && waiting.length) foot.appendChild(el("span", { "class": "tag provisional" }, "provisional"));
       var hands = waiting.filter(function (change) { return change.kind === "hand"; });
+      // Undo takes back the last hand kept here first (it never reached the server).
+      document.querySelectorAll("form[action$='/undo']").forEach(function (undoForm) {
+        var button = undoForm.querySelector("button");
+        if (!button) return;
+        if (!button.dataset.served) { button.dataset.served = button.textContent; undoForm.dataset.served = undoForm.dataset.confirm || ""; }
+        var keptHands = kept.filter(function (change) { return change.kind === "hand"; });
+        var lastKept = keptHands[keptHands.length - 1];
+        button.textContent = lastKept ? "Undo hand " + lastKept.number : button.dataset.served;
+        undoForm.dataset.confirm = lastKept ? "Undo hand " + lastKept.number + "? It was only kept on this phone."
+                                            : undoForm.dataset.served;
+      });
       var record = document.querySelector(".next a.button");
       if (record && hands.length) {
         var next = hands[hands.length - 1].number + 1;
@@ -456,16 +478,30 @@
 
   // -- sending, and the pages that follow ---------------------------------------
 
+  var retry = null;
   function afterFlush(result) {
-    if (sheet && result.recorded.length && navigator.onLine) {
-      // The server's sheet, with them on it.
-      sessionStorage.setItem("sk-kept", plural(result.recorded.length, "change") + " kept on this phone " +
-        (result.recorded.length === 1 ? "was" : "were") + " sent and recorded.");
-      location.reload();
+    var sent = plural(result.recorded.length, "change") + " kept on this phone " +
+      (result.recorded.length === 1 ? "was" : "were") + " sent and recorded.";
+    var mine = result.recorded.some(function (change) { return change.id === entryKey; });
+    if ((sheet || mine) && result.recorded.length && navigator.onLine) {
+      // The server's sheet, with them on it (from the entry form whose hand was just sent: its sheet).
+      sessionStorage.setItem("sk-kept", sent);
+      if (sheet) location.reload();
+      else location.assign("/games/" + gameId);
       return;
     }
     drawSheet();
     drawOfflinePage();
+    // Still something waiting: asked again in a while, as long as the page is open and shown.
+    if (account && !retry) {
+      Outbox.of(account, null).then(function (kept) {
+        if (!kept.some(function (change) { return change.state === "waiting"; })) return;
+        retry = setTimeout(function () {
+          retry = null;
+          if (document.visibilityState !== "hidden") flushHere();
+        }, entryKey && !sheet ? 2000 : 15000);
+      });
+    }
   }
 
   var flushing = null;

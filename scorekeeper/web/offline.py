@@ -44,8 +44,8 @@ bp = Blueprint("offline", __name__)
 
 #: what a phone precaches (static/ paths), besides the offline page
 SHELL_FILES = [
-    "scorekeeper.css", "review.css", "stats.css",
-    "entry.js", "signed.js", "sheet.js", "openhand.js", "share.js", "offline.js", "outbox.js", "outbox-page.js",
+    "scorekeeper.css", "review.css",
+    "entry.js", "signed.js", "sheet.js", "openhand.js", "offline.js", "outbox.js", "outbox-page.js",
     "manifest.webmanifest", "icons/icon.svg", "icons/icon-192.png", "icons/icon-512.png",
     "vendor/idb-keyval/umd.js",
     "vendor/workbox/workbox-sw.js", "vendor/workbox/workbox-core.prod.js",

@@ -151,7 +151,7 @@ def test_a_save_whose_answer_is_lost_after_the_server_stored_it_is_sent_again_an
     type_count(page, "Bob", 9)
     page.locator("#entry button[type=submit]").click()
 
-    expect(page.locator("#outbox-status")).to_have_text(SENT)  # kept, then sent again from the sheet
+    expect(page.locator("#outbox-status")).to_have_text(SENT)  # kept, sent again from the form, then the sheet
     expect(page.locator("table.sheet tr.waiting")).to_have_count(0)
     expect(_sheet_rows(page)).to_have_count(1)
     assert dropped == [200]
@@ -280,3 +280,35 @@ def test_typing_survives_a_reload_back_and_a_failed_save(signed_in: Page, live_s
     page.goto(page.url)
     expect(player(page, "Ann").get_by_label("Count", exact=True)).to_have_value("12")
     expect(page.locator("input[name=p1-cards]")).to_have_value("QS")
+
+
+def test_undo_offline_forgets_a_kept_hand_and_ending_the_game_offline_is_sent_once(
+        signed_in: Page, live_server: LiveServer) -> None:
+    page = signed_in
+    game = start_game(page, live_server, "basic", ["Ann", "Bob"])
+    page.get_by_role("link", name="Record hand 1").click()
+    went_out(page, "Ann")
+    type_count(page, "Bob", 6)
+    page.locator("#entry button[type=submit]").click()
+    expect(page).to_have_url(re.compile(r"#hand-1$"))
+    _warm(page, game)
+    page.on("dialog", lambda dialog: dialog.accept())  # "Undo hand 1?", "End the game now?"
+
+    page.context.set_offline(True)
+    page.get_by_role("link", name="Record hand 2").click()
+    went_out(page, "Bob")
+    type_count(page, "Ann", 9)
+    _save_kept(page)
+    expect(page.locator("table.sheet tr.waiting")).to_have_count(1)
+    page.get_by_role("button", name="Undo hand 2").click()  # the last hand is the kept one: it goes
+    expect(page.locator("table.sheet tr.waiting")).to_have_count(0)
+    expect(page.locator("#outbox-status")).to_have_text("Hand 2 (kept on this phone) was removed.")
+    page.get_by_role("button", name="End the game here").click()
+    expect(page.locator("#outbox-status")).to_have_text(re.compile(r"Ending the game is kept on this phone"))
+
+    page.context.set_offline(False)
+    expect(page.locator("#outbox-status")).to_have_text(SENT)
+    expect(page.get_by_role("button", name="Rematch")).to_be_visible()
+    expect(_sheet_rows(page)).to_have_count(1)
+    assert totals(page) == ["6", "0"]
+    assert _kept_count(page) == 0
