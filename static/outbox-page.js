@@ -417,7 +417,14 @@
     window.addEventListener("submit", function (event) {
       if (event.target !== formNode || event.defaultPrevented) return;
       event.preventDefault();
-      Outbox.of(account, gameId).then(function (kept) {
+      submitChange(formNode, kind);
+    });
+  }
+
+  // An undo or an end, asked for (and confirmed) on the sheet: through the outbox, or kept.
+  function submitChange(formNode, kind) {
+    {
+      return Outbox.of(account, gameId).then(function (kept) {
         var hands = kept.filter(function (change) { return change.kind === "hand"; });
         if (kind === "undo" && hands.length) {
           // The last hand never reached the server: undoing it is forgetting it here.
@@ -451,29 +458,14 @@
           });
         });
       });
-    });
+    }
   }
+  window.ScorekeeperChange = submitChange;
 
   if (sheet && account && Outbox.available) {
     document.querySelectorAll("form[action$='/undo']").forEach(function (f) { changeForm(f, "undo"); });
     document.querySelectorAll("form[action$='/end']").forEach(function (f) { changeForm(f, "end"); });
     drawSheet();
-    try {
-      var titles = JSON.parse(localStorage.getItem("sk-games:" + account) || "{}");
-      var h1 = document.querySelector("main h1");
-      titles[gameId] = h1 ? h1.textContent.trim() : "Game " + gameId;
-      localStorage.setItem("sk-games:" + account, JSON.stringify(titles));
-      // After the first game the browser is asked to keep this phone's data (it may say no).
-      if (!localStorage.getItem("sk-persist-asked") && navigator.storage && navigator.storage.persist) {
-        localStorage.setItem("sk-persist-asked", "1");
-        navigator.storage.persist();
-      }
-    } catch (e) { /* storage off */ }
-    // The entry form for the next hand, kept by the worker, so "Record hand" opens offline too.
-    var record = document.querySelector(".next a.button");
-    if (record && navigator.onLine && navigator.serviceWorker && navigator.serviceWorker.controller) {
-      fetch(record.getAttribute("href"), { credentials: "same-origin" }).catch(function () { /* offline */ });
-    }
   }
 
   // -- sending, and the pages that follow ---------------------------------------

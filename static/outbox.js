@@ -26,8 +26,18 @@
     return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-");
   }
 
+  // How many changes the phone keeps, where a page can read it without IndexedDB: static/offline.js
+  // loads the outbox on a page only when there is something in it (or the page saves a change).
+  function count() {
+    if (!root.localStorage || !store) return Promise.resolve();
+    return kv.keys(store).then(function (keys) {
+      try { root.localStorage.setItem("sk-outbox", String(keys.length)); } catch (e) { /* storage off */ }
+    });
+  }
+
   function changed() {
     listeners.forEach(function (listener) { try { listener(); } catch (e) { /* a listener's own fault */ } });
+    return count();
   }
 
   function all() {
@@ -46,7 +56,7 @@
   }
 
   function put(item) {
-    return kv.set(item.id, item, store).then(function () { changed(); return item; });
+    return kv.set(item.id, item, store).then(changed).then(function () { return item; });
   }
 
   // item: {account, game, kind: "hand" | "edit" | "undo" | "end", number, fields: [[name, value], ...]}
@@ -159,8 +169,7 @@
           }, Promise.resolve()).then(function () { return result; });
         });
       }).then(function (done) {
-        if (done.recorded.length || done.held.length) changed();
-        return done;
+        return (done.recorded.length || done.held.length ? changed() : count()).then(function () { return done; });
       });
     });
   }

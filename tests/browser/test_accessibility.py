@@ -111,17 +111,18 @@ def _refuse_side(page: Page) -> None:
 def _kept_hands(page: Page) -> None:
     """Two hands kept on the phone: one another phone took the number of (both hands shown, two
     choices), and one waiting behind it in its row."""
-    page.wait_for_function("() => window.Outbox && window.ScorekeeperOffline")
-    page.evaluate("""() => {
+    page.evaluate("""() => window.ScorekeeperLoadOutbox().then(() => {
         const account = document.body.dataset.account;
         const game = location.pathname.split('/')[2];
         const fields = n => [['expected', String(n)], ['out', '0'], ['p1-count', '7'], ['p2-cards', 'KH 5D']];
         const labels = {p0: 'Ann', p1: 'Bob', p2: 'Cara'};
-        return Outbox.keep({account, game, kind: 'hand', number: 1, fields: fields(1), labels})
-          .then(item => { item.state = 'taken'; item.answer = {outcome: 'taken', next: 2, recorded: 1,
-                          theirs: {scores: {Ann: 20, Bob: 0, Cara: 0}}}; return Outbox.put(item); })
-          .then(() => Outbox.keep({account, game, kind: 'hand', number: 2, fields: fields(2), labels}));
-    }""")
+        // Stored as they are (the first one held), so no send starts in between.
+        const item = (id, n, seq) => ({id, account, game, kind: 'hand', number: n, fields: fields(n), labels, seq,
+                                       state: 'waiting'});
+        const taken = {...item('a11y-1', 1, 1), state: 'taken', answer: {outcome: 'taken', next: 2, recorded: 1,
+                       theirs: {scores: {Ann: 20, Bob: 0, Cara: 0}}}};
+        return Outbox.put(taken).then(() => Outbox.put(item('a11y-2', 2, 2)));
+    })""")
     page.reload()
     expect(page.locator("table.sheet tr.waiting")).to_have_count(1)
     expect(page.locator(".outbox-held")).to_be_visible()
