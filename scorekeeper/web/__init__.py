@@ -44,6 +44,7 @@ BLUEPRINTS = [
     "keeper",
     "health",
     "history",
+    "offline",
     "own",
     "players",
     "share",

@@ -35,6 +35,8 @@ CONTENT_SECURITY_POLICY = "; ".join([
     "worker-src 'self'",
     "style-src 'self'",
     "img-src 'self' data:",
+    # The service worker (/sw.js) and nothing from elsewhere.
+    "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "frame-ancestors 'none'",

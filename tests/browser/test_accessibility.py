@@ -127,6 +127,26 @@ def _preview_gin(page: Page) -> None:
     expect(page.locator(".picker:not([hidden]) .card.taken").first).to_be_visible()
 
 
+def _kept_hands(page: Page) -> None:
+    """Two hands kept on the phone: one another phone took the number of (both hands shown, two
+    choices), and one waiting behind it in its row."""
+    page.evaluate("""() => window.ScorekeeperLoadOutbox().then(() => {
+        const account = document.body.dataset.account;
+        const game = location.pathname.split('/')[2];
+        const fields = n => [['expected', String(n)], ['out', '0'], ['p1-count', '7'], ['p2-cards', 'KH 5D']];
+        const labels = {p0: 'Ann', p1: 'Bob', p2: 'Cara'};
+        // Stored as they are (the first one held), so no send starts in between.
+        const item = (id, n, seq) => ({id, account, game, kind: 'hand', number: n, fields: fields(n), labels, seq,
+                                       state: 'waiting'});
+        const taken = {...item('a11y-1', 1, 1), state: 'taken', answer: {outcome: 'taken', next: 2, recorded: 1,
+                       theirs: {scores: {Ann: 20, Bob: 0, Cara: 0}}}};
+        return Outbox.put(taken).then(() => Outbox.put(item('a11y-2', 2, 2)));
+    })""")
+    page.reload()
+    expect(page.locator("table.sheet tr.waiting")).to_have_count(1)
+    expect(page.locator(".outbox-held")).to_be_visible()
+
+
 # name: (key of the URL built by `site`, signed in?, what to do before the scan)
 PAGES: dict[str, tuple[str, bool, Callable[[Page], None] | None]] = {
     "register": ("/register", False, None),
@@ -181,6 +201,9 @@ PAGES: dict[str, tuple[str, bool, Callable[[Page], None] | None]] = {
     "new-own-game": ("own-seats", True, None),
     "entry-house": ("house/hands/new", True, _negative_points),
     "sheet-house": ("house", True, _open_hand),
+    "offline": ("/offline", False, None),
+    "offline-signed-in": ("/offline", True, None),
+    "sheet-kept-hands": ("basic-kept", True, _kept_hands),
 }
 
 
@@ -195,6 +218,7 @@ def site(browser: Browser, live_server: LiveServer, browser_context_args: dict[s
         "gin": start_game(page, live_server, "gin", ["Ann", "Bob"]),
         "gin-playing": start_game(page, live_server, "gin", ["Ann", "Bob"]),
         "basic": start_game(page, live_server, "basic", ["Ann", "Bob", "Cara"]),
+        "basic-kept": start_game(page, live_server, "basic", ["Ann", "Bob", "Cara"]),
         "oklahoma-gin": start_game(page, live_server, "oklahoma-gin", ["Ann", "Bob"]),
         "500": start_game(page, live_server, "500", ["Ann", "Bob", "Cara"]),
         "indian": start_game(page, live_server, "indian", ["Ann", "Bob", "Cara"]),

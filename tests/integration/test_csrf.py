@@ -49,6 +49,9 @@ CHECKED_ELSEWHERE |= {"/games/{game}/hands/preview"}
 # The API tokens page: test_api_tokens.py. The API itself takes no cookie, only
 # a bearer token, so it is exempt from CSRF checks (test_api.py shows a
 # signed-in cookie gets 401 there).
+# What a phone kept offline, sent with a fresh token from /offline/session: test_offline_routes.py.
+CHECKED_ELSEWHERE |= {"/games/{game}/outbox/hand", "/games/{game}/outbox/hand/1", "/games/{game}/outbox/undo",
+                      "/games/{game}/outbox/end"}
 CHECKED_ELSEWHERE |= {"/settings/tokens/", "/settings/tokens/{token}/revoke", "/api/v1/games",
                       "/api/v1/games/{game}/end", "/api/v1/games/{game}/hands", "/api/v1/games/{game}/undo"}
 

@@ -56,7 +56,8 @@ def test_the_manifest_names_the_app_and_its_icons_are_served(client):
 
     manifest = json.loads(client.get(manifest_url).get_data(as_text=True))
 
-    assert manifest["start_url"] == "/"
+    assert manifest["start_url"] == "/games"  # a page the service worker keeps: it opens offline too
+    assert manifest["scope"] == "/"
     assert manifest["display"] == "standalone"
     sizes = {icon["sizes"] for icon in manifest["icons"]}
     assert {"192x192", "512x512"} <= sizes

@@ -23,6 +23,7 @@ def test_the_content_security_policy_allows_no_inline_script_or_style_and_only_w
         "worker-src": "'self'",
         "style-src": "'self'",
         "img-src": "'self' data:",
+        "worker-src": "'self'",  # the service worker, /sw.js (offline play)
         "object-src": "'none'",
         "base-uri": "'self'",
         "frame-ancestors": "'none'",

@@ -1,0 +1,315 @@
+"""Offline at the table: the service worker, the offline page, and the phone's outbox.
+
+``/sw.js`` is ``static/sw.js`` with the shell it precaches put in front: every
+file the app's pages need without the network, each with a hash of its
+content, and a version made of those hashes, so a changed file makes a new
+precache (the worker drops the old one when it activates).
+
+The outbox's routes take what a phone kept while it could not reach the
+server: the entry form's fields exactly as typed (form-encoded, as the form
+itself posts them) and, in the ``Idempotency-Key`` header, the id the phone
+made for that change.  They answer JSON, which the phone reads by its
+``outcome``.  They are the web form's use cases, not the JSON API's
+(``/api/v1`` takes only personal API tokens, and a phone has a session):
+a new hand's key becomes the hand's one-time token, as the API's does, so a
+retry or a reply lost on the way records it once; a correction, an undo and
+an end keep their first answer in :mod:`scorekeeper.services.idempotency`,
+in the change's own commit.  CSRF is checked as on every form (the phone
+asks ``/offline/session`` for a fresh token before it sends).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, Response, abort, current_app, flash, jsonify, render_template, request, url_for
+from flask_login import current_user
+from flask_wtf.csrf import generate_csrf
+from sqlalchemy.exc import OperationalError
+
+from .. import services
+from ..engine import InvalidEntry
+from ..models import Game
+from ..services import idempotency
+from . import discard_session
+from .access import own_game
+from .hands import _form, _saved_message
+from .openapi import MAX_KEY
+
+bp = Blueprint("offline", __name__)
+
+#: what a phone precaches (static/ paths), besides the offline page
+SHELL_FILES = [
+    "scorekeeper.css", "review.css",
+    "entry.js", "signed.js", "sheet.js", "openhand.js", "offline.js", "outbox.js", "outbox-page.js",
+    "manifest.webmanifest", "icons/icon.svg", "icons/icon-192.png", "icons/icon-512.png",
+    "vendor/idb-keyval/umd.js",
+    "vendor/workbox/workbox-sw.js", "vendor/workbox/workbox-core.prod.js",
+    "vendor/workbox/workbox-precaching.prod.js", "vendor/workbox/workbox-routing.prod.js",
+    "vendor/workbox/workbox-strategies.prod.js",
+]
+
+#: a kept change's key, among the account's stored answers, is this and the phone-made id
+KEY_PREFIX = "outbox:"
+#: a hand's id is its one-time token (models.HandEntry.token)
+MAX_TOKEN = 64
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+@cache
+def _static_digests(folder: str) -> tuple[tuple[str, str], ...]:
+    """Each shell file's URL and a hash of it, read once per process (a deploy restarts it)."""
+    root = Path(folder)
+    return tuple((f"/static/{name}", _digest((root / name).read_bytes()))
+                 for name in SHELL_FILES if (root / name).is_file())
+
+
+def _shell() -> list[dict[str, str]]:
+    assert current_app.static_folder is not None
+    page = render_template("offline.html").encode()
+    return [{"url": url, "revision": revision} for url, revision in _static_digests(current_app.static_folder)] + [
+        {"url": url_for("offline.page"), "revision": _digest(page)}]
+
+
+@bp.get("/sw.js")
+def worker() -> Response:
+    """The service worker, at the root so its scope is the whole app."""
+    assert current_app.static_folder is not None
+    shell = _shell()
+    version = _digest(json.dumps(shell, sort_keys=True).encode())
+    source = (Path(current_app.static_folder) / "sw.js").read_text(encoding="utf-8")
+    head = f"var SHELL = {json.dumps(shell)};\nvar VERSION = {json.dumps(version)};\n"
+    response = Response(head + source, mimetype="text/javascript")
+    # The browser checks for a new worker on every visit; never a stale copy.
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/offline")
+def page() -> str:
+    """What a phone shows for a page it has no copy of: the same for every account, so it is precached."""
+    return render_template("offline.html")
+
+
+@bp.get("/offline/session")
+def session_check() -> tuple[Response, int] | Response:
+    """Whether this phone is still signed in, as which account, and a fresh CSRF token to send with."""
+    if not current_user.is_authenticated:
+        response = jsonify(signed_in=False)
+        response.headers["Cache-Control"] = "no-store"
+        return response, 401
+    response = jsonify(signed_in=True, account=current_user.id, csrf_token=generate_csrf())
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _answer(status: int, outcome: str, **details: Any) -> tuple[Response, int]:
+    response = jsonify(outcome=outcome, **details)
+    response.headers["Cache-Control"] = "no-store"
+    return response, status
+
+
+def _key() -> str | None:
+    key = request.headers.get("Idempotency-Key", "")
+    if not 0 < len(key) <= MAX_KEY - len(KEY_PREFIX) or not (key.isascii() and key.isprintable()):
+        return None
+    return key
+
+
+def _fingerprint() -> str:
+    fields = sorted((k, v) for k, v in request.form.items(multi=True) if k != "csrf_token")
+    return _digest(f"{request.method} {request.path}\n{json.dumps(fields)}".encode())
+
+
+def _signed_in() -> tuple[Response, int] | None:
+    if current_user.is_authenticated:
+        return None
+    return _answer(401, "signed_out", message="Sign in again to send the hands kept on this phone.")
+
+
+def _refusal(form: Any, status: int = 422) -> tuple[Response, int]:
+    errors = {key: value for key, value in form.errors.items() if value}
+    seats = {seat.name: seat.error for seat in form.seats if seat.error}
+    first = errors.get("form") or next(iter(errors.values()), None) or next(iter(seats.values()), None)
+    return _answer(status, "refused", message=first or "This hand was refused.", errors=errors, players=seats)
+
+
+def _theirs(game: Game, number: int) -> dict[str, Any] | None:
+    """The hand another phone recorded under that number, as the sheet has it."""
+    try:
+        rows = services.sheet_of(game)["hands"]
+    except InvalidEntry:
+        return None
+    row = next((r for r in rows if r["number"] == number), None)
+    if row is None:
+        return None
+    return {"number": row["number"], "scores": row["scores"], "totals": row["totals"], "notes": row["notes"]}
+
+
+@bp.post("/games/<int:game_id>/outbox/hand")
+def record(game_id: int) -> tuple[Response, int]:
+    """A new hand kept on the phone: recorded once, as the hand number it expected, or refused."""
+    refused = _signed_in()
+    if refused:
+        return refused
+    game = own_game(game_id)  # another account's game: 404, whatever else is wrong
+    key = _key()
+    if key is None:
+        return _answer(400, "bad_request", message="A kept hand carries its phone-made id (Idempotency-Key).")
+    if game.status == "finished":
+        return _answer(409, "game_over", message="This game is over; the hand was not recorded.")
+    try:
+        expected = int(request.form.get("expected", ""))
+    except ValueError:
+        return _answer(400, "bad_request", message="A kept hand names the hand number it expects.")
+    if not 1 <= expected <= 1_000_000:
+        return _answer(400, "bad_request", message="A kept hand names the hand number it expects.")
+    form = _form(game, min(expected, game.hands_count + 1))
+    form.load_post(request.form)
+    entry = form.to_entry()
+    if entry is None:
+        return _refusal(form)
+    if len(key) > MAX_TOKEN:
+        return _answer(400, "bad_request", message=f"A kept hand's id is at most {MAX_TOKEN} characters.")
+    try:
+        # The id is the hand's one-time token, as the entry form's own is (usually it is that token).
+        sheet = services.record_hand(game, entry, token=key, expected=expected)
+    except services.AlreadyRecorded as already:
+        _flash(already.message, "info")
+        return _answer(200, "recorded", number=already.number, again=True,
+                       location=url_for("games.show", game_id=game_id, _anchor=f"hand-{already.number}"))
+    except services.StaleHand as stale:
+        return _answer(409, "taken", message=stale.message, expected=expected, recorded=stale.recorded,
+                       next=stale.recorded + 1, theirs=_theirs(game, expected))
+    except services.ServiceError as error:
+        form.errors["form"] = error.message
+        return _refusal(form, 409 if error.code == "conflict" else 422)
+    except InvalidEntry as error:
+        form.add_engine_error(error)
+        return _refusal(form)
+    except OperationalError:
+        discard_session()
+        return _answer(503, "busy", message="The server is busy; the hand is kept and sent again.")
+    row = sheet["hands"][-1]
+    _flash(_saved_message(row))
+    return _answer(200, "recorded", number=row["number"], scores=row["scores"], totals=row["totals"],
+                   location=url_for("games.show", game_id=game_id, _anchor=f"hand-{row['number']}"))
+
+
+def _flash(message: str, category: str = "success") -> None:
+    """The page the phone opens next says it, as the form's own redirect would: only when the
+    player is waiting for it (a change sent later, in the background, says nothing)."""
+    if request.form.get("interactive") == "1":
+        flash(message, category)
+
+
+def _replayed(key: str) -> tuple[Response, int] | None:
+    record_ = idempotency.stored_answer(current_user.id, KEY_PREFIX + key)
+    if record_ is None:
+        return None
+    if record_.fingerprint != _fingerprint():
+        return _answer(422, "refused", message="This phone-made id was already used for another change.")
+    body = dict(record_.response or {"outcome": "recorded"})
+    return _answer(record_.status_code, str(body.pop("outcome", "recorded")), **body)
+
+
+def _keeper(key: str, body: dict[str, Any]) -> services.BeforeCommit:
+    fingerprint = _fingerprint()
+
+    def keep(sheet: dict[str, Any]) -> None:
+        idempotency.keep_answer(current_user.id, KEY_PREFIX + key, fingerprint, 200, body)
+
+    return keep
+
+
+def _once(game_id: int) -> tuple[Game, str]:
+    """The game and the change's key; otherwise the answer ends the request (signed out, no key,
+    or this key's first answer again)."""
+    answer = _signed_in()
+    game = own_game(game_id) if answer is None else None  # another account's game: 404
+    key = _key()
+    if answer is None and key is None:
+        answer = _answer(400, "bad_request", message="A kept change carries its phone-made id (Idempotency-Key).")
+    if answer is None and key is not None and game is not None:
+        answer = _replayed(key)
+        if answer is None:
+            return game, key
+    assert answer is not None
+    response, status = answer
+    response.status_code = status
+    abort(response)
+
+
+@bp.post("/games/<int:game_id>/outbox/hand/<int:number>")
+def correct(game_id: int, number: int) -> tuple[Response, int]:
+    """A correction kept on the phone."""
+    game, key = _once(game_id)
+    if not any(h.number == number for h in game.hands):
+        return _answer(409, "gone", message=f"Hand {number} is no longer on the sheet; the correction was not made.")
+    form = _form(game, number)
+    form.load_post(request.form)
+    entry = form.to_entry()
+    if entry is None:
+        return _refusal(form)
+    body: dict[str, Any] = {"outcome": "recorded", "number": number,
+                            "location": url_for("games.show", game_id=game_id, _anchor=f"hand-{number}")}
+    try:
+        services.edit_hand(game, number, entry, before_commit=_keeper(key, body))
+    except services.Conflict as conflict:
+        return _answer(409, "conflict", message=conflict.message)
+    except services.ServiceError as error:
+        form.errors["form"] = error.message
+        return _refusal(form)
+    except InvalidEntry as error:
+        form.add_engine_error(error)
+        return _refusal(form)
+    except OperationalError:
+        discard_session()
+        return _answer(503, "busy", message="The server is busy; the correction is kept and sent again.")
+    _flash(f"Hand {number} corrected; every total after it is recomputed.")
+    return _answer(200, **body)
+
+
+@bp.post("/games/<int:game_id>/outbox/undo")
+def undo(game_id: int) -> tuple[Response, int]:
+    """Undo kept on the phone: only the hand it was meant for (``number``), once."""
+    game, key = _once(game_id)
+    last = game.hands[-1].number if game.hands else None
+    if str(last) != request.form.get("number"):
+        return _answer(409, "gone", message="The sheet's last hand is no longer the one this phone meant to undo; "
+                                            "nothing was undone.", recorded=game.hands_count)
+    body: dict[str, Any] = {"outcome": "recorded", "number": last, "location": url_for("games.show", game_id=game_id)}
+    try:
+        services.undo_last_hand(game, before_commit=_keeper(key, body))
+    except (services.ServiceError, InvalidEntry) as error:
+        return _answer(409, "conflict", message=str(error))
+    except OperationalError:
+        discard_session()
+        return _answer(503, "busy", message="The server is busy; the undo is kept and sent again.")
+    _flash("The last hand was undone; it stays in the change log.")
+    return _answer(200, **body)
+
+
+@bp.post("/games/<int:game_id>/outbox/end")
+def end(game_id: int) -> tuple[Response, int]:
+    """Ending the game, kept on the phone: once (a game already over is answered as ended)."""
+    game, key = _once(game_id)
+    body: dict[str, Any] = {"outcome": "recorded", "location": url_for("games.show", game_id=game_id)}
+    if game.ended or game.status == "finished":
+        return _answer(200, **body, again=True)
+    try:
+        services.end_game(game, before_commit=_keeper(key, body))
+    except (services.ServiceError, InvalidEntry) as error:
+        return _answer(409, "conflict", message=str(error))
+    except OperationalError:
+        discard_session()
+        return _answer(503, "busy", message="The server is busy; ending the game is kept and sent again.")
+    _flash("Game over by agreement.")
+    return _answer(200, **body)
