@@ -32,11 +32,10 @@ from werkzeug.wrappers import Response
 CONTENT_SECURITY_POLICY = "; ".join([
     "default-src 'self'",
     "script-src 'self' 'wasm-unsafe-eval'",
+    # The service worker (/sw.js) and the engine's worker, nothing from elsewhere.
     "worker-src 'self'",
     "style-src 'self'",
     "img-src 'self' data:",
-    # The service worker (/sw.js) and nothing from elsewhere.
-    "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "frame-ancestors 'none'",

@@ -15,15 +15,16 @@ PAGES = ["/login", "/register", "/catalogue", "/games", "/games/new?variant=basi
 
 
 def test_the_content_security_policy_allows_no_inline_script_or_style_and_only_webassembly_beyond_files():
-    directives = dict(part.split(" ", 1) for part in CONTENT_SECURITY_POLICY.split("; "))
+    parts = [part.split(" ", 1) for part in CONTENT_SECURITY_POLICY.split("; ")]
+    assert len(parts) == len({name for name, _ in parts}), "a directive given twice"
+    directives = dict(parts)
 
     assert directives == {
         "default-src": "'self'",
         "script-src": "'self' 'wasm-unsafe-eval'",  # Pyodide's WebAssembly, never eval() of script
-        "worker-src": "'self'",
+        "worker-src": "'self'",  # the service worker (/sw.js) and the engine's worker
         "style-src": "'self'",
         "img-src": "'self' data:",
-        "worker-src": "'self'",  # the service worker, /sw.js (offline play)
         "object-src": "'none'",
         "base-uri": "'self'",
         "frame-ancestors": "'none'",
