@@ -10,11 +10,13 @@ the sheet exactly as ``json.dumps`` writes the server's.
 from __future__ import annotations
 
 import json
+from functools import cache
 from typing import Any
 
-from scorekeeper.engine import InvalidEntry, replay
+from scorekeeper.engine import InvalidEntry, Replay, entry_of, game_name, replay, variants
+from scorekeeper.web.entry import EntryForm
 
-__all__ = ["outcome", "replay_all"]
+__all__ = ["outcome", "replay_all", "score_waiting"]
 
 
 def outcome(log: Any) -> dict[str, Any]:
@@ -40,3 +42,60 @@ def replay_all(logs_json: str) -> str:
     if not isinstance(logs, list):
         raise TypeError("replay_all takes a JSON list of game logs")
     return json.dumps([outcome(log) for log in logs])
+
+
+def score_waiting(log_json: str, items_json: str) -> str:
+    """The hands kept on the phone, scored after the game's log as the server will score them.
+
+    ``items_json``: a JSON list of ``{"id", "number", "fields": [[name, value], ...]}``, the
+    entry form's fields as typed (the outbox keeps them so), in the order they will be sent.
+    Each is read as a save reads its form (:class:`~scorekeeper.web.entry.EntryForm` under the
+    game's rules as they stand after the hands before it) and played on: out comes, for each,
+    ``{"id", "scores", "totals", "notes"}``, or ``{"id", "error"}`` where it would be refused
+    (and every later one is then left unscored: it is played after a hand that is not there).
+    """
+    log, items = json.loads(log_json), json.loads(items_json)
+    if not isinstance(log, dict) or not isinstance(items, list):
+        raise TypeError("score_waiting takes a game log and a list of kept hands")
+    scored: list[dict[str, Any]] = []
+    try:
+        game = Replay.of(log)
+    except InvalidEntry as error:
+        return json.dumps([{"id": item.get("id"), "error": str(error)} for item in items])
+    for item in items:
+        if scored and "error" in scored[-1]:
+            scored.append({"id": item.get("id"), "error": "after a hand that would be refused"})
+            continue
+        sheet = game.sheet()
+        form = _form(sheet)
+        form.load_post({str(name): str(value) for name, value in item.get("fields") or []})
+        entry = form.to_entry()
+        if entry is None:
+            scored.append({"id": item.get("id"), "error": "; ".join(map(str, form.errors.values()))})
+            continue
+        try:
+            game = game.after(entry)
+        except InvalidEntry as error:
+            scored.append({"id": item.get("id"), "error": str(error)})
+            continue
+        row = game.sheet()["hands"][-1]
+        scored.append({"id": item.get("id"), "scores": row["scores"], "totals": row["totals"],
+                       "notes": row["notes"]})
+    return json.dumps(scored)
+
+
+def _form(sheet: dict[str, Any]) -> EntryForm:
+    """The entry form of the sheet's next hand, as the server's entry page makes it."""
+    key, options = sheet["variant"], sheet["options"]
+    variant = {**_catalogue()[key], "name": game_name(key, options), "entry": entry_of(key, options)}
+    names = sheet["players"]
+    out = sheet["eliminated"]
+    nxt = sheet["next"]
+    return EntryForm(variant, names, [n for n in names if n not in out], len(sheet["hands"]) + 1,
+                     options=options, guide=sheet["guide"], pack=(nxt["decks"], nxt["jokers"]) if nxt else None,
+                     sides=sheet.get("side_players"))
+
+
+@cache
+def _catalogue() -> dict[str, dict[str, Any]]:
+    return {variant["key"]: variant for variant in variants()}

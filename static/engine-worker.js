@@ -6,11 +6,13 @@
 //
 // Messages in:  {type: "start", pyodide: "<folder URL>/", bundle: "<zip URL>"}
 //               {type: "replay", id, logs: "<JSON list of logs>"}
+//               {type: "waiting", id, log: "<JSON log>", items: "<JSON list of kept hands>"}
 // Messages out: {type: "ready", python} or {type: "failed", reason}
 //               {type: "replayed", id, outcomes: "<JSON list>"} or {type: "replayed", id, reason}
 "use strict";
 
 let replayAll = null;
+let scoreWaiting = null;
 let starting = null;
 
 async function bundleBytes(url) {
@@ -29,7 +31,9 @@ async function start(folder, bundleURL) {
   const [pyodide, bytes] = await Promise.all([loadPython(folder), bundleBytes(bundleURL)]);
   pyodide.unpackArchive(bytes, "zip", {extractDir: "/engine"});
   pyodide.runPython("import sys\nsys.path.insert(0, '/engine')");
-  replayAll = pyodide.pyimport("scorekeeper.in_browser").replay_all;
+  const entry = pyodide.pyimport("scorekeeper.in_browser");
+  replayAll = entry.replay_all;
+  scoreWaiting = entry.score_waiting;
   return pyodide.runPython("import sys\nsys.version.split()[0]");
 }
 
@@ -40,6 +44,14 @@ self.addEventListener("message", (event) => {
       (python) => self.postMessage({type: "ready", python}),
       (error) => self.postMessage({type: "failed", reason: String((error && error.message) || error)}),
     );
+  } else if (message.type === "waiting") {
+    // The hands kept on the phone, scored after the game's log (in_browser.score_waiting).
+    try {
+      if (!scoreWaiting) throw new Error("the engine is not loaded");
+      self.postMessage({type: "replayed", id: message.id, outcomes: scoreWaiting(message.log, message.items)});
+    } catch (error) {
+      self.postMessage({type: "replayed", id: message.id, reason: String((error && error.message) || error)});
+    }
   } else if (message.type === "replay") {
     if (!replayAll) {
       self.postMessage({type: "replayed", id: message.id, reason: "the engine is not loaded"});

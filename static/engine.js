@@ -17,6 +17,13 @@
       pending.set(id, {resolve, reject});
       worker.postMessage({type: "replay", id, logs: JSON.stringify(logs)});
     })),
+    // Hands kept on the phone ({id, number, fields}), scored after the log: [{id, scores, totals, notes} | {id, error}].
+    scoreWaiting: (log, items) => ready.then(() => new Promise((resolve, reject) => {
+      if (!worker) throw unavailable("the engine stopped");
+      const id = next++;
+      pending.set(id, {resolve, reject});
+      worker.postMessage({type: "waiting", id, log: JSON.stringify(log), items: JSON.stringify(items)});
+    })),
     replay: (log) => api.replayMany([log]).then(([found]) => {
       if (found.error) throw failure(found.error.code, found.error.message, found.error);
       return found.sheet;

@@ -467,6 +467,16 @@
     document.querySelectorAll("form[action$='/end']").forEach(function (f) { changeForm(f, "end"); });
     drawSheet();
   }
+  // The game page's live part swapped in (share.js: another phone changed the game): its
+  // sheet and its undo and end forms are new, and the kept changes are drawn on them again.
+  document.addEventListener("scorekeeper:swapped", function () {
+    if (!sheetMatch || !account || !Outbox.available) return;
+    sheet = document.getElementById("sheet");
+    if (!sheet) return;
+    document.querySelectorAll("form[action$='/undo']").forEach(function (f) { changeForm(f, "undo"); });
+    document.querySelectorAll("form[action$='/end']").forEach(function (f) { changeForm(f, "end"); });
+    drawSheet();
+  });
 
   // -- sending, and the pages that follow ---------------------------------------
 

@@ -56,6 +56,7 @@
     });
     holder.replaceChildren(after);
     window.scrollTo(x, y);
+    document.dispatchEvent(new CustomEvent("scorekeeper:swapped"));  // (outbox-page.js draws kept hands again)
     if (before) news.textContent = whatChanged(before, after);
   }
 

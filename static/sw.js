@@ -16,7 +16,11 @@ workbox.setConfig({ modulePathPrefix: "/static/vendor/workbox/", debug: false })
 importScripts("/static/vendor/idb-keyval/umd.js", "/static/outbox.js");
 
 var PAGES = "scorekeeper-pages";
-var GAME_PAGE = /^\/games(\/\d+(\/review|\/hands\/new|\/hands\/\d+\/edit)?)?$/;
+var GAME_PAGE = /^\/games(\/\d+(\/review|\/log\.json|\/hands\/new|\/hands\/\d+\/edit)?)?$/;
+// The engine in the browser: Pyodide's files and the engine bundle (a new engine is a new URL), kept
+// once fetched, so a phone that has loaded a game page once scores kept hands with no network.
+var ENGINE = "scorekeeper-engine";
+var ENGINE_FILE = /^\/(static\/vendor\/pyodide\/[^/]+|engine\/bundle\.zip)$/;
 
 workbox.core.setCacheNameDetails({ prefix: "scorekeeper", precache: "shell", suffix: VERSION });
 workbox.precaching.precacheAndRoute(SHELL);
@@ -52,6 +56,13 @@ workbox.routing.registerRoute(function (options) {
   cacheName: PAGES, networkTimeoutSeconds: 6, plugins: [onlyTheirOwn, asAKeptCopy]
 }));
 
+workbox.routing.registerRoute(function (options) {
+  return options.url.origin === self.location.origin && ENGINE_FILE.test(options.url.pathname);
+}, new workbox.strategies.CacheFirst({
+  cacheName: ENGINE,
+  plugins: [onlyTheirOwn, new workbox.expiration.ExpirationPlugin({ maxEntries: 12 })]
+}));
+
 workbox.routing.setDefaultHandler(new workbox.strategies.NetworkOnly());
 
 workbox.routing.setCatchHandler(function (options) {
@@ -65,7 +76,8 @@ self.addEventListener("activate", function (event) {
   var current = workbox.core.cacheNames.precache;
   event.waitUntil(caches.keys().then(function (names) {
     return Promise.all(names.filter(function (name) {
-      return name !== PAGES && name !== current && (name.indexOf("scorekeeper-") === 0 || name.indexOf("workbox-") === 0);
+      return name !== PAGES && name !== ENGINE && name !== current &&
+        (name.indexOf("scorekeeper-") === 0 || name.indexOf("workbox-") === 0);
     }).map(function (name) { return caches.delete(name); }));
   }).then(function () { return self.clients.claim(); }));
 });

@@ -2,9 +2,10 @@
 
 The app builds the bundle from its own package, once per process: every
 ``.py`` file of ``scorekeeper/engine`` (standard library only), the worker's
-entry point ``scorekeeper/in_browser.py``, and a ``scorekeeper/__init__.py``
-of one docstring, so ``from scorekeeper.engine import replay`` works there
-without Flask.  The zip is deterministic (names sorted, one fixed date and
+entry point ``scorekeeper/in_browser.py``, the entry form's reading
+``scorekeeper/web/entry.py`` (which imports only the engine), and package
+files of one docstring, so ``from scorekeeper.engine import replay`` works
+there without Flask.  The zip is deterministic (names sorted, one fixed date and
 mode), so the same engine gives the same bytes and the same digest, which
 the pages put in the URL: that answer is cached for a year as immutable, and
 a new engine is a new URL.  Asked without it or with another digest (a page
@@ -32,6 +33,7 @@ STUB = (
     '"""Scorekeeper\'s scoring engine alone, as the browser runs it '
     '(the web app is not in this bundle)."""\n'
 )
+WEB_STUB = '"""Only the entry form\'s reading, in the bundle (the web app is not here)."""\n'
 # The zip's one date (the earliest a zip can say) and its files' mode.
 STAMP = (1980, 1, 1, 0, 0, 0)
 MODE = 0o644 << 16
@@ -53,6 +55,10 @@ def sources(package: Path = PACKAGE) -> dict[str, bytes]:
     }
     found["scorekeeper/in_browser.py"] = (package / "in_browser.py").read_bytes()
     found["scorekeeper/__init__.py"] = STUB.encode()
+    # The entry form's reading (engine and standard library only), so a hand kept on the
+    # phone is read from its fields exactly as a save reads them; its package stays empty.
+    found["scorekeeper/web/entry.py"] = (package / "web" / "entry.py").read_bytes()
+    found["scorekeeper/web/__init__.py"] = WEB_STUB.encode()
     return found
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 
-from flask import Blueprint, abort, flash, g, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, g, jsonify, make_response, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 from sqlalchemy import select
 from werkzeug.wrappers import Response
@@ -121,6 +121,16 @@ def live(game_id: int) -> Response:
         response = make_response(render_template("games/_live.html", game=game, view=view, sheet=drawn,
                                                  confirm=ConfirmForm(), latest=latest_change(game)))
     response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache, private"
+    return response
+
+
+@bp.route("/games/<int:game_id>/log.json")
+def log_json(game_id: int) -> Response:
+    """The game's log as the engine reads it: what the phone's engine scores kept hands after
+    (static/provisional.js; the service worker keeps its last copy for when the network is gone)."""
+    game = kept_game(game_id)
+    response = jsonify(game.log())
     response.headers["Cache-Control"] = "no-cache, private"
     return response
 

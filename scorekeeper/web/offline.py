@@ -46,11 +46,12 @@ bp = Blueprint("offline", __name__)
 SHELL_FILES = [
     "scorekeeper.css", "review.css",
     "entry.js", "signed.js", "sheet.js", "openhand.js", "offline.js", "outbox.js", "outbox-page.js",
+    "share.js", "links.js", "drafts.js", "engine.js", "engine-worker.js", "provisional.js",
     "manifest.webmanifest", "icons/icon.svg", "icons/icon-192.png", "icons/icon-512.png",
     "vendor/idb-keyval/umd.js",
     "vendor/workbox/workbox-sw.js", "vendor/workbox/workbox-core.prod.js",
     "vendor/workbox/workbox-precaching.prod.js", "vendor/workbox/workbox-routing.prod.js",
-    "vendor/workbox/workbox-strategies.prod.js",
+    "vendor/workbox/workbox-strategies.prod.js", "vendor/workbox/workbox-expiration.prod.js",
 ]
 
 #: a kept change's key, among the account's stored answers, is this and the phone-made id

@@ -1,0 +1,106 @@
+"""Exact scores offline: the hands kept on a phone with no network show the score
+the server will give them, from the project's own engine running in the
+browser (Pyodide), and back online they are recorded with those very scores.
+
+The service worker and the engine's worker run for real; the phone loads a
+game page once online (so the worker keeps the engine's files), then goes
+offline.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .browser_kit import LiveServer, pick_cards, row_totals, start_game, type_count, went_out
+
+pytestmark = pytest.mark.browser
+
+ENGINE = 120_000  # ms: Pyodide starting in a worker on a loaded 2-core machine
+KEPT = re.compile(r"kept on this phone")
+SENT = re.compile(r"kept on this phone (was|were) sent and recorded")
+
+
+def _engine_ready(page: Page) -> None:
+    page.wait_for_function("() => window.scorekeeperEngine && window.scorekeeperEngine.state === 'ready'",
+                           timeout=ENGINE)
+
+
+def _provisional(page: Page, row: int) -> list[str]:
+    """A kept hand's row as the engine scored it: each column's total (without its gain)."""
+    cells = page.locator("table.sheet tr.waiting").nth(row).locator("td.provisional")
+    return [text.strip().splitlines()[0] for text in cells.all_inner_texts()]  # (the gain is below it)
+
+
+def test_hands_kept_offline_show_the_engines_scores_and_are_recorded_with_the_same(
+        signed_in: Page, live_server: LiveServer) -> None:
+    page = signed_in
+    game = start_game(page, live_server, "basic", ["Ann", "Bob", "Cara"])
+    page.get_by_role("link", name="Record hand 1").click()
+    went_out(page, "Ann")
+    type_count(page, "Bob", 10)
+    type_count(page, "Cara", 20)
+    page.locator("#entry button[type=submit]").click()
+    expect(page).to_have_url(re.compile(r"#hand-1$"))
+    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+    for path in ("/hands/new", "/log.json", ""):
+        page.goto(game + path)
+    _engine_ready(page)  # online, once: the worker keeps Pyodide's files and the bundle
+
+    page.context.set_offline(True)
+    page.get_by_role("link", name="Record hand 2").click()
+    went_out(page, "Bob")
+    type_count(page, "Ann", 5)
+    type_count(page, "Cara", 15)
+    page.locator("#entry button[type=submit]").click()
+    expect(page.locator("#outbox-status")).to_have_text(KEPT)
+    page.get_by_role("link", name="Record hand 3").click()
+    went_out(page, "Cara")
+    pick_cards(page, "Ann", ["king of hearts", "5 of diamonds"])
+    type_count(page, "Bob", 3)
+    page.locator("#entry button[type=submit]").click()
+    expect(page.locator("#outbox-status")).to_have_text(KEPT)
+
+    page.reload()  # offline: the sheet, the engine and its files all from the phone
+    _engine_ready(page)
+    expect(page.locator("table.sheet tr.waiting td.provisional")).to_have_count(6, timeout=ENGINE)
+    offline = [_provisional(page, 0), _provisional(page, 1)]
+    assert offline == [["30", "20", "0"], ["30", "20", "18"]]  # KH 5D is 10 + 5, and Bob's 3
+    expect(page.locator("tr.waiting-note").first).to_contain_text("provisional score")
+    expect(page.locator("tr.waiting-note").first).to_contain_text("Bob went out and collects")
+
+    page.context.set_offline(False)
+    expect(page.locator("#outbox-status")).to_have_text(SENT)
+    assert [row_totals(page, 2), row_totals(page, 3)] == offline
+
+
+def test_with_the_engine_bundle_blocked_a_kept_hand_shows_what_was_typed_and_scored_when_sent(
+        signed_in: Page, live_server: LiveServer) -> None:
+    page = signed_in
+    page.context.route("**/engine/bundle.zip*", lambda route: route.abort())  # (the workers' requests too)
+    game = start_game(page, live_server, "basic", ["Ann", "Bob"])
+    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+    for path in ("/hands/new", ""):
+        page.goto(game + path)
+    page.wait_for_function("() => window.scorekeeperEngine && window.scorekeeperEngine.state === 'unavailable'",
+                           timeout=ENGINE)
+
+    page.context.set_offline(True)
+    page.get_by_role("link", name="Record hand 1").click()
+    went_out(page, "Ann")
+    type_count(page, "Bob", 12)
+    page.locator("#entry button[type=submit]").click()
+    expect(page.locator("#outbox-status")).to_have_text(KEPT)
+    page.reload()
+    page.wait_for_function("() => window.scorekeeperEngine && window.scorekeeperEngine.state === 'unavailable'",
+                           timeout=ENGINE)
+    expect(page.locator("table.sheet tr.waiting")).to_have_count(1)
+    expect(page.locator("tr.waiting-note")).to_contain_text("scored when sent")
+    assert page.locator("table.sheet tr.waiting td.provisional").count() == 0
+    expect(page.locator("table.sheet tr.waiting")).to_contain_text("12")  # what was typed
+
+    page.context.set_offline(False)
+    expect(page.locator("#outbox-status")).to_have_text(SENT)
+    assert row_totals(page, 1) == ["12", "0"]
