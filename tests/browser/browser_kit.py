@@ -8,6 +8,7 @@ page's own request context (same cookies, the form's own CSRF token).
 from __future__ import annotations
 
 import html
+import io
 import os
 import re
 from dataclasses import dataclass
@@ -15,6 +16,8 @@ from itertools import count
 from pathlib import Path
 from typing import Any
 
+import zxingcpp
+from PIL import Image
 from playwright.sync_api import Locator, Page, expect
 
 PASSWORD = "correct horse battery"
@@ -175,3 +178,12 @@ def screenshot(page: Page, name: str, full_page: bool = True) -> None:
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=full_page)
+
+
+def read_qr_code(page: Page, where: str = ".share") -> str:
+    """What a phone's camera reads from the QR code in ``where`` (a live link's, a keeper link's),
+    as Chromium drew it."""
+    shot = page.locator(f"{where} .qr-code svg").screenshot()
+    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(shot)))
+    assert len(found) == 1, found
+    return found[0].text

@@ -7,27 +7,17 @@ cookie but what opening the keeper link gives it).
 
 from __future__ import annotations
 
-import io
 import re
 from typing import Any
 
 import pytest
-import zxingcpp
-from PIL import Image
 from playwright.sync_api import Page, expect
 
-from .browser_kit import LiveServer, no_sideways_scroll, save, screenshot, start_game, type_count, went_out
+from .browser_kit import LiveServer, no_sideways_scroll, read_qr_code, save, screenshot, start_game, type_count, went_out
 
 pytestmark = pytest.mark.browser
 
 LIVE = 2_000  # ms: the owner's page follows another phone's change within two seconds
-
-
-def read_keeper_qr_code(page: Page) -> str:
-    shot = page.locator("#keeper .qr-code svg").screenshot()
-    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(shot)))
-    assert len(found) == 1, found
-    return found[0].text
 
 
 def test_a_phone_without_an_account_records_a_hand_from_the_keeper_qr_code_and_the_owners_page_follows(
@@ -39,13 +29,13 @@ def test_a_phone_without_an_account_records_a_hand_from_the_keeper_qr_code_and_t
     expect(owner).to_have_url(f"{game_url}#keeper")
     link = owner.locator("#keeper .share-url a").get_attribute("href") or ""
     assert re.fullmatch(re.escape(live_server("/k/")) + r"[A-Za-z0-9_-]{32}", link), link
-    assert read_keeper_qr_code(owner) == link
+    assert read_qr_code(owner, "#keeper") == link
     expect(owner.locator("#keeper").get_by_role("button", name="Copy link")).to_be_visible()
     screenshot(owner, "keeper-owner-panel")
     owner.evaluate("() => { window.sameDocument = true; }")  # gone if the page were ever reloaded
 
     keeper = new_context().new_page()  # another phone: no account
-    keeper.goto(read_keeper_qr_code(owner))
+    keeper.goto(read_qr_code(owner, "#keeper"))
     expect(keeper).to_have_url(game_url)
     expect(keeper.locator("#keeper-note")).to_contain_text("keeper link")
     assert keeper.get_by_role("link", name="Delete game").count() == 0

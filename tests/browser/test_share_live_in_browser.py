@@ -7,28 +7,17 @@ real entry page) and a guest's (no cookies at all, the live link only).
 
 from __future__ import annotations
 
-import io
 import re
 from typing import Any
 
 import pytest
-import zxingcpp
-from PIL import Image
 from playwright.sync_api import Page, expect
 
-from .browser_kit import LiveServer, guide, save, screenshot, start_game, type_count, went_out
+from .browser_kit import LiveServer, guide, read_qr_code, save, screenshot, start_game, type_count, went_out
 
 pytestmark = pytest.mark.browser
 
 LIVE = 2_000  # ms: the sheet on every phone follows a change within two seconds
-
-
-def read_qr_code(page: Page) -> str:
-    """What a phone's camera reads from the QR code the owner's page shows, as Chromium drew it."""
-    shot = page.locator(".share .qr-code svg").screenshot()
-    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(shot)))
-    assert len(found) == 1, found
-    return found[0].text
 
 
 def record_hand(page: Page, number: int, out: str, counts: dict[str, int]) -> None:
