@@ -67,6 +67,8 @@ def test_two_players_type_their_own_cards_and_the_keeper_saves_a_gin_hand_in_fou
     # Each phone sees the other's cards arrive too.
     expect(ann.locator("[name=p1-cards]")).to_have_value(BOB, timeout=LIVE)
     taps.tap(keeper.locator("label.tile", has_text="Ann"))  # Ann knocked
+    # The preview follows the cards that arrived: Bob's 20 less Ann's 10.
+    expect(keeper.locator("#preview-line")).to_contain_text("Saving gives Ann +10", timeout=LIVE)
     screenshot(keeper, "own-cards-keeper-form")
     taps.tap(keeper.locator("#entry button[type=submit]"))
     expect(keeper.locator(".flash.success")).to_contain_text("Hand 1 saved")
