@@ -1,6 +1,6 @@
 // Every phone types its own seat: the entry form of the next hand says who
-// this phone is for the hand ("This phone is Bob"), sends what is typed in a
-// seat's panel as that seat's draft, and fills in the drafts other phones
+// this phone is for the hand ("This phone is Bob"), then sends what is typed
+// in a seat's panel as that seat's draft, and fills in the drafts other phones
 // send, saying where each came from ("Bob: 10 cards, from Bob's phone").
 // Anyone saves the hand once it is complete; a hand saved from elsewhere
 // meanwhile discards this phone's typing, and the form says so.
@@ -162,8 +162,10 @@
     }).catch(function () { /* offline: the form keeps what was typed; the next change tries again */ });
   }
 
+  // Only a phone that said whose it is sends what is typed on it: the keeper's
+  // own typing for everyone stays on the keeper's phone (and in its save).
   form.addEventListener("input", function (event) {
-    if (filling || stopped) return;
+    if (filling || stopped || !me()) return;
     var panel = event.target.closest && event.target.closest("fieldset.player[data-seat]");
     if (!panel) return;
     var seat = panel.dataset.seat;
@@ -171,7 +173,7 @@
     pending[seat] = setTimeout(function () { send(panel); }, SEND_AFTER);
   });
   form.addEventListener("change", function (event) {
-    if (filling || stopped || !event.target.matches("input[type=radio], input[type=checkbox]")) return;
+    if (filling || stopped || !me() || !event.target.matches("input[type=radio], input[type=checkbox]")) return;
     var panel = event.target.closest("fieldset.player[data-seat]");
     if (panel) send(panel);
   });

@@ -113,10 +113,19 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
             engine.dispose()
 
 
+#: how long an expectation waits, for every page of every context: a refused save online is two
+#: requests (the outbox's, then the form's own), on a machine the suite keeps busy on both cores
+EXPECT_TIMEOUT = 15_000
+
+
+@pytest.fixture(autouse=True)
+def _expect_timeout() -> None:
+    expect.set_options(timeout=EXPECT_TIMEOUT)
+
+
 @pytest.fixture
 def page(page: Page) -> Page:
     page.set_default_timeout(10_000)
-    expect.set_options(timeout=10_000)
     return page
 
 

@@ -32,8 +32,16 @@ def _open_picker(page: Page) -> None:
     page.locator(".picker:not([hidden]) button[data-card]").nth(14).click()  # a red card: pressed
 
 
+def _send_refused_entry(page: Page) -> None:
+    """Save the entry form and wait for the refused page itself: online, a refused save is the
+    outbox's request and then the form's own post (static/outbox-page.js), whose page is scanned."""
+    with page.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/hands/new")):
+        page.locator("#entry button[type=submit]").click()
+    page.wait_for_load_state("load")
+
+
 def _refuse_entry(page: Page) -> None:
-    page.locator("#entry button[type=submit]").click()
+    _send_refused_entry(page)
     expect(page.locator(".error").first).to_be_visible()
 
 
@@ -104,14 +112,14 @@ def _refuse_side(page: Page) -> None:
     for name, value in (("s0-meld_points", "152"), ("s0-natural", "1"), ("s1-meld_points", "0"),
                         ("p1-count", "10"), ("p2-count", "20"), ("p3-count", "30")):
         page.locator(f"[name={name}]").fill(value)
-    page.locator("#entry button[type=submit]").click()
+    _send_refused_entry(page)
     expect(page.locator(".side-fields .error").first).to_be_visible()
 
 
 def _refuse_missing_counts(page: Page) -> None:
     """Basic with only Ann out tapped: every count refused at once, listed at the top."""
     page.locator("label.tile").first.click()
-    page.locator("#entry button[type=submit]").click()
+    _send_refused_entry(page)
     expect(page.locator("#error-summary")).to_be_visible()
 
 
