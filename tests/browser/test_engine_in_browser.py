@@ -197,7 +197,8 @@ def test_pages_that_are_not_a_games_never_load_the_engine(phone: Page, live_serv
                          ids=["bundle", "pyodide"])
 def test_with_the_engine_blocked_ready_and_replay_reject_cleanly_and_say_so(phone: Page, sheet: dict[str, Any],
                                                                             blocked: str):
-    phone.route(blocked, lambda route: route.abort())
+    # On the context: the service worker fetches these for the page, past a page-level route.
+    phone.context.route(blocked, lambda route: route.abort())
     errors: list[str] = []
     phone.on("pageerror", lambda error: errors.append(str(error)))
     phone.goto(sheet["url"])

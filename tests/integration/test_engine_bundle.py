@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 import zipfile
@@ -33,9 +34,18 @@ def test_the_bundle_holds_every_engine_module_the_entry_point_and_a_package_stub
 
     engine = sorted(path.relative_to(ENGINE.parents[1]).as_posix() for path in ENGINE.rglob("*.py")
                     if "__pycache__" not in path.parts)
-    assert sorted(names) == sorted([*engine, "scorekeeper/__init__.py", "scorekeeper/in_browser.py"])
-    stub = zipfile.ZipFile(io.BytesIO(bundle.bundle().data)).read("scorekeeper/__init__.py").decode()
-    assert "import" not in stub
+    assert sorted(names) == sorted([*engine, "scorekeeper/__init__.py", "scorekeeper/in_browser.py",
+                                    "scorekeeper/web/__init__.py", "scorekeeper/web/entry.py"])
+    for stub_name in ("scorekeeper/__init__.py", "scorekeeper/web/__init__.py"):
+        stub = zipfile.ZipFile(io.BytesIO(bundle.bundle().data)).read(stub_name).decode()
+        assert "import" not in stub
+
+
+def test_the_entry_forms_reading_in_the_bundle_imports_only_the_engine():
+    source = (Path(bundle.PACKAGE) / "web" / "entry.py").read_text()
+    imported = re.findall(r"^(?:from|import) ([\w.]+)", source, flags=re.M)
+    assert all(name.startswith((".." + "engine", "__future__", "re", "collections", "dataclasses", "typing"))
+               for name in imported), imported
 
 
 def test_the_bundle_is_the_same_bytes_each_time_it_is_built():
