@@ -121,6 +121,14 @@
       if (!Array.isArray(kept)) return;
       var values = {};
       kept.forEach(function (pair) { (values[pair[0]] = values[pair[0]] || []).push(pair[1]); });
+      // What was typed since this page was drawn stays: this script comes after the page's load
+      // event, and a hand may have started typing before it (a field no longer as the page drew it).
+      var touched = Array.prototype.some.call(form.elements, function (control) {
+        if (!control.name || control.type === "hidden") return false;
+        if (control.type === "checkbox" || control.type === "radio") return control.checked !== control.defaultChecked;
+        return control.value !== control.defaultValue;
+      });
+      if (touched) return;
       Array.prototype.forEach.call(form.elements, function (control) {
         if (!control.name || control.type === "hidden" || control.type === "submit" || control.type === "button") return;
         var given = values[control.name] || [];
