@@ -187,3 +187,20 @@ def read_qr_code(page: Page, where: str = ".share") -> str:
     found = zxingcpp.read_barcodes(Image.open(io.BytesIO(shot)))
     assert len(found) == 1, found
     return found[0].text
+
+
+class Taps:
+    """Every tap the test makes on the page, counted; typing into a focused field is not a tap."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.count = 0
+
+    def tap(self, target: Locator) -> None:
+        target.click()
+        self.count += 1
+
+    def type(self, field: Locator, digits: str) -> None:
+        """Tap the field (a tap), then type the digits on the number pad (not taps)."""
+        self.tap(field)
+        self.page.keyboard.type(digits)

@@ -14,27 +14,10 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .browser_kit import LiveServer, guide, player, row_totals, screenshot, totals
+from .browser_kit import Taps, LiveServer, guide, player, row_totals, screenshot, totals
 from .conftest import PHONE
 
 pytestmark = pytest.mark.browser
-
-
-class Taps:
-    """Every tap the test makes on the page, counted; typing into a focused field is not a tap."""
-
-    def __init__(self, page: Page) -> None:
-        self.page = page
-        self.count = 0
-
-    def tap(self, target: Locator) -> None:
-        target.click()
-        self.count += 1
-
-    def type(self, field: Locator, digits: str) -> None:
-        """Tap the field (a tap), then type the digits on the number pad (not taps)."""
-        self.tap(field)
-        self.page.keyboard.type(digits)
 
 
 def side(page: Page, name: str) -> Locator:

@@ -13,24 +13,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .browser_kit import LiveServer, screenshot, start_game
+from .browser_kit import Taps, LiveServer, screenshot, start_game
 
 pytestmark = pytest.mark.browser
 
 LIVE = 3_000  # ms: a seat's draft reaches the other phones within three seconds
 ANN = "AS 2S 3S 4H 5H 6H 7C 7D 7H KD"  # three melds, the king of diamonds left: deadwood 10
 BOB = "9C 9D 9S 10C JC QC 2D 4D 6S 8H"  # two melds left 2D 4D 6S 8H: 20
-
-
-class Taps:
-    """The keeper's taps, each one a click on the page (typing is the players', on their phones)."""
-
-    def __init__(self) -> None:
-        self.count = 0
-
-    def tap(self, locator: Any) -> None:
-        self.count += 1
-        locator.click()
 
 
 def phone_of(new_context: Any, link: str, url: str) -> Page:
@@ -57,7 +46,7 @@ def test_two_players_type_their_own_cards_and_the_keeper_saves_a_gin_hand_in_fou
     bob.locator("[name=p1-cards]").fill(BOB)
 
     keeper.goto(game_url)
-    taps = Taps()
+    taps = Taps(keeper)
     taps.tap(keeper.get_by_role("link", name="Record hand 1"))
     expect(keeper.locator("fieldset[data-seat='0'] .draft-from")).to_have_text(
         "Ann: 10 cards, from Ann's phone", timeout=LIVE)
