@@ -5,7 +5,9 @@ Every setting a host needs to change comes from the environment:
 ``BIND``                 where to listen (default ``127.0.0.1:8000``: behind a proxy
                          on the same host; ``0.0.0.0:8000`` to take requests directly)
 ``WEB_CONCURRENCY``      worker processes (default 2 x cores + 1, at most 8)
-``GUNICORN_THREADS``     threads per worker (default 4)
+``GUNICORN_THREADS``     threads per worker for requests that work (default 4)
+``LIVE_HOLDS``           live asks a worker holds at once, a thread of its own each
+                         (default 1,000; 0 answers every live ask at once)
 ``GUNICORN_MAX_REQUESTS`` requests a worker answers before it is replaced (default 200,000)
 ``FORWARDED_ALLOW_IPS``  the proxies whose X-Forwarded-* headers are believed
                          (default ``127.0.0.1``; comma-separated)
@@ -33,7 +35,19 @@ bind = [address.strip() for address in os.environ.get("BIND", "127.0.0.1:8000").
 # time spent waiting on the database and on slow phones' uploads.
 workers = int(os.environ.get("WEB_CONCURRENCY", min(2 * multiprocessing.cpu_count() + 1, 8)))
 worker_class = "gthread"
-threads = int(os.environ.get("GUNICORN_THREADS", 4))
+working_threads = int(os.environ.get("GUNICORN_THREADS", 4))
+# A live view's ask is held until its game changes (scorekeeper/live_stamps.py,
+# "Held asks"), up to 25 s: each held ask waits in a thread of the pool, on an
+# event, using no CPU. The pool has room for LIVE_HOLDS of them beside the
+# working threads, and a worker holds no more than that, so a hand being saved
+# never queues behind held asks. Python starts a pool's threads only as they are
+# needed. The workers share one listening socket, and kept-alive connections do
+# not spread evenly over them (one worker took half of 1,500 phones in
+# bench/tables.py): 1,000 a worker.
+live_holds = int(os.environ.get("LIVE_HOLDS", 1000))
+threads = working_threads + live_holds
+# Connections a worker keeps (held, kept alive between asks, or working).
+worker_connections = max(1000, 2 * threads)
 
 # No preloading: each worker imports the app and opens its own database
 # connections after the fork (never a pool shared across processes), and a
@@ -92,3 +106,11 @@ def masked_path(path: str) -> str:
 
 
 logger_class = MaskedLogger
+
+
+def post_worker_init(worker):  # type: ignore[no-untyped-def]
+    """Each worker's held live asks: at most ``live_holds``, and every one answered as soon as
+    the worker is told to stop (a restart never waits out a phone's 25 s)."""
+    from scorekeeper.web.share import serve_holds
+
+    serve_holds(worker.wsgi, most=live_holds, serving=lambda: worker.alive)

@@ -86,6 +86,9 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # database for a live link at least this often whatever its stamp says.
         "LIVE_STAMPS": os.environ.get("LIVE_STAMPS", os.path.join(instance_path, "live")),
         "LIVE_STAMPS_TRUST": float(os.environ.get("LIVE_STAMPS_TRUST") or 60),
+        # Live asks held at once by a process (Flask's own server: a thread each); gunicorn
+        # sets its workers' own from LIVE_HOLDS (gunicorn.conf.py).
+        "LIVE_HOLDS": int(os.environ.get("LIVE_HOLDS") or 64),
     }
 
 

@@ -22,13 +22,31 @@ changes late: a worker re-reads the database for a link at least every
 ``LIVE_STAMPS_TRUST`` seconds (60) however its stamp looks, so a phone on
 another host catches up within that.  Point ``LIVE_STAMPS`` at a folder the
 hosts share, or turn it off, where that is too late.
+
+**Held asks.**  A phone that says it can wait (``Prefer: wait=25``) is not
+answered 304 at once: the worker holds its ask until the game's stamp
+moves or the wait is over (:class:`Holds`), so a live view costs one
+request every 25 s while nothing happens, instead of one a second, and sees
+a change within a few hundredths of a second instead of up to a second
+later.  One thread per process watches the stamps of the games being
+waited on.  It does not read them all the time: every change replaces a
+file in the folder, which moves the folder's own time of last change, so
+each tick (every 20 ms) is one ``stat`` of the folder, and the held games'
+stamps are read only after that time moved (and for a short while after,
+in case a second change came within the same tick of the file system's
+clock), and once a second whatever it says.  A process holds at most
+:attr:`Holds.most` asks (gunicorn: ``LIVE_HOLDS`` a worker, each a thread of
+its pool, see ``gunicorn.conf.py``); past that an ask is answered at once
+and the phone asks again a second later, as before holds.
 """
 
 from __future__ import annotations
 
 import os
 import secrets
-from collections.abc import Iterable, Mapping
+import threading
+import time
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -68,3 +86,117 @@ def stamp(folder: Path, game_id: int) -> bytes | None:
             return file.read() or None
     except OSError:
         return None
+
+
+# -- held asks -----------------------------------------------------------------------
+
+#: seconds between two looks at the folder's time of last change
+TICK = 0.02
+#: after that time moved, the held games' stamps are read at every tick for this long
+SETTLE = 0.1
+#: and whatever it says, at least this often
+EVERY = 1.0
+
+
+class Holds:
+    """This process's held live asks, each waiting for its game's stamp to move.
+
+    :meth:`hold` blocks the calling thread (a request's) until the stamp of
+    ``game_id`` is no longer ``seen``, ``seconds`` pass, or the process is
+    stopping (``serving()`` false: gunicorn's worker on its way out; a
+    held ask must not keep a restart waiting).  A daemon thread, started
+    with the first hold, does the watching; while nothing is held it sleeps.
+    """
+
+    def __init__(self, folder: Path, *, most: int = 32, serving: Callable[[], bool] = lambda: True) -> None:
+        self.folder = folder
+        self.most = most
+        self.serving = serving
+        self._lock = threading.Lock()
+        self._waiting: dict[int, list[tuple[bytes | None, threading.Event]]] = {}
+        self._held = 0
+        self._something = threading.Condition(self._lock)
+        self._thread: threading.Thread | None = None
+
+    @property
+    def held(self) -> int:
+        return self._held
+
+    def hold(self, game_id: int, seen: bytes | None, seconds: float) -> bool | None:
+        """True when the stamp moved, False when the wait ran out (or the process
+        is stopping), None at once when this process holds all it may."""
+        woken = threading.Event()
+        with self._lock:
+            if self._held >= self.most or not self.serving():
+                return None
+            self._held += 1
+            self._waiting.setdefault(game_id, []).append((seen, woken))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._watch, name="live-holds", daemon=True)
+                self._thread.start()
+            self._something.notify()
+        try:
+            moved = woken.wait(seconds)
+        finally:
+            with self._lock:
+                self._held -= 1
+                waiters = self._waiting.get(game_id, [])
+                if (seen, woken) in waiters:
+                    waiters.remove((seen, woken))
+                if not waiters:
+                    self._waiting.pop(game_id, None)
+        return moved and self.serving()
+
+    def _watch(self) -> None:
+        last_change: int | None = None
+        recheck_at = read_all_at = 0.0
+        inodes: dict[str, int] = {}  # each stamp's file as the last look at the folder found it
+        while True:
+            with self._lock:
+                while not self._waiting:
+                    self._something.wait()
+                if not self.serving():
+                    self._wake(list(self._waiting))
+                    continue
+                games = {game_id: [seen for seen, _ in waiters] for game_id, waiters in self._waiting.items()}
+            now = time.monotonic()
+            try:
+                change: int | None = os.stat(self.folder).st_mtime_ns
+            except OSError:
+                change = None
+            to_read: Iterable[int] = ()
+            if now >= read_all_at:
+                to_read, read_all_at = games, now + EVERY
+            elif change != last_change or (recheck_at and now >= recheck_at):
+                # Which stamps were replaced: one listing of the folder (a replaced file
+                # is a new one), the stamps of those read.  Once more a little later, for
+                # a change in the same tick of the file system's clock as the one seen.
+                recheck_at = now + SETTLE if change != last_change else 0.0
+                found = _inodes(self.folder)
+                to_read = [game_id for game_id in games if found.get(str(game_id)) != inodes.get(str(game_id))]
+                inodes = found
+            last_change = change
+            moved = []
+            for game_id in to_read:
+                now_stamp = stamp(self.folder, game_id)
+                if now_stamp is None or any(seen != now_stamp for seen in games[game_id]):
+                    moved.append(game_id)
+            if moved:
+                with self._lock:
+                    self._wake(moved)
+            time.sleep(TICK)
+
+    def _wake(self, game_ids: list[int]) -> None:
+        """(Under the lock.)  Every ask held on these games goes on."""
+        for game_id in game_ids:
+            for _, woken in self._waiting.pop(game_id, []):
+                woken.set()
+
+
+def _inodes(folder: Path) -> dict[str, int]:
+    """Each file of the folder by name, its inode (from the listing itself: no stat a file)."""
+    try:
+        with os.scandir(folder) as entries:
+            return {entry.name: entry.inode() for entry in entries}
+    except OSError:
+        return {}

@@ -1,6 +1,9 @@
-// The live sheet: asks for the sheet every second with the ETag it holds; a
-// 304 (nothing changed) costs one small query. A changed sheet is swapped in
-// place, the page staying where it was; a short line says what changed.
+// The live sheet: asks for the sheet with the ETag it holds, saying it can wait
+// (Prefer: wait=25): the server holds the ask until the game changes or the
+// wait is over (a 304), and this asks again as soon as it is answered, at most
+// once a second (a server that answers at once, as the owner's page does, is
+// asked every second). A changed sheet is swapped in place, the page staying
+// where it was; a short line says what changed.
 // The live link's page and the game page (the owner's, a keeper's) share it.
 (function () {
   "use strict";
@@ -9,8 +12,10 @@
   var state = document.querySelector(".live-state");
   var word = document.querySelector(".live-word");
   var news = document.querySelector(".live-news");
-  var EVERY = 1000; // ms between asks while all is well
+  var EVERY = 1000; // ms from one ask to the next, at least, while all is well
   var LONGEST = 15000; // ms between asks after failures, at most
+  var HOLD = 25; // s the server may hold an ask
+  var GIVE_UP = (HOLD + 15) * 1000; // ms after which an unanswered ask is dropped (a dead connection)
   var etag = holder.dataset.etag || "";
   var wait = EVERY;
   var timer = null;
@@ -69,9 +74,14 @@
   function ask() {
     if (asking || stopped) return;
     asking = true;
+    var began = Date.now();
+    var headers = { Prefer: "wait=" + HOLD };
+    if (etag) headers["If-None-Match"] = etag;
+    var control = window.AbortController ? new AbortController() : null;
+    var dropping = control && setTimeout(function () { control.abort(); }, GIVE_UP);
     // no-store: the browser's cache stays out of it, so a 304 reaches us as
     // a 304 (and an unchanged sheet is never swapped in again).
-    fetch(holder.dataset.src, { cache: "no-store", headers: etag ? { "If-None-Match": etag } : {} })
+    fetch(holder.dataset.src, { cache: "no-store", headers: headers, signal: control ? control.signal : undefined })
       .then(function (response) {
         if (response.status === 404 || response.status === 401) {
           stopped = true;
@@ -93,8 +103,10 @@
         show("reconnecting", "Reconnecting…");
       })
       .then(function () {
+        clearTimeout(dropping);
         asking = false;
-        schedule(wait);
+        // A held ask has waited already: the next goes at once (EVERY after this one began, at least).
+        schedule(wait === EVERY ? Math.max(0, EVERY - (Date.now() - began)) : wait);
       });
   }
 

@@ -3,14 +3,18 @@
 The owner turns a share link on (or off) from the game page, which shows
 the link and its QR code.  ``/s/<token>`` is read-only: the sheet, the
 next-deal guide and the change log, with nothing that changes the game.
-Its script asks ``/s/<token>/sheet`` every second with the ETag it holds;
-the answer is a 304 while nothing changed, and the freshly rendered sheet
-when a hand was recorded, corrected or undone.  Nearly every ask is a 304,
-so those do not reach Flask or the database: :class:`LiveAsks`, in front of
-the app, answers an ask whose ETag this worker last worked out for that link,
-while the game's live stamp (:mod:`scorekeeper.live_stamps`) is still the
-one read just before working it out.  Any other ask is the route's: one
-small query on the game's row for the ETag, and the sheet when it changed.
+Its script asks ``/s/<token>/sheet`` with the ETag it holds, saying it can
+wait (``Prefer: wait=25``), and asks again as soon as it is answered (at
+most once a second); the answer is a 304 while nothing changed, and the
+freshly rendered sheet when a hand was recorded, corrected or undone.
+Nearly every ask is a 304, so those do not reach Flask or the database:
+:class:`LiveAsks`, in front of the app, takes an ask whose ETag this worker
+last worked out for that link, while the game's live stamp
+(:mod:`scorekeeper.live_stamps`) is still the one read just before working
+it out, and holds it until the stamp moves (then the route answers it with
+the new sheet) or the wait is over (a 304).  Any other ask is the route's:
+one small query on the game's row for the ETag, and the sheet when it
+changed.
 """
 
 from __future__ import annotations
@@ -206,6 +210,12 @@ _NOT_KEPT = frozenset({"content-length", "content-type", "set-cookie", "x-reques
 _REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
 #: at most this many links remembered by a worker (then it starts again)
 _MOST_KNOWN = 20_000
+#: the longest a live ask is held: a 25-fold cut of a phone's asks while nothing happens,
+#: well inside a proxy's idle timeout (nginx: 60 s) and gunicorn's graceful stop (30 s)
+HOLD_LONGEST = 25
+_WAIT = re.compile(r"(?:^|[,;\s])wait=(\d{1,6})(?:$|[,;\s])")
+#: where init_app keeps the app's held asks (gunicorn.conf.py sets their bounds per worker)
+HOLDS = "scorekeeper.live_holds"
 
 #: per worker: (token, query) -> (the quoted ETag, game id, its stamp, the 304's headers, trusted until)
 _known: dict[tuple[str, str], tuple[str, int, bytes, list[tuple[str, str]], float]] = {}
@@ -235,10 +245,11 @@ class LiveAsks:
     this what it learnt.
     """
 
-    def __init__(self, app: WsgiApp, folder: Path, trust: float) -> None:
+    def __init__(self, app: WsgiApp, folder: Path, trust: float, holds: live_stamps.Holds | None = None) -> None:
         self.app = app
         self.folder = folder
         self.trust = trust
+        self.holds = holds or live_stamps.Holds(folder)
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         match = _SHEET_PATH.fullmatch(environ.get("PATH_INFO", ""))
@@ -246,17 +257,27 @@ class LiveAsks:
             return self.app(environ, start_response)
         key = (match.group(1), environ.get("QUERY_STRING", ""))
         known = _known.get(key)
+        applied: list[tuple[str, str]] = []
         if known is not None:
             etag, game_id, seen, headers, until = known
-            if (environ.get("HTTP_IF_NONE_MATCH") == etag and time.monotonic() < until
+            now = time.monotonic()
+            if (environ.get("HTTP_IF_NONE_MATCH") == etag and now < until
                     and live_stamps.stamp(self.folder, game_id) == seen):
-                offered = environ.get("HTTP_X_REQUEST_ID", "")
-                request_id = offered if _REQUEST_ID.fullmatch(offered) else secrets.token_hex(6)
-                start_response("304 NOT MODIFIED", [*headers, ("X-Request-ID", request_id)])
-                return []
+                wait = min(_wait_asked(environ), until - now)
+                moved = self.holds.hold(game_id, seen, wait) if wait > 0 else None
+                if moved is not None:
+                    applied = [("Preference-Applied", f"wait={_wait_asked(environ)}")]
+                    # (A change in the last tick of the wait: the route answers it now.)
+                    moved = moved or live_stamps.stamp(self.folder, game_id) != seen
+                if not moved:
+                    offered = environ.get("HTTP_X_REQUEST_ID", "")
+                    request_id = offered if _REQUEST_ID.fullmatch(offered) else secrets.token_hex(6)
+                    start_response("304 NOT MODIFIED", [*headers, *applied, ("X-Request-ID", request_id)])
+                    return []
         answered: list[Any] = []
 
         def keep(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            headers = [*headers, *applied]
             answered[:] = [status, headers]
             return start_response(status, headers, exc_info)
 
@@ -276,6 +297,22 @@ class LiveAsks:
         return body
 
 
+def _wait_asked(environ: dict[str, Any]) -> int:
+    """The seconds the phone said it can wait for its answer (``Prefer: wait=N``, RFC 7240),
+    at most :data:`HOLD_LONGEST`; 0 where it said nothing of it."""
+    found = _WAIT.search(environ.get("HTTP_PREFER", ""))
+    return min(int(found.group(1)), HOLD_LONGEST) if found else 0
+
+
+def serve_holds(app: Flask, *, most: int, serving: Callable[[], bool]) -> None:
+    """Bound this process's held asks (gunicorn.conf.py, in each worker): at most ``most``
+    at once, and none once ``serving()`` is false (every held ask is then answered)."""
+    holds = app.extensions.get(HOLDS)
+    if holds is not None:
+        holds.most = most
+        holds.serving = serving
+
+
 def init_app(app: Flask) -> None:
     """Put :class:`LiveAsks` in front of the app, where the live stamps are on."""
     folder = live_stamps.folder_of(app.config)
@@ -287,4 +324,6 @@ def init_app(app: Flask) -> None:
         # No stamps can be kept there: every ask reads the database, as with LIVE_STAMPS="".
         app.logger.warning("LIVE_STAMPS %s cannot be made; live asks read the database", folder)
         return
-    app.wsgi_app = LiveAsks(app.wsgi_app, folder, float(app.config["LIVE_STAMPS_TRUST"]))  # type: ignore[method-assign]
+    holds = app.extensions[HOLDS] = live_stamps.Holds(folder, most=int(app.config["LIVE_HOLDS"]))
+    app.wsgi_app = LiveAsks(  # type: ignore[method-assign]
+        app.wsgi_app, folder, float(app.config["LIVE_STAMPS_TRUST"]), holds)

@@ -49,6 +49,15 @@ def test_a_second_phone_follows_the_sheet_live_from_the_qr_code(
     guest.on("load", lambda: loads.append(guest.url))
     guest.evaluate("() => { window.sameDocument = true; }")  # gone if the page were ever reloaded
 
+    # While nothing happens the phone's ask is held by the server, not sent again every second.
+    asks: list[dict[str, str]] = []
+    guest.on("request", lambda request: asks.append(request.headers) if "/sheet" in request.url else None)
+    guest.wait_for_timeout(3_500)  # (the first two asks are the route's, answered at once: it learns the link)
+    learning = len(asks)
+    guest.wait_for_timeout(2_500)
+    assert 1 <= learning <= 3 and len(asks) == learning, asks  # asked every second, 2 more by now
+    assert all(headers.get("prefer") == "wait=25" for headers in asks)
+
     record_hand(owner, 1, "Ann", {"Bob": 12, "Cara": 3})
     expect(guest.locator("table.sheet tfoot td")).to_have_text(["15", "0", "0"], timeout=LIVE)
     expect(guide(guest)).to_have_text("Hand 2 · Bob deals 7 cards", timeout=LIVE)

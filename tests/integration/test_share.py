@@ -8,7 +8,10 @@ is answered 304 from one query, a changed one with the new sheet.
 from __future__ import annotations
 
 import re
+import threading
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 import zxingcpp
@@ -482,3 +485,140 @@ def test_a_live_stamps_folder_that_cannot_be_made_leaves_every_ask_to_the_databa
                       "LIVE_STAMPS": str(blocked / "live")})
 
     assert not isinstance(app.wsgi_app, LiveAsks)
+
+
+# -- held asks: a phone that can wait is answered when the game changes ------------------
+
+
+def holds_of(app):  # type: ignore[no-untyped-def]
+    from scorekeeper.web.share import HOLDS
+
+    return app.extensions[HOLDS]
+
+
+def held_ask(app, link, etag, wait):  # type: ignore[no-untyped-def]
+    """Ask as share.js does, from a phone of its own in a thread: (the thread, its answer when done)."""
+    answer: dict[str, Any] = {}
+
+    def phone() -> None:
+        response = app.test_client().get(link + "/sheet", headers={"If-None-Match": etag, "Prefer": f"wait={wait}"})
+        answer.update(response=response, at=time.monotonic())
+
+    thread = threading.Thread(target=phone, daemon=True)
+    thread.start()
+    return thread, answer
+
+
+def until_held(app, count=1):  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + 10
+    while holds_of(app).held < count:
+        assert time.monotonic() < deadline, "the ask was never held"
+        time.sleep(0.01)
+
+
+def test_a_held_ask_of_an_unchanged_game_is_answered_304_when_its_wait_is_over_without_the_database(
+        app, client, user, game):
+    link = share(user, game)
+    etag = primed(client, link)
+    started = time.monotonic()
+
+    statements, response = statements_of(app, lambda: client.get(
+        link + "/sheet", headers={"If-None-Match": etag, "Prefer": "wait=1"}))
+
+    assert response.status_code == 304 and statements == []
+    assert response.headers["Preference-Applied"] == "wait=1"
+    assert response.headers["ETag"] == etag
+    assert 0.9 <= time.monotonic() - started < 5
+
+
+@pytest.mark.parametrize(("change", "totals", "hands", "latest", "text"), CHANGES,
+                         ids=[change.__name__ for change, *_ in CHANGES])
+def test_a_held_ask_is_answered_with_the_new_sheet_as_soon_as_the_game_changes(
+        app, client, user, game, record, change, totals, hands, latest, text):
+    link = share(user, game)
+    etag = primed(client, link)
+    thread, answer = held_ask(app, link, etag, wait=20)
+    until_held(app)
+
+    change(user, game, record)
+    changed = time.monotonic()
+    thread.join(15)
+
+    response = answer["response"]
+    assert response.status_code == 200
+    assert response.headers["ETag"] != etag
+    assert response.headers["Preference-Applied"] == "wait=20"
+    assert page(response).one("div", cls="live-content").get("data-hands") == hands
+    assert answer["at"] - changed < 5  # at the change (the watcher looks every 20 ms), not after the 20 s
+    assert holds_of(app).held == 0
+
+
+def test_every_phone_holding_on_a_game_is_answered_by_one_change(app, client, user, game, record):
+    link = share(user, game)
+    etag = primed(client, link)
+    phones = [held_ask(app, link, etag, wait=20) for _ in range(3)]
+    until_held(app, 3)
+
+    record_second_hand(user, game, record)
+    for thread, _ in phones:
+        thread.join(15)
+
+    assert [answer["response"].status_code for _, answer in phones] == [200, 200, 200]
+
+
+def test_a_phone_may_ask_to_wait_25_seconds_at_most_and_anything_else_is_no_wait():
+    from scorekeeper.web.share import HOLD_LONGEST, _wait_asked
+
+    def wait(prefer: str) -> int:
+        return _wait_asked({"HTTP_PREFER": prefer})
+
+    assert HOLD_LONGEST == 25
+    assert [wait("wait=10"), wait("respond-async, wait=3"), wait("wait=99999"), wait("wait=25")] == [10, 3, 25, 25]
+    assert [wait(""), wait("wait=abc"), wait("wait=1e9"), wait("nowait=5"), wait("wait=1234567")] == [0, 0, 0, 0, 0]
+    assert _wait_asked({}) == 0
+
+
+def test_a_worker_holding_all_it_may_answers_the_next_ask_at_once(app, client, user, game):
+    link = share(user, game)
+    etag = primed(client, link)
+    holds_of(app).most = 0
+    started = time.monotonic()
+
+    response = client.get(link + "/sheet", headers={"If-None-Match": etag, "Prefer": "wait=20"})
+
+    assert response.status_code == 304
+    assert "Preference-Applied" not in response.headers  # the phone asks again in a second, as before holds
+    assert time.monotonic() - started < 5
+
+
+def test_a_worker_told_to_stop_answers_every_held_ask_at_once(app, client, user, game):
+    from scorekeeper.web.share import serve_holds
+
+    link = share(user, game)
+    etag = primed(client, link)
+    thread, answer = held_ask(app, link, etag, wait=20)
+    until_held(app)
+
+    serve_holds(app, most=10, serving=lambda: False)  # gunicorn: the worker was told to stop
+    stopped = time.monotonic()
+    thread.join(15)
+
+    assert answer["response"].status_code == 304
+    assert answer["at"] - stopped < 5
+    started = time.monotonic()
+    assert client.get(link + "/sheet", headers={"If-None-Match": etag, "Prefer": "wait=20"}).status_code == 304
+    assert time.monotonic() - started < 5  # and holds no new one
+
+
+def test_an_ask_the_route_answers_is_never_held(app, client, user, game):
+    link = share(user, game)
+    etag = primed(client, link)
+    started = time.monotonic()
+
+    stale = client.get(link + "/sheet", headers={"If-None-Match": '"r0-stale"', "Prefer": "wait=20"})
+    app.wsgi_app = app.wsgi_app.app  # the stamps off: every ask is the route's
+    unheld = client.get(link + "/sheet", headers={"If-None-Match": etag, "Prefer": "wait=20"})
+
+    assert stale.status_code == 200 and unheld.status_code == 304
+    assert "Preference-Applied" not in stale.headers and "Preference-Applied" not in unheld.headers
+    assert time.monotonic() - started < 5
