@@ -66,10 +66,11 @@ graceful_timeout = 30
 keepalive = 5
 # Workers are replaced now and then (the jitter keeps them from all going at
 # once): a slow leak can never grow for weeks.  The Replay cache they drop
-# is only a cache.  Every phone on a live view asks once a second, so 500
-# tables ask 1,500 times a second: after 200,000 requests a worker has lived
-# some ten minutes there (at 2,000 it lived seven seconds, and starting the
-# next cost more than the asks it answered; bench/tables.py).
+# is only a cache.  A phone on a live view whose ask is not held asks once a
+# second, so 500 tables without holds ask 1,500 times a second: after 200,000
+# requests a worker has lived some ten minutes there (at 2,000 it lived seven
+# seconds, and starting the next cost more than the asks it answered;
+# bench/tables.py).  A worker replaced answers its held asks first.
 # Each worker's heartbeat is a file it touches every turn of its loop; on a
 # disk that is a system call against the file system each time (a third of
 # a worker's busy time answering live asks, bench/tables.py), in memory it is
