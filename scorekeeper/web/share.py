@@ -19,6 +19,7 @@ changed.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import secrets
@@ -83,8 +84,12 @@ def latest_change(game: Game) -> str:
     return f"Hand {change.hand_number} {done}"
 
 
+@functools.lru_cache(maxsize=512)
 def qr_svg(url: str) -> Markup:
-    """The URL as a QR code, an inline SVG scaled by CSS (a white quiet zone, even in dark mode)."""
+    """The URL as a QR code, an inline SVG scaled by CSS (a white quiet zone, even in dark mode).
+
+    Kept per URL (a link's code never changes): drawing it is 15 ms, more than half of
+    the owner's game page, which shows it on every visit while the link is on."""
     code = segno.make(url, error="m", micro=False)
     svg = code.svg_inline(
         scale=1, border=4, omitsize=True, dark="#000", light="#fff",
