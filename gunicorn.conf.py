@@ -40,10 +40,12 @@ working_threads = int(os.environ.get("GUNICORN_THREADS", 4))
 # "Held asks"), up to 25 s: each held ask waits in a thread of the pool, on an
 # event, using no CPU. The pool has room for LIVE_HOLDS of them beside the
 # working threads, and a worker holds no more than that, so a hand being saved
-# never queues behind held asks. Python starts a pool's threads only as they are
-# needed. The workers share one listening socket, and kept-alive connections do
-# not spread evenly over them (one worker took half of 1,500 phones in
-# bench/tables.py): 1,000 a worker.
+# never queues behind held asks. Python starts a pool's threads only as they
+# are needed, and only working_threads requests are let into Flask at once (the
+# rest wait their turn, as requests queued for a pool of 4 did before holds:
+# web/share.py's Working). The workers share one listening socket, and
+# kept-alive connections do not spread evenly over them (one worker took half
+# of 1,500 phones in bench/tables.py): 1,000 a worker.
 live_holds = int(os.environ.get("LIVE_HOLDS", 1000))
 threads = working_threads + live_holds
 # Connections a worker keeps (held, kept alive between asks, or working).
@@ -110,8 +112,9 @@ logger_class = MaskedLogger
 
 
 def post_worker_init(worker):  # type: ignore[no-untyped-def]
-    """Each worker's held live asks: at most ``live_holds``, and every one answered as soon as
+    """Each worker: ``working_threads`` requests in Flask at once (the pool's other threads
+    are for held asks), at most ``live_holds`` asks held, and every one answered as soon as
     the worker is told to stop (a restart never waits out a phone's 25 s)."""
-    from scorekeeper.web.share import serve_holds
+    from scorekeeper.web.share import serve_in_worker
 
-    serve_holds(worker.wsgi, most=live_holds, serving=lambda: worker.alive)
+    serve_in_worker(worker.wsgi, working=working_threads, holds=live_holds, serving=lambda: worker.alive)

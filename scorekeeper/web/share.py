@@ -23,6 +23,7 @@ import functools
 import hashlib
 import re
 import secrets
+import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -219,8 +220,9 @@ _MOST_KNOWN = 20_000
 #: well inside a proxy's idle timeout (nginx: 60 s) and gunicorn's graceful stop (30 s)
 HOLD_LONGEST = 25
 _WAIT = re.compile(r"(?:^|[,;\s])wait=(\d{1,6})(?:$|[,;\s])")
-#: where init_app keeps the app's held asks (gunicorn.conf.py sets their bounds per worker)
+#: where init_app keeps the app's held asks and its gate (gunicorn.conf.py sets their bounds per worker)
 HOLDS = "scorekeeper.live_holds"
+WORKING = "scorekeeper.working"
 
 #: per worker: (token, query) -> (the quoted ETag, game id, its stamp, the 304's headers, trusted until)
 _known: dict[tuple[str, str], tuple[str, int, bytes, list[tuple[str, str]], float]] = {}
@@ -309,17 +311,48 @@ def _wait_asked(environ: dict[str, Any]) -> int:
     return min(int(found.group(1)), HOLD_LONGEST) if found else 0
 
 
-def serve_holds(app: Flask, *, most: int, serving: Callable[[], bool]) -> None:
-    """Bound this process's held asks (gunicorn.conf.py, in each worker): at most ``most``
-    at once, and none once ``serving()`` is false (every held ask is then answered)."""
-    holds = app.extensions.get(HOLDS)
-    if holds is not None:
-        holds.most = most
-        holds.serving = serving
+class Working:
+    """WSGI, behind :class:`LiveAsks`: at most ``most`` requests of this process in Flask at
+    once, the others waiting their turn in their threads (no bound while ``most`` is None).
+
+    gunicorn's pool has a thread for every ask a worker may hold beside the few
+    that work (gunicorn.conf.py); without this gate a burst of requests (every
+    phone's first ask at once, a wave of saves) would run hundreds of them at
+    once, each a turn of the GIL, all waiting for the pool's few database
+    connections: the PostgreSQL ramp of bench/tables.py answered in 13 s and
+    then 503 that way.  A held ask takes its turn only when it goes on to Flask.
+    """
+
+    def __init__(self, app: WsgiApp) -> None:
+        self.app = app
+        self.gate: threading.BoundedSemaphore | None = None
+
+    def bound(self, most: int | None) -> None:
+        self.gate = threading.BoundedSemaphore(most) if most else None
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        gate = self.gate
+        if gate is None:
+            return self.app(environ, start_response)
+        with gate:
+            return self.app(environ, start_response)
+
+
+def serve_in_worker(app: Flask, *, working: int, holds: int, serving: Callable[[], bool]) -> None:
+    """This process is one of gunicorn's workers (gunicorn.conf.py): at most ``working``
+    requests in Flask at once, at most ``holds`` asks held, and none once ``serving()`` is
+    false (every held ask is then answered)."""
+    app.extensions[WORKING].bound(working)
+    held = app.extensions.get(HOLDS)
+    if held is not None:
+        held.most = holds
+        held.serving = serving
 
 
 def init_app(app: Flask) -> None:
-    """Put :class:`LiveAsks` in front of the app, where the live stamps are on."""
+    """Put :class:`Working` and, where the live stamps are on, :class:`LiveAsks` in front of the app."""
+    working = app.extensions[WORKING] = Working(app.wsgi_app)
+    app.wsgi_app = working  # type: ignore[method-assign]
     folder = live_stamps.folder_of(app.config)
     if folder is None:
         return

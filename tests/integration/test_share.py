@@ -592,14 +592,14 @@ def test_a_worker_holding_all_it_may_answers_the_next_ask_at_once(app, client, u
 
 
 def test_a_worker_told_to_stop_answers_every_held_ask_at_once(app, client, user, game):
-    from scorekeeper.web.share import serve_holds
+    from scorekeeper.web.share import serve_in_worker
 
     link = share(user, game)
     etag = primed(client, link)
     thread, answer = held_ask(app, link, etag, wait=20)
     until_held(app)
 
-    serve_holds(app, most=10, serving=lambda: False)  # gunicorn: the worker was told to stop
+    serve_in_worker(app, working=4, holds=10, serving=lambda: False)  # gunicorn: the worker was told to stop
     stopped = time.monotonic()
     thread.join(15)
 
@@ -622,3 +622,31 @@ def test_an_ask_the_route_answers_is_never_held(app, client, user, game):
     assert stale.status_code == 200 and unheld.status_code == 304
     assert "Preference-Applied" not in stale.headers and "Preference-Applied" not in unheld.headers
     assert time.monotonic() - started < 5
+
+
+def test_a_worker_lets_only_its_working_threads_into_flask_at_once_and_a_held_ask_takes_no_turn(
+        app, client, user, game):
+    from scorekeeper.web.share import WORKING, serve_in_worker
+
+    link = share(user, game)
+    etag = primed(client, link)
+    serve_in_worker(app, working=1, holds=10, serving=lambda: True)
+    gate = app.extensions[WORKING].gate
+    thread, answer = held_ask(app, link, etag, wait=3)
+    until_held(app)
+
+    assert gate.acquire(blocking=False)  # the held ask holds no turn: the one turn is free
+    try:
+        started = time.monotonic()
+        inside: dict[str, Any] = {}
+        second = threading.Thread(target=lambda: inside.update(response=app.test_client().get("/login")))
+        second.start()
+        second.join(1.0)
+        assert second.is_alive() and not inside  # waiting its turn
+    finally:
+        gate.release()
+    second.join(10)
+    thread.join(10)
+
+    assert inside["response"].status_code == 200 and time.monotonic() - started >= 1.0
+    assert answer["response"].status_code == 304
