@@ -285,8 +285,12 @@ CHANGES = [
 ]
 
 
-@pytest.mark.parametrize(("change", "totals", "hands", "latest", "text"), CHANGES,
-                         ids=[change.__name__ for change, *_ in CHANGES])
+#: each change a live view shows, one test each
+each_change = pytest.mark.parametrize(("change", "totals", "hands", "latest", "text"), CHANGES,
+                                      ids=[change.__name__ for change, *_ in CHANGES])
+
+
+@each_change
 def test_after_any_change_the_live_sheet_comes_back_new(client, user, game, record, change, totals, hands,
                                                         latest, text):
     link = share(user, game)
@@ -364,8 +368,7 @@ def test_a_phone_with_an_older_etag_is_sent_the_sheet_by_the_route(app, client, 
     assert response.status_code == 200 and statements
 
 
-@pytest.mark.parametrize(("change", "totals", "hands", "latest", "text"), CHANGES,
-                         ids=[change.__name__ for change, *_ in CHANGES])
+@each_change
 def test_after_any_change_a_worker_answering_from_its_stamp_sends_the_new_sheet(
         app, client, user, game, record, change, totals, hands, latest, text):
     link = share(user, game)
@@ -531,8 +534,7 @@ def test_a_held_ask_of_an_unchanged_game_is_answered_304_when_its_wait_is_over_w
     assert 0.9 <= time.monotonic() - started < 5
 
 
-@pytest.mark.parametrize(("change", "totals", "hands", "latest", "text"), CHANGES,
-                         ids=[change.__name__ for change, *_ in CHANGES])
+@each_change
 def test_a_held_ask_is_answered_with_the_new_sheet_as_soon_as_the_game_changes(
         app, client, user, game, record, change, totals, hands, latest, text):
     link = share(user, game)
