@@ -31,10 +31,13 @@ a change within a few hundredths of a second instead of up to a second
 later.  One thread per process watches the stamps of the games being
 waited on.  It does not read them all the time: every change replaces a
 file in the folder, which moves the folder's own time of last change, so
-each tick (every 20 ms) is one ``stat`` of the folder, and the held games'
-stamps are read only after that time moved (and for a short while after,
-in case a second change came within the same tick of the file system's
-clock), and once a second whatever it says.  A process holds at most
+each tick (every 20 ms) is one ``stat`` of the folder.  When that time
+moved, one listing of the folder says which files were replaced (a
+replaced file is a new one, with an inode of its own), and only the held
+games' stamps among those are read; the folder is listed once more a tenth
+of a second later, in case a second change came within the same tick of
+the file system's clock; and every held game's stamp is read once a second
+whatever the folder says.  A process holds at most
 :attr:`Holds.most` asks (gunicorn: ``LIVE_HOLDS`` a worker, each a thread of
 its pool, see ``gunicorn.conf.py``); past that an ask is answered at once
 and the phone asks again a second later, as before holds.
@@ -92,7 +95,7 @@ def stamp(folder: Path, game_id: int) -> bytes | None:
 
 #: seconds between two looks at the folder's time of last change
 TICK = 0.02
-#: after that time moved, the held games' stamps are read at every tick for this long
+#: after that time moved, the folder is listed again this much later (a change in the same tick of its clock)
 SETTLE = 0.1
 #: and whatever it says, at least this often
 EVERY = 1.0
