@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from ..declare import GIN, UNDERCUT, Line, Note, Settlement, count_or_cards
 from ..melds import (
-    STANDARD, MeldRules, arrange, defender_count, knocker_covers, mask_text,
+    STANDARD, MeldRules, arrange, defence, defence_count, knocker_covers, mask_text,
     shown_arrangement,
 )
 from ..options import Option, points, target
@@ -119,9 +119,12 @@ class GinHands(Variant):
             d_detail: dict[str, Any] = {"value": d_count, "laid_off": []}
         else:
             if k_in.cards is None or (k_count == 0 and not self.lay_off_on_gin):
-                d_count, d_cover, laid = defender_count(d_mask, (), rules)
+                d_count, d_cover, laid = defence(d_mask, (), rules)
+            elif len(covers) == 1:
+                d_count, d_cover, laid = defence(d_mask, cover, rules)
             else:
-                d_count, d_cover, laid, cover = self._defence(d_mask, covers)
+                cover = self._defence(d_mask, covers)
+                d_count, d_cover, laid = defence(d_mask, cover, rules)
             melds, unmatched = shown_arrangement(d_mask, d_cover, rules, laid)
             d_detail = {
                 "value": d_count, "laid_off": mask_text(laid).split(), "melds": melds, "unmatched": unmatched,
@@ -131,15 +134,14 @@ class GinHands(Variant):
             k_detail = {"value": k_count, "melds": melds, "unmatched": unmatched}
         return k_count, d_count, {knocker: k_detail, defender: d_detail}
 
-    def _defence(self, defender: int, covers: list[tuple[int, ...]]) -> tuple[int, tuple[int, ...], int, tuple[int, ...]]:
+    def _defence(self, defender: int, covers: list[tuple[int, ...]]) -> tuple[int, ...]:
         """Among the knocker's equal arrangements, the one that leaves the
-        defender the highest count (the first such): that count, the
-        defender's melds and lay-offs, and the knocker's arrangement."""
+        defender the highest count (the first such)."""
         best_count = -1
         for cover in covers:
-            count, own, laid = defender_count(defender, cover, self.meld_rules)
+            count = defence_count(defender, cover, self.meld_rules)
             if count > best_count:
-                best_count, best = count, (count, own, laid, cover)
+                best_count, best = count, cover
         return best
 
     def preview(self, cards: Any, options: Any, entry: Any = None, *, went_out: bool = False,
