@@ -261,8 +261,14 @@ def _corner_runs(ranks: int, shift: int, melds: list[int]) -> None:
             length += 1
 
 
-def _one_best_cover(melds: list[int], values: list[int]) -> tuple[int, tuple[int, ...]]:
-    """One set of pairwise disjoint melds with the highest value, and that value."""
+def _one_best_cover(melds: list[int], values: list[int], reaches: int = 0) -> tuple[int, tuple[int, ...]]:
+    """One set of pairwise disjoint melds with the highest value, and that value.
+
+    The first such set in the search's order: where that highest value is
+    known beforehand (``reaches``), the search is cut from the start by it
+    and still finds the same set first (a branch is only cut where it cannot
+    reach the value), so it ends soon after.
+    """
     n = len(melds)
     order = sorted(range(n), key=values.__getitem__, reverse=True)
     ms = [melds[i] for i in order]
@@ -270,7 +276,7 @@ def _one_best_cover(melds: list[int], values: list[int]) -> tuple[int, tuple[int
     suffix = [0] * (n + 1)
     for i in range(n - 1, -1, -1):
         suffix[i] = suffix[i + 1] + vs[i]
-    best = 0
+    best = reaches - 1 if reaches else 0
     best_cover: tuple[int, ...] = ()
     chosen: list[int] = []
 
@@ -812,10 +818,13 @@ def _suit_covers_of(ranks: int, covers: dict[int, tuple[tuple[int, ...], ...]], 
     return found
 
 
-def defender_count(defender: int, knocker_cover: Sequence[int], rules: MeldRules) -> tuple[int, tuple[int, ...], int]:
+def defender_count(defender: int, knocker_cover: Sequence[int], rules: MeldRules, *,
+                   count: int | None = None) -> tuple[int, tuple[int, ...], int]:
     """The defender's lowest count with own melds and lay-offs chosen together.
 
-    Returns the count, the defender's own melds and the cards laid off (masks).
+    Returns the count, the defender's own melds and the cards laid off
+    (masks).  Where the count is known already (:func:`defence_count`), the
+    search that finds the melds is bounded by it from the start.
     """
     table = rules.suit_values
     own = _candidate_melds(defender, rules.around_corner)
@@ -826,7 +835,11 @@ def defender_count(defender: int, knocker_cover: Sequence[int], rules: MeldRules
     candidates = own + [spot for spot in spots if spot not in own]
     if not candidates:
         return _mask_value(defender, table), (), 0
-    melded, cover = _one_best_cover(candidates, [_mask_value(m, table) for m in candidates])
+    values = [_mask_value(m, table) for m in candidates]
+    whole = _mask_value(defender, table)
+    melded, cover = _one_best_cover(candidates, values, whole - count if count is not None else 0)
+    if count is not None and whole - melded != count:  # (never: the tables' count is the search's)
+        melded, cover = _one_best_cover(candidates, values)
     own_set = set(own)
     laid = 0
     for meld in cover:
@@ -934,7 +947,7 @@ def defence(defender: int, knocker_cover: Sequence[int], rules: MeldRules) -> tu
                   for r in rests]
         lowest = min(totals)
         if totals.count(lowest) != 1:
-            return defender_count(defender, knocker_cover, rules)
+            return defender_count(defender, knocker_cover, rules, count=lowest)
         taken = choices[totals.index(lowest)]
         laid = taken & fourths
         grouped = taken ^ laid
@@ -963,7 +976,7 @@ def defence(defender: int, knocker_cover: Sequence[int], rules: MeldRules) -> tu
             continue
         shown = {_defence_in_suit(way, ranks, knocker_runs) for way in ways}
         if len(shown) != 1:
-            return defender_count(defender, knocker_cover, rules)
+            return defender_count(defender, knocker_cover, rules, count=lowest)
         suit_own, suit_laid = shown.pop()
         for run in suit_own:
             own.append(run << shift)
@@ -993,6 +1006,209 @@ def _defence_in_suit(way: tuple[int, ...], ranks: int, knocker_runs: int) -> tup
             else:
                 laid |= stretch
     return frozenset(own), laid
+
+
+class _SuitTexts(dict[int, str]):
+    """Like :class:`_Texts`, for one suit's 13 bits (small ints: no 52-bit mask made to ask),
+    each text with a space after it (none if empty): a hand's four are added up, the last space cut."""
+
+    def __init__(self, shift: int) -> None:
+        super().__init__()
+        self.shift = shift
+
+    def __missing__(self, ranks: int) -> str:
+        text = self[ranks] = _SUIT_TEXT[ranks << self.shift] + " " if ranks else ""
+        return text
+
+
+class _MeldTexts(dict[int, str]):
+    """The text of each meld (no corner) asked for, made on the first ask: a plain dict lookup."""
+
+    def __missing__(self, meld: int) -> str:
+        text = self[meld] = mask_text(meld)
+        return text
+
+
+_WORDS = (_SuitTexts(0), _SuitTexts(13), _SuitTexts(26), _SuitTexts(39))
+_MELD_WORDS = _MeldTexts()
+
+#: what :func:`gin_shown` gives: the knocker's count, melds and unmatched cards as
+#: the sheet writes them, then the defender's count, melds, unmatched cards and
+#: the cards laid off, one string each
+GinShown = tuple[int, list[str], str, int, list[str], str, list[str]]
+
+
+def gin_shown(knocker: int, defender: int, rules: MeldRules, *, lay_off_on_gin: bool = False) -> GinShown | None:
+    """A Gin hand with both hands as cards, scored and written straight off the tables.
+
+    The knocker's lowest deadwood and its arrangement, the defender's lowest
+    count with own melds and lay-offs chosen together, and both as a sheet
+    shows them: what :func:`knocker_covers`, :func:`defence` and
+    :func:`shown_arrangement` give, without a cover, a candidate meld or a
+    whole-hand mask made along the way (each suit's 13 bits are worked on
+    as small ints).  None where the knocker has several best arrangements
+    or the defender's best is not the only one (the search's order then
+    decides: those hands go the long way), and for rules that wrap runs
+    around the corner.  A gin hand (count 0) takes no lay-offs unless
+    ``lay_off_on_gin``.
+    """
+    table = rules.run_deadwood
+    if rules.around_corner or not table:
+        return None
+    covers = rules.suit_covers
+    in_runs = _IN_RUNS
+    a0 = knocker & _SUIT_BITS
+    b0 = knocker >> 13 & _SUIT_BITS
+    c0 = knocker >> 26 & _SUIT_BITS
+    d0 = knocker >> 39
+    a, b, c, d = a0, b0, c0, d0
+    groups = (a & b & (c | d)) | (c & d & (a | b))
+    melds: list[int] = []
+    threes = 0  # ranks of the knocker's groups: the defender may lay off a group of three's fourth
+    if groups:
+        choose = groups & (in_runs[a] | in_runs[b] | in_runs[c] | in_runs[d])
+        forced = groups ^ choose  # no run could hold a card of these: melded whole
+        if forced:
+            keep = ~forced
+            a &= keep
+            b &= keep
+            c &= keep
+            d &= keep
+            threes = forced
+            ranks = forced
+            while ranks:
+                rank = ranks & -ranks
+                ranks ^= rank
+                melds.append((a0 & rank) | (b0 & rank) << 13 | (c0 & rank) << 26 | (d0 & rank) << 39)
+        if choose:
+            choices = _group_choices(a, b, c, d, choose)
+            totals = [table[w] + table[x] + table[y] + table[z] for w, x, y, z, _ in choices]
+            lowest = min(totals)
+            if totals.count(lowest) != 1:
+                return None  # several best arrangements: the search's order decides
+            a, b, c, d, chosen = choices[totals.index(lowest)]
+            melds += chosen
+            for group in chosen:
+                threes |= (group | group >> 13 | group >> 26 | group >> 39) & _SUIT_BITS
+    k_count = table[a] + table[b] + table[c] + table[d]
+    # The knocker's runs, suit by suit, and what is left unmatched.
+    k_runs = [0, 0, 0, 0]
+    k_left = [a, b, c, d]
+    for suit, ranks in enumerate(k_left):
+        if in_runs[ranks]:
+            ways = covers.get(ranks)
+            if ways is None:
+                ways = _suit_covers_of(ranks, covers, table, rules.suit_values)
+            if len(ways) != 1:
+                return None
+            shift = 13 * suit
+            held = 0
+            for run in ways[0]:
+                held |= run
+                melds.append(run << shift)
+            k_runs[suit] = held
+            k_left[suit] = ranks ^ held
+    spades, hearts, diamonds, clubs = _WORDS
+    k_melds = [_MELD_WORDS[meld] for meld in sorted(melds)] if melds else []
+    k_text = (spades[k_left[0]] + hearts[k_left[1]] + diamonds[k_left[2]] + clubs[k_left[3]])[:-1]
+    if k_count == 0 and not lay_off_on_gin:
+        k_runs = [0, 0, 0, 0]  # nothing to lay off onto
+        threes = 0
+    e0 = defender & _SUIT_BITS
+    f0 = defender >> 13 & _SUIT_BITS
+    g0 = defender >> 26 & _SUIT_BITS
+    h0 = defender >> 39
+    # A knocker's group of three's fourth card, where the defender holds it, lays off alone.
+    fourths = [e0 & threes & ~a0, f0 & threes & ~b0, g0 & threes & ~c0, h0 & threes & ~d0] if threes else [0, 0, 0, 0]
+    ra, rb, rc, rd = k_runs
+    e, f, g, h = e0, f0, g0, h0
+    own: list[int] = []
+    laid = [0, 0, 0, 0]
+    d_groups = (e & f & (g | h)) | (g & h & (e | f))
+    if d_groups or any(fourths):
+        # The defender's cards that a run (with the knocker's) could hold: a group or a fourth
+        # with none of them is melded or laid off in every best arrangement; any other is a choice.
+        ie, if_, ig, ih = in_runs[e | ra] & e, in_runs[f | rb] & f, in_runs[g | rc] & g, in_runs[h | rd] & h
+        choose = d_groups & (ie | if_ | ig | ih)
+        forced = d_groups ^ choose
+        if forced:
+            keep = ~forced
+            ranks = forced
+            while ranks:
+                rank = ranks & -ranks
+                ranks ^= rank
+                own.append((e & rank) | (f & rank) << 13 | (g & rank) << 26 | (h & rank) << 39)
+            e &= keep
+            f &= keep
+            g &= keep
+            h &= keep
+        in_play = [fourths[0] & ie, fourths[1] & if_, fourths[2] & ig, fourths[3] & ih]
+        laid = [fourths[0] ^ in_play[0], fourths[1] ^ in_play[1], fourths[2] ^ in_play[2], fourths[3] ^ in_play[3]]
+        e ^= laid[0]
+        f ^= laid[1]
+        g ^= laid[2]
+        h ^= laid[3]
+        if choose or any(in_play):
+            choices = _group_choices(e, f, g, h, choose) if choose else [(e, f, g, h, [])]
+            for suit, cards in enumerate(in_play):
+                while cards:
+                    card = cards & -cards
+                    cards ^= card
+                    keep = ~card
+                    card <<= 13 * suit  # a single card among the groups: laid off
+                    if suit == 0:
+                        choices += [(w & keep, x, y, z, [*chosen, card]) for w, x, y, z, chosen in choices]
+                    elif suit == 1:
+                        choices += [(w, x & keep, y, z, [*chosen, card]) for w, x, y, z, chosen in choices]
+                    elif suit == 2:
+                        choices += [(w, x, y & keep, z, [*chosen, card]) for w, x, y, z, chosen in choices]
+                    else:
+                        choices += [(w, x, y, z & keep, [*chosen, card]) for w, x, y, z, chosen in choices]
+            totals = [table[w | ra] + table[x | rb] + table[y | rc] + table[z | rd] for w, x, y, z, _ in choices]
+            lowest = min(totals)
+            if totals.count(lowest) != 1:
+                return None  # several best arrangements: the search's order decides
+            e, f, g, h, chosen = choices[totals.index(lowest)]
+            for meld in chosen:
+                if meld.bit_count() == 1:
+                    suit = (meld.bit_length() - 1) // 13
+                    laid[suit] |= meld >> 13 * suit
+                else:
+                    own.append(meld)
+    d_count = table[e | ra] + table[f | rb] + table[g | rc] + table[h | rd]
+    d_left = [e, f, g, h]
+    for suit, ranks in enumerate(d_left):
+        if not ranks:
+            continue
+        knocker_runs = k_runs[suit]
+        joined_suit = ranks | knocker_runs
+        if not in_runs[joined_suit]:
+            continue
+        ways = covers.get(joined_suit)
+        if ways is None:
+            ways = _suit_covers_of(joined_suit, covers, table, rules.suit_values)
+        shift = 13 * suit
+        if len(ways) == 1 and not knocker_runs:
+            held = 0
+            for run in ways[0]:
+                held |= run
+                own.append(run << shift)
+            d_left[suit] = ranks ^ held
+            continue
+        shown = {_defence_in_suit(way, ranks, knocker_runs) for way in ways}
+        if len(shown) != 1:
+            return None
+        suit_own, suit_laid = shown.pop()
+        held = suit_laid
+        for run in suit_own:
+            held |= run
+            own.append(run << shift)
+        laid[suit] |= suit_laid
+        d_left[suit] = ranks ^ held
+    d_melds = [_MELD_WORDS[meld] for meld in sorted(own)] if own else []
+    d_text = (spades[d_left[0]] + hearts[d_left[1]] + diamonds[d_left[2]] + clubs[d_left[3]])[:-1]
+    laid_off = (spades[laid[0]] + hearts[laid[1]] + diamonds[laid[2]] + clubs[laid[3]]).split()
+    return k_count, k_melds, k_text, d_count, d_melds, d_text, laid_off
 
 
 def lay_off(
