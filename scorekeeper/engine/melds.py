@@ -664,7 +664,6 @@ def _table_cover(mask: int, rules: MeldRules) -> tuple[int, list[tuple[int, ...]
     for w, x, y, z, groups_chosen in chosen:
         melds: list[int] = []
         if forced and groups_chosen:
-            ranks = forced
             original = (mask & _SUIT_BITS, mask >> 13 & _SUIT_BITS, mask >> 26 & _SUIT_BITS, mask >> 39)
             melds += [_group_of(*original, rank) for rank in _bits_of(forced)] + groups_chosen
             melds.sort(key=lambda group: (group | group >> 13 | group >> 26 | group >> 39) & _SUIT_BITS)  # by rank
