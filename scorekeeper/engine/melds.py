@@ -629,13 +629,32 @@ def _table_cover(mask: int, rules: MeldRules) -> tuple[int, list[tuple[int, ...]
     c = mask >> 26 & _SUIT_BITS
     d = mask >> 39
     groups = (a & b & (c | d)) | (c & d & (a | b))
+    in_runs = _IN_RUNS
+    if not groups:  # three random hands in four: runs only, each suit on its own
+        if not (in_runs[a] or in_runs[b] or in_runs[c] or in_runs[d]):
+            return table[a] + table[b] + table[c] + table[d], [()]  # no meld at all
+        covers = rules.suit_covers
+        runs: list[int] = []
+        for shift, suit in ((0, a), (13, b), (26, c), (39, d)):
+            if in_runs[suit]:
+                ways = covers.get(suit)
+                if ways is None:
+                    ways = _suit_covers_of(suit, covers, table, rules.suit_values)
+                if len(ways) != 1:
+                    break  # several best sets of runs: listed below
+                for run in ways[0]:
+                    runs.append(run << shift)
+        else:
+            if len(runs) > 1 and _runs_held(mask) != len(runs):
+                values = rules.suit_values
+                runs.sort(key=lambda run: -_mask_value(run, values))  # stable: ties by lowest card
+            return table[a] + table[b] + table[c] + table[d], [tuple(runs)]
     candidates = 0  # the hand's candidate groups
     forced = 0  # ranks every best cover melds as a group
     chosen: list[tuple[int, int, int, int, list[int]]]  # each best choice of the other groups: what it leaves
     if groups:
         fours = a & b & c & d  # ranks held four times: the group and each three of it
         candidates = (groups ^ fours).bit_count() + 5 * fours.bit_count()
-        in_runs = _IN_RUNS
         choose = groups & (in_runs[a] | in_runs[b] | in_runs[c] | in_runs[d])
         forced = groups ^ choose
         keep = ~forced
@@ -679,11 +698,11 @@ def _table_cover(mask: int, rules: MeldRules) -> tuple[int, list[tuple[int, ...]
                 if ways is None:
                     ways = _suit_covers_of(suit, covers, table, rules.suit_values)
                 if len(ways) == 1:
-                    for runs in ways[0]:
+                    for run in ways[0]:
                         for melds in sets:
-                            melds.append(runs << shift)
+                            melds.append(run << shift)
                 else:
-                    sets = [[*melds, *(run << shift for run in runs)] for melds in sets for runs in ways]
+                    sets = [[*melds, *(run << shift for run in way)] for melds in sets for way in ways]
         found += sets
     values = rules.suit_values
     if len(found) == 1:
@@ -1037,20 +1056,22 @@ _MELD_WORDS = _MeldTexts()
 GinShown = tuple[int, list[str], str, int, list[str], str, list[str]]
 
 
-def gin_shown(knocker: int, defender: int, rules: MeldRules, *, lay_off_on_gin: bool = False) -> GinShown | None:
-    """A Gin hand with both hands as cards, scored and written straight off the tables.
+#: what :func:`_knocker_shown` gives: the knocker's count, melds and unmatched cards
+#: as the sheet writes them, its runs suit by suit (13 bits each) and the ranks of its groups
+KnockerShown = tuple[int, list[str], str, list[int], int]
 
-    The knocker's lowest deadwood and its arrangement, the defender's lowest
-    count with own melds and lay-offs chosen together, and both as a sheet
-    shows them: what :func:`knocker_covers`, :func:`defence` and
-    :func:`shown_arrangement` give, without a cover, a candidate meld or a
-    whole-hand mask made along the way (each suit's 13 bits are worked on
-    as small ints).  None where the knocker has several best arrangements
-    or the defender's best is not the only one (the search's order then
-    decides: those hands go the long way), and for rules that wrap runs
-    around the corner.  A gin hand (count 0) takes no lay-offs unless
-    ``lay_off_on_gin``.
-    """
+
+def knocker_shown(knocker: int, rules: MeldRules) -> tuple[int, list[str], str] | None:
+    """A knocker's lowest deadwood, melds and unmatched cards as the sheet writes them,
+    straight off the tables (what :func:`knocker_covers` and :func:`shown_arrangement`
+    give); None where several arrangements reach the count, or runs go around the corner."""
+    shown = _knocker_shown(knocker, rules)
+    return None if shown is None else shown[:3]
+
+
+def _knocker_shown(knocker: int, rules: MeldRules) -> KnockerShown | None:
+    """:func:`knocker_shown`, with what the defender's lay-offs need: the knocker's runs
+    suit by suit and the ranks of its groups (a group of three's fourth lays off)."""
     table = rules.run_deadwood
     if rules.around_corner or not table:
         return None
@@ -1110,6 +1131,35 @@ def gin_shown(knocker: int, defender: int, rules: MeldRules, *, lay_off_on_gin: 
     spades, hearts, diamonds, clubs = _WORDS
     k_melds = [_MELD_WORDS[meld] for meld in sorted(melds)] if melds else []
     k_text = (spades[k_left[0]] + hearts[k_left[1]] + diamonds[k_left[2]] + clubs[k_left[3]])[:-1]
+    return k_count, k_melds, k_text, k_runs, threes
+
+
+def gin_shown(knocker: int, defender: int, rules: MeldRules, *, lay_off_on_gin: bool = False) -> GinShown | None:
+    """A Gin hand with both hands as cards, scored and written straight off the tables.
+
+    The knocker's lowest deadwood and its arrangement, the defender's lowest
+    count with own melds and lay-offs chosen together, and both as a sheet
+    shows them: what :func:`knocker_covers`, :func:`defence` and
+    :func:`shown_arrangement` give, without a cover, a candidate meld or a
+    whole-hand mask made along the way (each suit's 13 bits are worked on
+    as small ints).  None where the knocker has several best arrangements
+    or the defender's best is not the only one (the search's order then
+    decides: those hands go the long way), and for rules that wrap runs
+    around the corner.  A gin hand (count 0) takes no lay-offs unless
+    ``lay_off_on_gin``.
+    """
+    table = rules.run_deadwood
+    knocker_part = _knocker_shown(knocker, rules)
+    if knocker_part is None:
+        return None
+    k_count, k_melds, k_text, k_runs, threes = knocker_part
+    a0 = knocker & _SUIT_BITS
+    b0 = knocker >> 13 & _SUIT_BITS
+    c0 = knocker >> 26 & _SUIT_BITS
+    d0 = knocker >> 39
+    covers = rules.suit_covers
+    in_runs = _IN_RUNS
+    spades, hearts, diamonds, clubs = _WORDS
     if k_count == 0 and not lay_off_on_gin:
         k_runs = [0, 0, 0, 0]  # nothing to lay off onto
         threes = 0

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from ..declare import GIN, UNDERCUT, Line, Note, Settlement, count_or_cards
 from ..melds import (
-    STANDARD, MeldRules, arrange, defence, defence_count, gin_shown, knocker_covers, mask_text,
+    STANDARD, MeldRules, arrange, defence, defence_count, gin_shown, knocker_covers, knocker_shown, mask_text,
     shown_arrangement,
 )
 from ..options import Option, points, target
@@ -107,14 +107,24 @@ class GinHands(Variant):
         # given as cards has its bits, the hand as the solver takes it.
         k_mask, d_mask = k_in.bits or 0, d_in.bits or 0
         rules = self.meld_rules
+        # The knocker's cards (and the defender's): most hands are scored and written straight
+        # off the tables; those with several equal arrangements go the long way below.
         if k_in.cards is not None and d_in.cards is not None:
-            # Both hands as cards: most such hands are scored and written straight off the tables.
             shown = gin_shown(k_mask, d_mask, rules, lay_off_on_gin=self.lay_off_on_gin)
             if shown is not None:
                 k_count, k_melds, k_left, d_count, d_melds, d_left, laid_off = shown
                 return k_count, d_count, {
                     knocker: {"value": k_count, "melds": k_melds, "unmatched": k_left},
                     defender: {"value": d_count, "laid_off": laid_off, "melds": d_melds, "unmatched": d_left},
+                }
+        elif k_in.cards is not None:
+            knocker_alone = knocker_shown(k_mask, rules)
+            if knocker_alone is not None:
+                k_count, k_melds, k_left = knocker_alone
+                d_count = d_in.count or 0
+                return k_count, d_count, {
+                    knocker: {"value": k_count, "melds": k_melds, "unmatched": k_left},
+                    defender: {"value": d_count, "laid_off": []},
                 }
         covers: list[tuple[int, ...]] = [()]  # a typed count shows no melds
         if k_in.cards is None:
