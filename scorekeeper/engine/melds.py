@@ -1057,8 +1057,9 @@ GinShown = tuple[int, list[str], str, int, list[str], str, list[str]]
 
 
 #: what :func:`_knocker_shown` gives: the knocker's count, melds and unmatched cards
-#: as the sheet writes them, its runs suit by suit (13 bits each) and the ranks of its groups
-KnockerShown = tuple[int, list[str], str, list[int], int]
+#: as the sheet writes them, its runs suit by suit (13 bits each), the ranks of its
+#: groups and its melds (masks, in no particular order)
+KnockerShown = tuple[int, list[str], str, list[int], int, list[int]]
 
 
 def knocker_shown(knocker: int, rules: MeldRules) -> tuple[int, list[str], str] | None:
@@ -1131,7 +1132,7 @@ def _knocker_shown(knocker: int, rules: MeldRules) -> KnockerShown | None:
     spades, hearts, diamonds, clubs = _WORDS
     k_melds = [_MELD_WORDS[meld] for meld in sorted(melds)] if melds else []
     k_text = (spades[k_left[0]] + hearts[k_left[1]] + diamonds[k_left[2]] + clubs[k_left[3]])[:-1]
-    return k_count, k_melds, k_text, k_runs, threes
+    return k_count, k_melds, k_text, k_runs, threes, melds
 
 
 def gin_shown(knocker: int, defender: int, rules: MeldRules, *, lay_off_on_gin: bool = False) -> GinShown | None:
@@ -1152,7 +1153,7 @@ def gin_shown(knocker: int, defender: int, rules: MeldRules, *, lay_off_on_gin: 
     knocker_part = _knocker_shown(knocker, rules)
     if knocker_part is None:
         return None
-    k_count, k_melds, k_text, k_runs, threes = knocker_part
+    k_count, k_melds, k_text, k_runs, threes, k_cover = knocker_part
     a0 = knocker & _SUIT_BITS
     b0 = knocker >> 13 & _SUIT_BITS
     c0 = knocker >> 26 & _SUIT_BITS
@@ -1215,8 +1216,10 @@ def gin_shown(knocker: int, defender: int, rules: MeldRules, *, lay_off_on_gin: 
                         choices += [(w, x, y, z & keep, [*chosen, card]) for w, x, y, z, chosen in choices]
             totals = [table[w | ra] + table[x | rb] + table[y | rc] + table[z | rd] for w, x, y, z, _ in choices]
             lowest = min(totals)
-            if totals.count(lowest) != 1:
-                return None  # several best arrangements: the search's order decides
+            if totals.count(lowest) != 1:  # several best arrangements: the search's order decides
+                no_lay_offs = k_count == 0 and not lay_off_on_gin
+                return k_count, k_melds, k_text, *_searched_defence(knocker, k_cover, no_lay_offs, defender, lowest,
+                                                                     rules)
             e, f, g, h, chosen = choices[totals.index(lowest)]
             for meld in chosen:
                 if meld.bit_count() == 1:
@@ -1245,8 +1248,10 @@ def gin_shown(knocker: int, defender: int, rules: MeldRules, *, lay_off_on_gin: 
             d_left[suit] = ranks ^ held
             continue
         shown = {_defence_in_suit(way, ranks, knocker_runs) for way in ways}
-        if len(shown) != 1:
-            return None
+        if len(shown) != 1:  # several best arrangements: the search's order decides
+            no_lay_offs = k_count == 0 and not lay_off_on_gin
+            return k_count, k_melds, k_text, *_searched_defence(knocker, k_cover, no_lay_offs, defender, d_count,
+                                                                 rules)
         suit_own, suit_laid = shown.pop()
         held = suit_laid
         for run in suit_own:
@@ -1258,6 +1263,43 @@ def gin_shown(knocker: int, defender: int, rules: MeldRules, *, lay_off_on_gin: 
     d_text = (spades[d_left[0]] + hearts[d_left[1]] + diamonds[d_left[2]] + clubs[d_left[3]])[:-1]
     laid_off = (spades[laid[0]] + hearts[laid[1]] + diamonds[laid[2]] + clubs[laid[3]]).split()
     return k_count, k_melds, k_text, d_count, d_melds, d_text, laid_off
+
+
+def _searched_defence(knocker: int, cover: list[int], no_lay_offs: bool, defender: int, count: int,
+                      rules: MeldRules) -> tuple[int, list[str], str, list[str]]:
+    """The defender's part of :func:`gin_shown` where several arrangements reach ``count``:
+    :func:`defender_count` picks one, told the count, trying lay-offs in the order the
+    knocker's melds come in from :func:`knocker_covers` (its only best cover)."""
+    ordered = () if no_lay_offs else _in_search_order(knocker, cover, rules)
+    count, own, laid = defender_count(defender, ordered, rules, count=count)
+    melds, left = shown_arrangement(defender, own, rules, laid)
+    return count, melds, left, mask_text(laid).split()
+
+
+def _in_search_order(mask: int, cover: list[int], rules: MeldRules) -> tuple[int, ...]:
+    """A hand's only best cover (no corner) in :func:`knocker_covers`'s order (see :func:`_table_cover`)."""
+    by_kind = sorted(cover, key=lambda meld: (not _is_group(meld), _fold(meld) if _is_group(meld) else meld & -meld))
+    a = mask & _SUIT_BITS
+    b = mask >> 13 & _SUIT_BITS
+    c = mask >> 26 & _SUIT_BITS
+    d = mask >> 39
+    groups = (a & b & (c | d)) | (c & d & (a | b))
+    fours = a & b & c & d
+    candidates = (groups ^ fours).bit_count() + 5 * fours.bit_count() + _runs_held(mask)
+    if len(by_kind) > 1 and candidates != len(by_kind):
+        values = rules.suit_values
+        by_kind.sort(key=lambda meld: -_mask_value(meld, values))  # stable: ties stay in listing order
+    return tuple(by_kind)
+
+
+def _fold(meld: int) -> int:
+    """The ranks of a meld, as 13 bits."""
+    return (meld | meld >> 13 | meld >> 26 | meld >> 39) & _SUIT_BITS
+
+
+def _is_group(meld: int) -> bool:
+    ranks = _fold(meld)
+    return not ranks & (ranks - 1)
 
 
 def lay_off(

@@ -30,6 +30,7 @@ from scorekeeper.engine.melds import (
     gin_shown,
     hand_mask,
     knocker_covers,
+    knocker_shown,
     mask_text,
     shown_arrangement,
 )
@@ -173,6 +174,16 @@ def test_a_gin_hand_shown_off_the_tables_is_the_one_the_sheet_showed(deal, rules
         assert shown == long_way(knocker, defender, rules, lay_off_on_gin)
 
 
+@SETTINGS
+@given(gin_deals(), RULES)
+def test_a_knocker_shown_off_the_tables_is_the_one_the_sheet_showed(deal, rules):
+    knocker, _ = deal
+    shown = knocker_shown(knocker, rules)
+    if shown is not None:
+        count, covers = _searched_covers(knocker, rules)
+        assert shown == (count, *shown_arrangement(knocker, covers[0], rules))
+
+
 def test_random_ten_card_deals_shown_off_the_tables_agree_with_the_long_way():
     rng = random.Random("gin tables")
     answered = 0
@@ -197,16 +208,18 @@ def test_lay_offs_at_both_ends_of_a_run_and_onto_a_group():
     assert shown == long_way(knocker, defender, STANDARD, False)
 
 
-def test_a_run_the_defender_could_lay_off_or_keep_is_left_to_the_search():
+def test_a_run_the_defender_could_lay_off_or_keep_is_the_searchs_choice():
     # 5H 6H 7H 8H: a run of the defender's own, or 5H 6H 7H with 8H laid off onto the
-    # knocker's eights; the search keeps the four, and the tables leave the choice to it.
+    # knocker's eights; the tables see a tie and ask the search, which keeps the four.
     knocker = hand_mask(parse_cards("8S 8D 8C 2S 3S 4S JD QD KD AC"))
     defender = hand_mask(parse_cards("5H 6H 7H 8H KS KH 2D 3C 9C 10C"))
-    assert gin_shown(knocker, defender, STANDARD) is None
     _, covers = knocker_covers(knocker, STANDARD)
     count, own, laid = defence(defender, covers[0], STANDARD)
     assert (count, laid) == (44, 0)  # KS KH 2D 3C 9C 10C left
     assert [mask_text(meld) for meld in own] == ["5H 6H 7H 8H"]
+    shown = gin_shown(knocker, defender, STANDARD)
+    assert shown is not None and shown[4:] == (["5H 6H 7H 8H"], "KS KH 2D 3C 9C 10C", [])
+    assert shown == long_way(knocker, defender, STANDARD, False)
 
 
 @settings(max_examples=200, deadline=None)
