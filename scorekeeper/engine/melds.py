@@ -19,7 +19,11 @@ Two searches share the rules in :class:`MeldRules`:
   are found with a few bit operations and chosen by branch and bound,
   bounded from the start by the lowest deadwood the tables give.  Gin
   lay-offs reuse that search: a lay-off onto the knocker's meld is one more
-  candidate "meld" for the defender.
+  candidate "meld" for the defender.  Most Gin hands need neither search:
+  the knocker's only best cover and the defender's count after lay-offs
+  (the knocker's run cards join the defender's in each suit) are read off
+  the same tables, and both hands written from them (:func:`gin_shown`);
+  the searches are kept for equal arrangements, whose order they decide.
 * **Wild cards or several decks** (Tunk, Indian, Three Thirteen): a search
   that decides, for the lowest card still undecided, whether it is
   unmatched, the lowest natural card of a group, or the lowest natural card
