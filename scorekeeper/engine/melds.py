@@ -19,7 +19,11 @@ Two searches share the rules in :class:`MeldRules`:
   are found with a few bit operations and chosen by branch and bound,
   bounded from the start by the lowest deadwood the tables give.  Gin
   lay-offs reuse that search: a lay-off onto the knocker's meld is one more
-  candidate "meld" for the defender.
+  candidate "meld" for the defender.  Most Gin hands need neither search:
+  the knocker's only best cover and the defender's count after lay-offs
+  (the knocker's run cards join the defender's in each suit) are read off
+  the same tables, and both hands written from them (:func:`gin_shown`);
+  the searches are kept for equal arrangements, whose order they decide.
 * **Wild cards or several decks** (Tunk, Indian, Three Thirteen): a search
   that decides, for the lowest card still undecided, whether it is
   unmatched, the lowest natural card of a group, or the lowest natural card
@@ -35,7 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from itertools import product
 from operator import attrgetter
 
@@ -45,6 +49,7 @@ _SUIT_BITS = 0x1FFF  # the 13 ranks of one suit
 _ACES = sum(1 << (13 * suit) for suit in range(4))
 _RUN_STARTS = sum(0x7FF << (13 * suit) for suit in range(4))  # ace to jack: room for 3
 _RUN_MAX = 13
+_BELOW_KINGS = sum(0xFFF << (13 * suit) for suit in range(4))  # ace to queen: a card above in the suit
 
 
 @lru_cache(maxsize=32)
@@ -86,6 +91,12 @@ def _run_deadwood_table(rank_values: tuple[int, ...], around_corner: bool) -> tu
             for run in _corner_runs_in(mask):
                 best[mask] = min(best[mask], linear[mask ^ run])
     return tuple(best)
+
+
+@lru_cache(maxsize=32)
+def _suit_covers(rank_values: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], ...]]:
+    """Per rules, each set of ranks of a suit's best sets of runs, filled in as they are asked for."""
+    return {0: ((),)}
 
 
 def _corner_runs_in(ranks: int) -> list[int]:
@@ -136,6 +147,8 @@ class MeldRules:
     group_repeats: bool = False
     suit_values: tuple[int, ...] = field(init=False, repr=False, compare=False)
     run_deadwood: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: each set of ranks of a suit's best sets of runs, filled in as asked (see :func:`_suit_covers_of`)
+    suit_covers: dict[int, tuple[tuple[int, ...], ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         single_deck = self.wild_rank is None
@@ -143,6 +156,7 @@ class MeldRules:
         runs = _run_deadwood_table(self.rank_values, self.around_corner) if single_deck else ()
         object.__setattr__(self, "suit_values", table)
         object.__setattr__(self, "run_deadwood", runs)
+        object.__setattr__(self, "suit_covers", _suit_covers(self.rank_values))
 
     def value(self, card: Card) -> int:
         if card.is_joker:
@@ -251,8 +265,14 @@ def _corner_runs(ranks: int, shift: int, melds: list[int]) -> None:
             length += 1
 
 
-def _one_best_cover(melds: list[int], values: list[int]) -> tuple[int, tuple[int, ...]]:
-    """One set of pairwise disjoint melds with the highest value, and that value."""
+def _one_best_cover(melds: list[int], values: list[int], reaches: int = 0) -> tuple[int, tuple[int, ...]]:
+    """One set of pairwise disjoint melds with the highest value, and that value.
+
+    The first such set in the search's order: where that highest value is
+    known beforehand (``reaches``), the search is cut from the start by it
+    and still finds the same set first (a branch is only cut where it cannot
+    reach the value), so it ends soon after.
+    """
     n = len(melds)
     order = sorted(range(n), key=values.__getitem__, reverse=True)
     ms = [melds[i] for i in order]
@@ -260,7 +280,7 @@ def _one_best_cover(melds: list[int], values: list[int]) -> tuple[int, tuple[int
     suffix = [0] * (n + 1)
     for i in range(n - 1, -1, -1):
         suffix[i] = suffix[i + 1] + vs[i]
-    best = 0
+    best = reaches - 1 if reaches else 0
     best_cover: tuple[int, ...] = ()
     chosen: list[int] = []
 
@@ -525,8 +545,16 @@ def knocker_covers(mask: int, rules: MeldRules) -> tuple[int, list[tuple[int, ..
     table = rules.suit_values
     if not table:
         _check_single_deck(rules)  # wild cards: refused
+    if not rules.around_corner:
+        return _table_cover(mask, rules)
+    return _searched_covers(mask, rules)
+
+
+def _searched_covers(mask: int, rules: MeldRules) -> tuple[int, list[tuple[int, ...]]]:
+    """:func:`knocker_covers` by listing the hand's candidate melds (the search where several covers tie)."""
+    table = rules.suit_values
     melds = _candidate_melds(mask, rules.around_corner)
-    if len(melds) < 2:  # most hands: no meld or one, nothing to choose
+    if len(melds) < 2:  # no meld or one, nothing to choose
         return _mask_value(mask & ~melds[0] if melds else mask, table), [tuple(melds)]
     if not rules.around_corner:
         only = _only_cover(mask, melds, rules)
@@ -580,6 +608,190 @@ def _only_cover(mask: int, listed: list[int], rules: MeldRules) -> tuple[int, tu
     return lowest, tuple(melds)
 
 
+def _table_cover(mask: int, rules: MeldRules) -> tuple[int, list[tuple[int, ...]]]:
+    """:func:`knocker_covers` read off the tables, no candidate melds listed (no run around the corner).
+
+    The lowest deadwood is the lowest over the hand's group choices of four
+    table lookups; every cover reaching it is a choice reaching it with,
+    for each suit, one of the best sets of runs of what it leaves there
+    (:func:`_suit_covers_of`).  A rank held three or four times none of
+    whose cards could be in a run is melded whole in every best cover (it
+    would only be left), so only the others are choices.  The covers come
+    as the search would give them (:func:`_all_best_covers`): its
+    candidates are listed groups by rank, then runs by their lowest card,
+    and tried higher value first, so a cover's melds are in that order and
+    the covers in the order of those sequences.  A hand whose candidates
+    are the cover's melds and no other is the exception: the search takes
+    them all in their listing order.
+
+    The work is on each suit's 13 bits (small ints, cheap to compute with),
+    not on the 52-bit hand: only the melds returned are whole-hand masks.
+    """
+    table = rules.run_deadwood
+    a = mask & _SUIT_BITS
+    b = mask >> 13 & _SUIT_BITS
+    c = mask >> 26 & _SUIT_BITS
+    d = mask >> 39
+    groups = (a & b & (c | d)) | (c & d & (a | b))
+    in_runs = _IN_RUNS
+    if not groups:  # three random hands in four: runs only, each suit on its own
+        if not (in_runs[a] or in_runs[b] or in_runs[c] or in_runs[d]):
+            return table[a] + table[b] + table[c] + table[d], [()]  # no meld at all
+        covers = rules.suit_covers
+        runs: list[int] = []
+        for shift, suit in ((0, a), (13, b), (26, c), (39, d)):
+            if in_runs[suit]:
+                ways = covers.get(suit)
+                if ways is None:
+                    ways = _suit_covers_of(suit, covers, table, rules.suit_values)
+                if len(ways) != 1:
+                    break  # several best sets of runs: listed below
+                for run in ways[0]:
+                    runs.append(run << shift)
+        else:
+            if len(runs) > 1 and _runs_held(mask) != len(runs):
+                values = rules.suit_values
+                runs.sort(key=lambda run: -_mask_value(run, values))  # stable: ties by lowest card
+            return table[a] + table[b] + table[c] + table[d], [tuple(runs)]
+    candidates = 0  # the hand's candidate groups
+    forced = 0  # ranks every best cover melds as a group
+    chosen: list[tuple[int, int, int, int, list[int]]]  # each best choice of the other groups: what it leaves
+    if groups:
+        fours = a & b & c & d  # ranks held four times: the group and each three of it
+        candidates = (groups ^ fours).bit_count() + 5 * fours.bit_count()
+        choose = groups & (in_runs[a] | in_runs[b] | in_runs[c] | in_runs[d])
+        forced = groups ^ choose
+        keep = ~forced
+        a &= keep
+        b &= keep
+        c &= keep
+        d &= keep
+        if not choose:
+            chosen = [(a, b, c, d, [])]
+        elif not choose & (choose - 1) and not fours & choose:  # one rank three times
+            apart = table[a] + table[b] + table[c] + table[d]
+            keep = ~choose
+            grouped = table[a & keep] + table[b & keep] + table[c & keep] + table[d & keep]
+            with_group = (a & keep, b & keep, c & keep, d & keep, [_group_of(a, b, c, d, choose)])
+            chosen = ([with_group] if grouped < apart else [(a, b, c, d, [])] if apart < grouped
+                      else [(a, b, c, d, []), with_group])
+        else:
+            choices = _group_choices(a, b, c, d, choose)
+            totals = [table[w] + table[x] + table[y] + table[z] for w, x, y, z, _ in choices]
+            lowest = min(totals)
+            chosen = [choice for choice, total in zip(choices, totals) if total == lowest]
+    else:
+        chosen = [(a, b, c, d, [])]
+    covers = rules.suit_covers
+    found: list[list[int]] = []
+    for w, x, y, z, groups_chosen in chosen:
+        melds: list[int] = []
+        if forced and groups_chosen:
+            original = (mask & _SUIT_BITS, mask >> 13 & _SUIT_BITS, mask >> 26 & _SUIT_BITS, mask >> 39)
+            melds += [_group_of(*original, rank) for rank in _bits_of(forced)] + groups_chosen
+            melds.sort(key=lambda group: (group | group >> 13 | group >> 26 | group >> 39) & _SUIT_BITS)  # by rank
+        elif forced:
+            original = (mask & _SUIT_BITS, mask >> 13 & _SUIT_BITS, mask >> 26 & _SUIT_BITS, mask >> 39)
+            melds += [_group_of(*original, rank) for rank in _bits_of(forced)]
+        elif groups_chosen:
+            melds += groups_chosen
+        sets = [melds]
+        for shift, suit in ((0, w), (13, x), (26, y), (39, z)):
+            if suit & suit >> 1 & suit >> 2:  # a run in the suit (else it has none to choose)
+                ways = covers.get(suit)
+                if ways is None:
+                    ways = _suit_covers_of(suit, covers, table, rules.suit_values)
+                if len(ways) == 1:
+                    for run in ways[0]:
+                        for melds in sets:
+                            melds.append(run << shift)
+                else:
+                    sets = [[*melds, *(run << shift for run in way)] for melds in sets for way in ways]
+        found += sets
+    values = rules.suit_values
+    if len(found) == 1:
+        melds = found[0]
+        if len(melds) > 1 and candidates + _runs_held(mask) != len(melds):
+            # Higher value first, ties in listing order (the search's).
+            keyed = sorted([(-_mask_value(meld, values), k, meld) for k, meld in enumerate(melds)])
+            melds = [meld for _, _, meld in keyed]
+        w, x, y, z, _ = chosen[0]
+        return table[w] + table[x] + table[y] + table[z], [tuple(melds)]
+    order = partial(_search_order, values=values)
+    ordered = [tuple(sorted(cover, key=order)) for cover in found]
+    ordered.sort(key=lambda cover: [order(meld) for meld in cover])
+    w, x, y, z, _ = chosen[0]
+    return table[w] + table[x] + table[y] + table[z], ordered
+
+
+def _bits_of(ranks: int) -> list[int]:
+    """Each bit of ``ranks``, lowest first."""
+    bits = []
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        bits.append(low)
+    return bits
+
+
+def _group_of(a: int, b: int, c: int, d: int, rank: int) -> int:
+    """The cards of ``rank`` (one bit) in these suits, as a hand mask."""
+    return (a & rank) | (b & rank) << 13 | (c & rank) << 26 | (d & rank) << 39
+
+
+def _in_runs_table() -> tuple[int, ...]:
+    """For every set of ranks of a suit, the cards of it that some run (no corner) could hold."""
+    table = []
+    for ranks in range(1 << 13):
+        starts = ranks & ranks >> 1 & ranks >> 2
+        table.append(starts | starts << 1 | starts << 2)
+    return tuple(table)
+
+
+_IN_RUNS = _in_runs_table()
+
+
+def _search_order(meld: int, values: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """Where the search tries a meld (no corner): higher value first, then as
+    :func:`_candidate_melds` lists them (groups by rank, a four before each
+    three of it, these by the suit left out; runs by lowest card, then length)."""
+    ranks = (meld | meld >> 13 | meld >> 26 | meld >> 39) & _SUIT_BITS
+    low = meld & -meld
+    if ranks & (ranks - 1):  # a run
+        return -_mask_value(meld, values), 1, low.bit_length(), meld.bit_count()
+    # Of a rank held four times, the four come first and then each three,
+    # by the suit left out; a value tells those apart, a suit the threes.
+    missing = ranks * _ACES & ~meld
+    return -_mask_value(meld, values), 0, ranks.bit_length(), missing.bit_length()
+
+
+def _group_melds(mask: int, groups: int) -> list[int]:
+    """Every choice of groups among the ranks in ``groups`` (held three or four
+    times), as the cards it melds: each rank left, melded whole, or (four of a
+    kind) melded as any three of its four."""
+    choices = [0]
+    while groups:
+        rank = groups & -groups
+        groups ^= rank
+        held = mask & rank * _ACES
+        ways = [held]
+        if held.bit_count() == 4:
+            ways += [held ^ rank << shift for shift in (0, 13, 26, 39)]
+        choices += [taken | way for taken in choices for way in ways]
+    return choices
+
+
+def _runs_held(mask: int) -> int:
+    """How many runs (three or more in a row, no corner) the cards of ``mask`` hold."""
+    count = 0
+    window = mask & mask >> 1 & _BELOW_KINGS  # two in a row of a suit
+    window &= window >> 1
+    while window:  # the starts of every run of this length or more, from 3 up
+        count += window.bit_count()
+        window &= window >> 1
+    return count
+
+
 def _group_choices(a: int, b: int, c: int, d: int, groups: int) -> list[tuple[int, int, int, int, list[int]]]:
     """Every choice of groups among the ranks in ``groups``: what it leaves of each suit, and its groups."""
     choices: list[tuple[int, int, int, int, list[int]]] = [(a, b, c, d, [])]
@@ -600,12 +812,6 @@ def _group_choices(a: int, b: int, c: int, d: int, groups: int) -> list[tuple[in
                 )
         choices += more
     return choices
-
-
-@lru_cache(maxsize=32)
-def _suit_covers(rank_values: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], ...]]:
-    """Per rules, each set of ranks of a suit's best sets of runs, filled in as they are asked for."""
-    return {0: ((),)}
 
 
 def _suit_covers_of(ranks: int, covers: dict[int, tuple[tuple[int, ...], ...]], best: tuple[int, ...],
@@ -634,10 +840,13 @@ def _suit_covers_of(ranks: int, covers: dict[int, tuple[tuple[int, ...], ...]], 
     return found
 
 
-def defender_count(defender: int, knocker_cover: Sequence[int], rules: MeldRules) -> tuple[int, tuple[int, ...], int]:
+def defender_count(defender: int, knocker_cover: Sequence[int], rules: MeldRules, *,
+                   count: int | None = None) -> tuple[int, tuple[int, ...], int]:
     """The defender's lowest count with own melds and lay-offs chosen together.
 
-    Returns the count, the defender's own melds and the cards laid off (masks).
+    Returns the count, the defender's own melds and the cards laid off
+    (masks).  Where the count is known already (:func:`defence_count`), the
+    search that finds the melds is bounded by it from the start.
     """
     table = rules.suit_values
     own = _candidate_melds(defender, rules.around_corner)
@@ -648,7 +857,11 @@ def defender_count(defender: int, knocker_cover: Sequence[int], rules: MeldRules
     candidates = own + [spot for spot in spots if spot not in own]
     if not candidates:
         return _mask_value(defender, table), (), 0
-    melded, cover = _one_best_cover(candidates, [_mask_value(m, table) for m in candidates])
+    values = [_mask_value(m, table) for m in candidates]
+    whole = _mask_value(defender, table)
+    melded, cover = _one_best_cover(candidates, values, whole - count if count is not None else 0)
+    if count is not None and whole - melded != count:  # (never: the tables' count is the search's)
+        melded, cover = _one_best_cover(candidates, values)
     own_set = set(own)
     laid = 0
     for meld in cover:
@@ -659,6 +872,438 @@ def defender_count(defender: int, knocker_cover: Sequence[int], rules: MeldRules
         tuple(m for m in cover if m in own_set),
         laid,
     )
+
+
+# The defence read off the tables.  Laying off onto the knocker's runs is
+# melding with them: a chain of the defender's cards laid off at either end
+# of a run is, with the run, one longer run of the suit.  So, suit by suit,
+# the knocker's run cards join the defender's, and the lowest run deadwood of
+# that set of ranks (the rules' table) is the defender's lowest: a run's own
+# cards are always melded there (three or more in a row are a run by
+# themselves, and any of them left over joins the run beside it), so only
+# the defender's cards are left.  Every such set of runs is a lay-off the
+# rules allow: the defender's cards in a run with the knocker's are chains
+# at the knocker's runs' ends (a stretch between two runs goes on either).
+# A card that lays off alone onto a group of three (its missing fourth) is
+# worth nothing left: it is laid off or kept for the runs, whichever is
+# lower.  The defender's own groups are chosen as the knocker's are.
+
+
+def _lay_off_spots(defender: int, knocker_cover: Sequence[int]) -> tuple[int, int]:
+    """The knocker's run cards (one mask) and the defender's cards that are a group of three's fourth."""
+    runs = 0
+    fourths = 0
+    for meld in knocker_cover:
+        ranks = (meld | meld >> 13 | meld >> 26 | meld >> 39) & _SUIT_BITS
+        if ranks & (ranks - 1):  # several ranks: a run
+            runs |= meld
+        elif meld.bit_count() == 3:
+            fourths |= ranks * _ACES & ~meld
+    return runs, fourths & defender
+
+
+def _defence_choices(defender: int, fourths: int) -> list[int]:
+    """Every choice of the defender's own groups and of the fourths laid off onto the
+    knocker's groups, as the cards it takes (see :func:`_group_melds`)."""
+    a = defender & _SUIT_BITS
+    b = defender >> 13 & _SUIT_BITS
+    c = defender >> 26 & _SUIT_BITS
+    d = defender >> 39
+    groups = (a & b & (c | d)) | (c & d & (a | b))
+    choices = _group_melds(defender, groups) if groups else [0]
+    while fourths:
+        card = fourths & -fourths
+        fourths ^= card
+        choices += [taken | card for taken in choices]
+    return choices
+
+
+def defence_count(defender: int, knocker_cover: Sequence[int], rules: MeldRules) -> int:
+    """:func:`defender_count`'s count alone, read off the tables (see above)."""
+    table = rules.run_deadwood
+    if rules.around_corner or not table:
+        return defender_count(defender, knocker_cover, rules)[0]
+    runs, fourths = _lay_off_spots(defender, knocker_cover)
+    a = defender & _SUIT_BITS
+    b = defender >> 13 & _SUIT_BITS
+    c = defender >> 26 & _SUIT_BITS
+    d = defender >> 39
+    if not fourths and not (a & b & (c | d)) | (c & d & (a | b)):  # no choice: one lookup a suit
+        joined = defender | runs
+        return (table[joined & _SUIT_BITS] + table[joined >> 13 & _SUIT_BITS] + table[joined >> 26 & _SUIT_BITS]
+                + table[joined >> 39])
+    rests = [defender & ~taken | runs for taken in _defence_choices(defender, fourths)]
+    return min(table[r & _SUIT_BITS] + table[r >> 13 & _SUIT_BITS] + table[r >> 26 & _SUIT_BITS] + table[r >> 39]
+               for r in rests)
+
+
+def defence(defender: int, knocker_cover: Sequence[int], rules: MeldRules) -> tuple[int, tuple[int, ...], int]:
+    """:func:`defender_count` read off the tables where the defender's best is the only one.
+
+    The same count, own melds (as a set: in no particular order) and cards
+    laid off.  Where arrangements that differ reach the count, which one the
+    search takes depends on the order it tries them in: those hands, and
+    rules with runs around the corner, are left to :func:`defender_count`.
+    A chain of three or more laid off onto a run is the defender's own run
+    there, as the search counts it (the same cards are one of its melds).
+    """
+    table = rules.run_deadwood
+    if rules.around_corner or not table:
+        return defender_count(defender, knocker_cover, rules)
+    runs, fourths = _lay_off_spots(defender, knocker_cover)
+    a = defender & _SUIT_BITS
+    b = defender >> 13 & _SUIT_BITS
+    c = defender >> 26 & _SUIT_BITS
+    d = defender >> 39
+    if not fourths and not (a & b & (c | d)) | (c & d & (a | b)):  # no choice: one lookup a suit
+        joined = defender | runs
+        lowest = (table[joined & _SUIT_BITS] + table[joined >> 13 & _SUIT_BITS] + table[joined >> 26 & _SUIT_BITS]
+                  + table[joined >> 39])
+        taken = 0
+        own: list[int] = []
+        laid = 0
+    else:
+        choices = _defence_choices(defender, fourths)
+        rests = [defender & ~taken | runs for taken in choices]
+        totals = [table[r & _SUIT_BITS] + table[r >> 13 & _SUIT_BITS] + table[r >> 26 & _SUIT_BITS] + table[r >> 39]
+                  for r in rests]
+        lowest = min(totals)
+        if totals.count(lowest) != 1:
+            return defender_count(defender, knocker_cover, rules, count=lowest)
+        taken = choices[totals.index(lowest)]
+        laid = taken & fourths
+        grouped = taken ^ laid
+        own = []
+        ranks = (grouped | grouped >> 13 | grouped >> 26 | grouped >> 39) & _SUIT_BITS
+        while ranks:
+            rank = ranks & -ranks
+            ranks ^= rank
+            own.append(grouped & rank * _ACES)
+    rest = defender & ~taken
+    covers = _suit_covers(rules.rank_values)
+    for shift in (0, 13, 26, 39):
+        ranks = rest >> shift & _SUIT_BITS
+        if not ranks:
+            continue
+        knocker_runs = runs >> shift & _SUIT_BITS
+        joined = ranks | knocker_runs
+        if not joined & joined >> 1 & joined >> 2:
+            continue  # no run: every card of the suit is left
+        ways = covers.get(joined)
+        if ways is None:
+            ways = _suit_covers_of(joined, covers, table, rules.suit_values)
+        if len(ways) == 1 and not knocker_runs:
+            for run in ways[0]:
+                own.append(run << shift)
+            continue
+        shown = {_defence_in_suit(way, ranks, knocker_runs) for way in ways}
+        if len(shown) != 1:
+            return defender_count(defender, knocker_cover, rules, count=lowest)
+        suit_own, suit_laid = shown.pop()
+        for run in suit_own:
+            own.append(run << shift)
+        laid |= suit_laid << shift
+    return lowest, tuple(own), laid
+
+
+def _defence_in_suit(way: tuple[int, ...], ranks: int, knocker_runs: int) -> tuple[frozenset[int], int]:
+    """What one set of runs of a suit (the defender's ``ranks`` with the knocker's runs
+    there) shows: the defender's own runs, and the cards laid off."""
+    own = []
+    laid = 0
+    for run in way:
+        if not run & knocker_runs:
+            own.append(run)
+            continue
+        chains = run & ranks
+        if not chains & chains >> 1 & chains >> 2:
+            laid |= chains
+            continue
+        while chains:  # each stretch of the defender's cards beside the knocker's
+            low = chains & -chains
+            stretch = chains & ~(chains + low)
+            chains ^= stretch
+            if stretch & stretch >> 1 & stretch >> 2:
+                own.append(stretch)  # three or more in a row: a run of the defender's own
+            else:
+                laid |= stretch
+    return frozenset(own), laid
+
+
+class _SuitTexts(dict[int, str]):
+    """Like :class:`_Texts`, for one suit's 13 bits (small ints: no 52-bit mask made to ask),
+    each text with a space after it (none if empty): a hand's four are added up, the last space cut."""
+
+    def __init__(self, shift: int) -> None:
+        super().__init__()
+        self.shift = shift
+
+    def __missing__(self, ranks: int) -> str:
+        text = self[ranks] = _SUIT_TEXT[ranks << self.shift] + " " if ranks else ""
+        return text
+
+
+class _MeldTexts(dict[int, str]):
+    """The text of each meld (no corner) asked for, made on the first ask: a plain dict lookup."""
+
+    def __missing__(self, meld: int) -> str:
+        text = self[meld] = mask_text(meld)
+        return text
+
+
+_WORDS = (_SuitTexts(0), _SuitTexts(13), _SuitTexts(26), _SuitTexts(39))
+_MELD_WORDS = _MeldTexts()
+
+#: what :func:`gin_shown` gives: the knocker's count, melds and unmatched cards as
+#: the sheet writes them, then the defender's count, melds, unmatched cards and
+#: the cards laid off, one string each
+GinShown = tuple[int, list[str], str, int, list[str], str, list[str]]
+
+
+#: what :func:`_knocker_shown` gives: the knocker's count, melds and unmatched cards
+#: as the sheet writes them, its runs suit by suit (13 bits each), the ranks of its
+#: groups and its melds (masks, in no particular order)
+KnockerShown = tuple[int, list[str], str, list[int], int, list[int]]
+
+
+def knocker_shown(knocker: int, rules: MeldRules) -> tuple[int, list[str], str] | None:
+    """A knocker's lowest deadwood, melds and unmatched cards as the sheet writes them,
+    straight off the tables (what :func:`knocker_covers` and :func:`shown_arrangement`
+    give); None where several arrangements reach the count, or runs go around the corner."""
+    shown = _knocker_shown(knocker, rules)
+    return None if shown is None else shown[:3]
+
+
+def _knocker_shown(knocker: int, rules: MeldRules) -> KnockerShown | None:
+    """:func:`knocker_shown`, with what the defender's lay-offs need: the knocker's runs
+    suit by suit and the ranks of its groups (a group of three's fourth lays off)."""
+    table = rules.run_deadwood
+    if rules.around_corner or not table:
+        return None
+    covers = rules.suit_covers
+    in_runs = _IN_RUNS
+    a0 = knocker & _SUIT_BITS
+    b0 = knocker >> 13 & _SUIT_BITS
+    c0 = knocker >> 26 & _SUIT_BITS
+    d0 = knocker >> 39
+    a, b, c, d = a0, b0, c0, d0
+    groups = (a & b & (c | d)) | (c & d & (a | b))
+    melds: list[int] = []
+    threes = 0  # ranks of the knocker's groups: the defender may lay off a group of three's fourth
+    if groups:
+        choose = groups & (in_runs[a] | in_runs[b] | in_runs[c] | in_runs[d])
+        forced = groups ^ choose  # no run could hold a card of these: melded whole
+        if forced:
+            keep = ~forced
+            a &= keep
+            b &= keep
+            c &= keep
+            d &= keep
+            threes = forced
+            ranks = forced
+            while ranks:
+                rank = ranks & -ranks
+                ranks ^= rank
+                melds.append((a0 & rank) | (b0 & rank) << 13 | (c0 & rank) << 26 | (d0 & rank) << 39)
+        if choose:
+            choices = _group_choices(a, b, c, d, choose)
+            totals = [table[w] + table[x] + table[y] + table[z] for w, x, y, z, _ in choices]
+            lowest = min(totals)
+            if totals.count(lowest) != 1:
+                return None  # several best arrangements: the search's order decides
+            a, b, c, d, chosen = choices[totals.index(lowest)]
+            melds += chosen
+            for group in chosen:
+                threes |= (group | group >> 13 | group >> 26 | group >> 39) & _SUIT_BITS
+    k_count = table[a] + table[b] + table[c] + table[d]
+    # The knocker's runs, suit by suit, and what is left unmatched.
+    k_runs = [0, 0, 0, 0]
+    k_left = [a, b, c, d]
+    for suit, ranks in enumerate(k_left):
+        if in_runs[ranks]:
+            ways = covers.get(ranks)
+            if ways is None:
+                ways = _suit_covers_of(ranks, covers, table, rules.suit_values)
+            if len(ways) != 1:
+                return None
+            shift = 13 * suit
+            held = 0
+            for run in ways[0]:
+                held |= run
+                melds.append(run << shift)
+            k_runs[suit] = held
+            k_left[suit] = ranks ^ held
+    spades, hearts, diamonds, clubs = _WORDS
+    k_melds = [_MELD_WORDS[meld] for meld in sorted(melds)] if melds else []
+    k_text = (spades[k_left[0]] + hearts[k_left[1]] + diamonds[k_left[2]] + clubs[k_left[3]])[:-1]
+    return k_count, k_melds, k_text, k_runs, threes, melds
+
+
+def gin_shown(knocker: int, defender: int, rules: MeldRules, *, lay_off_on_gin: bool = False) -> GinShown | None:
+    """A Gin hand with both hands as cards, scored and written straight off the tables.
+
+    The knocker's lowest deadwood and its arrangement, the defender's lowest
+    count with own melds and lay-offs chosen together, and both as a sheet
+    shows them: what :func:`knocker_covers`, :func:`defence` and
+    :func:`shown_arrangement` give, without a cover, a candidate meld or a
+    whole-hand mask made along the way (each suit's 13 bits are worked on
+    as small ints).  None where the knocker has several best arrangements
+    or the defender's best is not the only one (the search's order then
+    decides: those hands go the long way), and for rules that wrap runs
+    around the corner.  A gin hand (count 0) takes no lay-offs unless
+    ``lay_off_on_gin``.
+    """
+    table = rules.run_deadwood
+    knocker_part = _knocker_shown(knocker, rules)
+    if knocker_part is None:
+        return None
+    k_count, k_melds, k_text, k_runs, threes, k_cover = knocker_part
+    a0 = knocker & _SUIT_BITS
+    b0 = knocker >> 13 & _SUIT_BITS
+    c0 = knocker >> 26 & _SUIT_BITS
+    d0 = knocker >> 39
+    covers = rules.suit_covers
+    in_runs = _IN_RUNS
+    spades, hearts, diamonds, clubs = _WORDS
+    if k_count == 0 and not lay_off_on_gin:
+        k_runs = [0, 0, 0, 0]  # nothing to lay off onto
+        threes = 0
+    e0 = defender & _SUIT_BITS
+    f0 = defender >> 13 & _SUIT_BITS
+    g0 = defender >> 26 & _SUIT_BITS
+    h0 = defender >> 39
+    # A knocker's group of three's fourth card, where the defender holds it, lays off alone.
+    fourths = [e0 & threes & ~a0, f0 & threes & ~b0, g0 & threes & ~c0, h0 & threes & ~d0] if threes else [0, 0, 0, 0]
+    ra, rb, rc, rd = k_runs
+    e, f, g, h = e0, f0, g0, h0
+    own: list[int] = []
+    laid = [0, 0, 0, 0]
+    d_groups = (e & f & (g | h)) | (g & h & (e | f))
+    if d_groups or any(fourths):
+        # The defender's cards that a run (with the knocker's) could hold: a group or a fourth
+        # with none of them is melded or laid off in every best arrangement; any other is a choice.
+        ie, if_, ig, ih = in_runs[e | ra] & e, in_runs[f | rb] & f, in_runs[g | rc] & g, in_runs[h | rd] & h
+        choose = d_groups & (ie | if_ | ig | ih)
+        forced = d_groups ^ choose
+        if forced:
+            keep = ~forced
+            ranks = forced
+            while ranks:
+                rank = ranks & -ranks
+                ranks ^= rank
+                own.append((e & rank) | (f & rank) << 13 | (g & rank) << 26 | (h & rank) << 39)
+            e &= keep
+            f &= keep
+            g &= keep
+            h &= keep
+        in_play = [fourths[0] & ie, fourths[1] & if_, fourths[2] & ig, fourths[3] & ih]
+        laid = [fourths[0] ^ in_play[0], fourths[1] ^ in_play[1], fourths[2] ^ in_play[2], fourths[3] ^ in_play[3]]
+        e ^= laid[0]
+        f ^= laid[1]
+        g ^= laid[2]
+        h ^= laid[3]
+        if choose or any(in_play):
+            choices = _group_choices(e, f, g, h, choose) if choose else [(e, f, g, h, [])]
+            for suit, cards in enumerate(in_play):
+                while cards:
+                    card = cards & -cards
+                    cards ^= card
+                    keep = ~card
+                    card <<= 13 * suit  # a single card among the groups: laid off
+                    if suit == 0:
+                        choices += [(w & keep, x, y, z, [*chosen, card]) for w, x, y, z, chosen in choices]
+                    elif suit == 1:
+                        choices += [(w, x & keep, y, z, [*chosen, card]) for w, x, y, z, chosen in choices]
+                    elif suit == 2:
+                        choices += [(w, x, y & keep, z, [*chosen, card]) for w, x, y, z, chosen in choices]
+                    else:
+                        choices += [(w, x, y, z & keep, [*chosen, card]) for w, x, y, z, chosen in choices]
+            totals = [table[w | ra] + table[x | rb] + table[y | rc] + table[z | rd] for w, x, y, z, _ in choices]
+            lowest = min(totals)
+            if totals.count(lowest) != 1:  # several best arrangements: the search's order decides
+                no_lay_offs = k_count == 0 and not lay_off_on_gin
+                return k_count, k_melds, k_text, *_searched_defence(knocker, k_cover, no_lay_offs, defender, lowest,
+                                                                     rules)
+            e, f, g, h, chosen = choices[totals.index(lowest)]
+            for meld in chosen:
+                if meld.bit_count() == 1:
+                    suit = (meld.bit_length() - 1) // 13
+                    laid[suit] |= meld >> 13 * suit
+                else:
+                    own.append(meld)
+    d_count = table[e | ra] + table[f | rb] + table[g | rc] + table[h | rd]
+    d_left = [e, f, g, h]
+    for suit, ranks in enumerate(d_left):
+        if not ranks:
+            continue
+        knocker_runs = k_runs[suit]
+        joined_suit = ranks | knocker_runs
+        if not in_runs[joined_suit]:
+            continue
+        ways = covers.get(joined_suit)
+        if ways is None:
+            ways = _suit_covers_of(joined_suit, covers, table, rules.suit_values)
+        shift = 13 * suit
+        if len(ways) == 1 and not knocker_runs:
+            held = 0
+            for run in ways[0]:
+                held |= run
+                own.append(run << shift)
+            d_left[suit] = ranks ^ held
+            continue
+        shown = {_defence_in_suit(way, ranks, knocker_runs) for way in ways}
+        if len(shown) != 1:  # several best arrangements: the search's order decides
+            no_lay_offs = k_count == 0 and not lay_off_on_gin
+            return k_count, k_melds, k_text, *_searched_defence(knocker, k_cover, no_lay_offs, defender, d_count,
+                                                                 rules)
+        suit_own, suit_laid = shown.pop()
+        held = suit_laid
+        for run in suit_own:
+            held |= run
+            own.append(run << shift)
+        laid[suit] |= suit_laid
+        d_left[suit] = ranks ^ held
+    d_melds = [_MELD_WORDS[meld] for meld in sorted(own)] if own else []
+    d_text = (spades[d_left[0]] + hearts[d_left[1]] + diamonds[d_left[2]] + clubs[d_left[3]])[:-1]
+    laid_off = (spades[laid[0]] + hearts[laid[1]] + diamonds[laid[2]] + clubs[laid[3]]).split()
+    return k_count, k_melds, k_text, d_count, d_melds, d_text, laid_off
+
+
+def _searched_defence(knocker: int, cover: list[int], no_lay_offs: bool, defender: int, count: int,
+                      rules: MeldRules) -> tuple[int, list[str], str, list[str]]:
+    """The defender's part of :func:`gin_shown` where several arrangements reach ``count``:
+    :func:`defender_count` picks one, told the count, trying lay-offs in the order the
+    knocker's melds come in from :func:`knocker_covers` (its only best cover)."""
+    ordered = () if no_lay_offs else _in_search_order(knocker, cover, rules)
+    count, own, laid = defender_count(defender, ordered, rules, count=count)
+    melds, left = shown_arrangement(defender, own, rules, laid)
+    return count, melds, left, mask_text(laid).split()
+
+
+def _in_search_order(mask: int, cover: list[int], rules: MeldRules) -> tuple[int, ...]:
+    """A hand's only best cover (no corner) in :func:`knocker_covers`'s order (see :func:`_table_cover`)."""
+    by_kind = sorted(cover, key=lambda meld: (not _is_group(meld), _fold(meld) if _is_group(meld) else meld & -meld))
+    a = mask & _SUIT_BITS
+    b = mask >> 13 & _SUIT_BITS
+    c = mask >> 26 & _SUIT_BITS
+    d = mask >> 39
+    groups = (a & b & (c | d)) | (c & d & (a | b))
+    fours = a & b & c & d
+    candidates = (groups ^ fours).bit_count() + 5 * fours.bit_count() + _runs_held(mask)
+    if len(by_kind) > 1 and candidates != len(by_kind):
+        values = rules.suit_values
+        by_kind.sort(key=lambda meld: -_mask_value(meld, values))  # stable: ties stay in listing order
+    return tuple(by_kind)
+
+
+def _fold(meld: int) -> int:
+    """The ranks of a meld, as 13 bits."""
+    return (meld | meld >> 13 | meld >> 26 | meld >> 39) & _SUIT_BITS
+
+
+def _is_group(meld: int) -> bool:
+    ranks = _fold(meld)
+    return not ranks & (ranks - 1)
 
 
 def lay_off(

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from ..declare import GIN, UNDERCUT, Line, Note, Settlement, count_or_cards
 from ..melds import (
-    STANDARD, MeldRules, arrange, defender_count, knocker_covers, mask_text,
+    STANDARD, MeldRules, arrange, defence, defence_count, gin_shown, knocker_covers, knocker_shown, mask_text,
     shown_arrangement,
 )
 from ..options import Option, points, target
@@ -107,6 +107,25 @@ class GinHands(Variant):
         # given as cards has its bits, the hand as the solver takes it.
         k_mask, d_mask = k_in.bits or 0, d_in.bits or 0
         rules = self.meld_rules
+        # The knocker's cards (and the defender's): most hands are scored and written straight
+        # off the tables; those with several equal arrangements go the long way below.
+        if k_in.cards is not None and d_in.cards is not None:
+            shown = gin_shown(k_mask, d_mask, rules, lay_off_on_gin=self.lay_off_on_gin)
+            if shown is not None:
+                k_count, k_melds, k_left, d_count, d_melds, d_left, laid_off = shown
+                return k_count, d_count, {
+                    knocker: {"value": k_count, "melds": k_melds, "unmatched": k_left},
+                    defender: {"value": d_count, "laid_off": laid_off, "melds": d_melds, "unmatched": d_left},
+                }
+        elif k_in.cards is not None:
+            knocker_alone = knocker_shown(k_mask, rules)
+            if knocker_alone is not None:
+                k_count, k_melds, k_left = knocker_alone
+                d_count = d_in.count or 0
+                return k_count, d_count, {
+                    knocker: {"value": k_count, "melds": k_melds, "unmatched": k_left},
+                    defender: {"value": d_count, "laid_off": []},
+                }
         covers: list[tuple[int, ...]] = [()]  # a typed count shows no melds
         if k_in.cards is None:
             k_count = k_in.count or 0
@@ -119,9 +138,12 @@ class GinHands(Variant):
             d_detail: dict[str, Any] = {"value": d_count, "laid_off": []}
         else:
             if k_in.cards is None or (k_count == 0 and not self.lay_off_on_gin):
-                d_count, d_cover, laid = defender_count(d_mask, (), rules)
+                d_count, d_cover, laid = defence(d_mask, (), rules)
+            elif len(covers) == 1:
+                d_count, d_cover, laid = defence(d_mask, cover, rules)
             else:
-                d_count, d_cover, laid, cover = self._defence(d_mask, covers)
+                cover = self._defence(d_mask, covers)
+                d_count, d_cover, laid = defence(d_mask, cover, rules)
             melds, unmatched = shown_arrangement(d_mask, d_cover, rules, laid)
             d_detail = {
                 "value": d_count, "laid_off": mask_text(laid).split(), "melds": melds, "unmatched": unmatched,
@@ -131,15 +153,14 @@ class GinHands(Variant):
             k_detail = {"value": k_count, "melds": melds, "unmatched": unmatched}
         return k_count, d_count, {knocker: k_detail, defender: d_detail}
 
-    def _defence(self, defender: int, covers: list[tuple[int, ...]]) -> tuple[int, tuple[int, ...], int, tuple[int, ...]]:
+    def _defence(self, defender: int, covers: list[tuple[int, ...]]) -> tuple[int, ...]:
         """Among the knocker's equal arrangements, the one that leaves the
-        defender the highest count (the first such): that count, the
-        defender's melds and lay-offs, and the knocker's arrangement."""
+        defender the highest count (the first such)."""
         best_count = -1
         for cover in covers:
-            count, own, laid = defender_count(defender, cover, self.meld_rules)
+            count = defence_count(defender, cover, self.meld_rules)
             if count > best_count:
-                best_count, best = count, (count, own, laid, cover)
+                best_count, best = count, cover
         return best
 
     def preview(self, cards: Any, options: Any, entry: Any = None, *, went_out: bool = False,
