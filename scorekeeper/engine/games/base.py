@@ -679,7 +679,7 @@ class Variant(ABC):
             if type(count) is int and 0 <= count <= MAX_COUNT:
                 return PlayerInput(None, count)
             text = raw.get("cards")
-            if type(text) is str and not self.exact_deal and len(text) <= MAX_CARDS_TEXT:
+            if type(text) is str and len(text) <= MAX_CARDS_TEXT and not self.exact_deal:
                 try:
                     parsed = parse_hand(text)
                 except CardError:
@@ -751,17 +751,17 @@ class Variant(ABC):
 
     def check_required(self, hand: Hand) -> None:
         """Every player who must give input has; the one who went out has none."""
-        if hand.out is None:
+        out = hand.out
+        if out is None:
             return  # a stalemate or dead hand needs no input
-        required = hand.players if self.out_gives_input else hand.others
-        for player in required:
-            if player not in hand.inputs:
+        inputs = hand.inputs
+        out_gives_input = self.out_gives_input
+        for player in hand.players if out_gives_input else hand.others:
+            if player not in inputs:
                 raise hand.missing(player)
-        if not self.out_gives_input and hand.out in hand.inputs:
-            if not hand.inputs[hand.out].is_empty:
-                raise hand.invalid(
-                    f"{hand.out} went out, so has no cards left and counts 0", hand.out
-                )
+        if not out_gives_input and out in inputs:
+            if not inputs[out].is_empty:
+                raise hand.invalid(f"{out} went out, so has no cards left and counts 0", out)
 
     def check_cards(self, hand: Hand) -> None:
         """No card appears more often than the pack in play holds."""
