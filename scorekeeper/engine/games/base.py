@@ -13,7 +13,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from fractions import Fraction
-from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -85,9 +84,11 @@ class PlayerInput:
         self.all_cards = every
         self.bits: int | None = 0
         if every:
-            # Distinct cards' bits add up without a carry, one bit each; a
-            # repeated card carries and a joker has no bit: fewer bits.
-            bits: int = sum(map(_BIT, every))
+            # Distinct cards' bits, one each; a repeated card gives none more
+            # and a joker has none: fewer bits than cards.
+            bits = 0
+            for card in every:
+                bits |= card.bit
             self.bits = bits if bits.bit_count() == len(every) else None
 
     def __repr__(self) -> str:
@@ -815,11 +816,13 @@ class Variant(ABC):
     def is_over(self, game: Game) -> bool:
         """Whether the game ends after the hand just recorded: a total reached
         the target, or the agreed number of deals is played."""
-        options, totals = game.options, game.totals
-        deals, target = options.get("deals"), options.get("target")
-        if deals is not None and game.hands_played >= deals:
+        options = game.options
+        deals = options.get("deals")
+        if deals is not None and len(game.results) >= deals:
             return True
+        target = options.get("target")
         if target is not None:
+            totals = game.totals
             for player in game.active:  # asked after every hand: a plain loop is cheapest
                 if totals[player] >= target:
                     return True
@@ -1031,11 +1034,13 @@ def hand_value(player_input: PlayerInput, values: Sequence[int]) -> int:
     the cards' values (``values``: by card index, as :attr:`Hand.values`)."""
     if player_input.count is not None:
         return player_input.count
-    return sum(map(values.__getitem__, map(_INDEX, player_input.cards or ())))
+    # A plain loop: cheaper than summing mapped lookups (one of these for every hand given as cards).
+    total = 0
+    for card in player_input.cards or ():
+        total += values[card.index]
+    return total
 
 
-_INDEX = attrgetter("index")
-_BIT = attrgetter("bit")
 #: every card once, by index: the 52, then the joker (index -1, so the last)
 _PACK = (*ALL_CARDS, JOKER)
 

@@ -186,8 +186,7 @@ class Basic(Variant):
             notes.append(note)
             keys.append(note_key(note))
         # Only the winner's score: the replay gives every other player their 0.
-        return HandResult({out: collected}, notes, details, winner=out, kind=kind, moments=rummy_moment(out, kind),
-                          note_keys=keys)
+        return HandResult({out: collected}, notes, details, out, kind, rummy_moment(out, kind), note_keys=keys)
 
     def score_penalty(self, hand: Hand, values: dict[str, int]) -> HandResult:
         out = hand.out
