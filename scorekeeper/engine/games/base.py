@@ -274,12 +274,10 @@ def shown_scores(scores: dict[str, Score]) -> dict[str, int | float]:
     itself, not a copy: the replay makes a new dict of scores and of totals
     for each hand and never changes one afterwards, so the sheet shares it.
     """
-    if _INT.issuperset(map(type, scores.values())):
-        return scores  # type: ignore[return-value]  # (ints, as just checked)
-    return {p: whole(v) for p, v in scores.items()}
-
-
-_INT = frozenset({int})
+    for value in scores.values():
+        if type(value) is not int:
+            return {p: whole(v) for p, v in scores.items()}
+    return scores  # type: ignore[return-value]  # (ints, as just checked)
 
 
 def show(value: Score) -> str:
