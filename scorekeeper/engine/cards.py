@@ -78,6 +78,8 @@ _TEXT = tuple(f"{RANK_NAMES.get(c.rank, str(c.rank))}{c.suit}" for c in ALL_CARD
 
 
 _CARDS_BY_NAME = {name: card for name, card in zip(_TEXT, (*ALL_CARDS, JOKER))}
+#: the card a name as the sheet writes it names (made once: parse_hand maps it over every hand's tokens)
+_CARD_NAMED = _CARDS_BY_NAME.__getitem__
 
 
 @lru_cache(maxsize=1024)
@@ -106,7 +108,7 @@ def parse_hand(text: str) -> tuple[Card, ...]:
     try:
         # Most hands are written as the sheet writes cards ("10H QS"): one
         # dict lookup each, no Python call.  Anything else goes the long way.
-        return tuple(map(_CARDS_BY_NAME.__getitem__, tokens))
+        return tuple(map(_CARD_NAMED, tokens))
     except KeyError:
         return tuple(map(_parse_token, tokens))
 

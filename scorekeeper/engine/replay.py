@@ -226,14 +226,14 @@ def _play(game: Game, number: int, entry: Any) -> Row:
     # The hooks a variant does not have are not asked (most have none of these).
     if variant.keeps_state:
         variant.after_hand(game, number)
-    put_out: list[str] = []
+    put_out: list[str] | None = None
     if variant.eliminates:
         before = len(game.eliminated)
         variant.eliminate(game, number)
         if len(game.eliminated) > before:
             put_out = [p for p, when in game.eliminated.items() if when == number]
     # The engine's own moments: who came back, who was put out (rare).
-    moments = _moments(variant, result, put_out) if back or put_out else result.moments
+    moments = _moments(variant, result, put_out or []) if back or put_out else result.moments
     game.finished = variant.is_over(game)
     game.dealers.append(variant.next_dealer(game, result))
     shown = shown_scores(scores)

@@ -9,11 +9,10 @@ the hooks hand after hand.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from fractions import Fraction
-from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -85,9 +84,11 @@ class PlayerInput:
         self.all_cards = every
         self.bits: int | None = 0
         if every:
-            # Distinct cards' bits add up without a carry, one bit each; a
-            # repeated card carries and a joker has no bit: fewer bits.
-            bits: int = sum(map(_BIT, every))
+            # Distinct cards' bits, one each; a repeated card gives none more
+            # and a joker has none: fewer bits than cards.
+            bits = 0
+            for card in every:
+                bits |= card.bit
             self.bits = bits if bits.bit_count() == len(every) else None
 
     def __repr__(self) -> str:
@@ -198,6 +199,9 @@ class Game:
     #: for each player still in (and None), everyone else still in: a hand's
     #: ``others``, worked out once per change of the table, not once per hand
     others_than: dict[str | None, tuple[str, ...]] = field(default_factory=dict)
+    #: for every player (in or out), the next player to the left still in: who
+    #: deals after them (:func:`next_seat`), worked out with :attr:`others_than`
+    left_of: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.columns:
@@ -239,6 +243,12 @@ class Game:
     def _seat(self, active: tuple[str, ...]) -> None:
         self.active = active
         self.others_than = {out: tuple(p for p in active if p != out) for out in (None, *active)}
+        seats = self.players
+        # The seats after each player's, round the table to theirs: the first still in.
+        self.left_of = {
+            player: next((p for p in (*seats[i + 1:], *seats[:i + 1]) if p in active), player)
+            for i, player in enumerate(seats)
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,12 +274,10 @@ def shown_scores(scores: dict[str, Score]) -> dict[str, int | float]:
     itself, not a copy: the replay makes a new dict of scores and of totals
     for each hand and never changes one afterwards, so the sheet shares it.
     """
-    if _INT.issuperset(map(type, scores.values())):
-        return scores  # type: ignore[return-value]  # (ints, as just checked)
-    return {p: whole(v) for p, v in scores.items()}
-
-
-_INT = frozenset({int})
+    for value in scores.values():
+        if type(value) is not int:
+            return {p: whole(v) for p, v in scores.items()}
+    return scores  # type: ignore[return-value]  # (ints, as just checked)
 
 
 def show(value: Score) -> str:
@@ -358,6 +366,8 @@ class Variant(ABC):
     #: a player's input may be a count or the cards, so :meth:`read_input` reads
     #: one of them at once (set by ``__init_subclass__``)
     plain_inputs: ClassVar[bool] = False
+    #: :meth:`most_cards` by hand number, worked out once each (the deal's size is the class's)
+    _most_cards: ClassVar[dict[int, int]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -379,6 +389,7 @@ class Variant(ABC):
         # A ``cards`` input's size, the same in every hand unless the deal's size sets it.
         cls.fixed_exact_cards = None if cls.exact_deal else cls.exact_cards
         cls.plain_inputs = {"count", "cards"} <= cls.input_keys
+        cls._most_cards = {}
         if cls.takes_reentries and "reentries" not in {option.key for option in cls.options}:
             raise TypeError(f"{cls.__name__} takes re-entries, so declares the reentries option")
         if cls.sides is not None:
@@ -429,11 +440,10 @@ class Variant(ABC):
         a list of the whole pack typed as one player's cards is refused
         rather than searched (SCORING.md section 6's bounds).
         """
-        kept: dict[int, int] = self.__dict__.setdefault("_most_cards", {})  # asked for every input read
-        most = kept.get(hand_number)
+        most = self._most_cards.get(hand_number)  # asked for every cards input read
         if most is None:
             counts = self.allowed_counts()
-            most = kept[hand_number] = 2 * max(
+            most = self._most_cards[hand_number] = 2 * max(
                 self.cards_each(n, number) for n in counts for number in {1, hand_number})
         return most
 
@@ -616,24 +626,27 @@ class Variant(ABC):
                 hand=number,
             )
         out = entry.get("out")
+        active = game.active
         if out is None:
             if not self.out_may_be_null:
                 raise InvalidEntry(f"say who went out: {self.name} has no hand without a winner", hand=number)
-        elif out not in game.active:
+        elif out not in active:
             self._not_in_game(out, game, number)
-        raw_inputs = entry.get("hands", {})
+        raw_inputs = entry.get("hands")
         if raw_inputs is None:
             raw_inputs = {}
-        if type(raw_inputs) is not dict and not isinstance(raw_inputs, Mapping):
+        elif type(raw_inputs) is not dict and not isinstance(raw_inputs, Mapping):
             raise InvalidEntry("hands must map each player to their cards or count", hand=number)
+        inputs: dict[str, PlayerInput] = {}
         hand = Hand(
-            number, dealer, game.active, out, entry, {}, game.options, game.players, game.others_than[out],
+            number, dealer, active, out, entry, inputs, game.options, game.players, game.others_than[out],
             game.card_values,
         )
+        read_input = self.read_input  # (asked for every player of every hand)
         for player, raw in raw_inputs.items():
-            if player not in game.active:
+            if player not in active:
                 self._not_in_game(player, game, number)
-            hand.inputs[player] = self.read_input(hand, player, raw)
+            inputs[player] = read_input(hand, player, raw)
         if self.flags:
             self.check_flags(hand)
         try:
@@ -658,14 +671,22 @@ class Variant(ABC):
     def read_input(self, hand: Hand, player: str, raw: Any) -> PlayerInput:
         """Read ``{"cards": ...}``, ``{"count": n}`` or ``{}`` for one player."""
         if type(raw) is dict and len(raw) == 1 and self.plain_inputs:
-            # Nearly every input replayed: one count, or one player's cards as text.
+            # Nearly every input replayed: one count, or one player's cards as
+            # text, as many as the hand takes.  Anything else, and any fault,
+            # goes the long way below, which says what is wrong.
             count = raw.get("count")
             if type(count) is int and 0 <= count <= MAX_COUNT:
                 return PlayerInput(None, count)
-            cards = raw.get("cards")
-            if type(cards) is str and not self.exact_deal and len(cards) <= MAX_CARDS_TEXT:
-                return PlayerInput(read_cards(hand, player, cards, exact=self.fixed_exact_cards,
-                                              most=self.most_cards(hand.number)))
+            text = raw.get("cards")
+            if type(text) is str and len(text) <= MAX_CARDS_TEXT and not self.exact_deal:
+                try:
+                    parsed = parse_hand(text)
+                except CardError:
+                    pass
+                else:
+                    exact = self.fixed_exact_cards
+                    if (exact is None or len(parsed) == exact) and len(parsed) <= self.most_cards(hand.number):
+                        return PlayerInput(parsed)
         if type(raw) is not dict and not isinstance(raw, Mapping):
             raise hand.invalid("give the cards left in hand or a count", player)
         if not raw.keys() <= self.input_keys:
@@ -729,22 +750,31 @@ class Variant(ABC):
 
     def check_required(self, hand: Hand) -> None:
         """Every player who must give input has; the one who went out has none."""
-        if hand.out is None:
+        out = hand.out
+        if out is None:
             return  # a stalemate or dead hand needs no input
-        required = hand.players if self.out_gives_input else hand.others
-        for player in required:
-            if player not in hand.inputs:
+        inputs = hand.inputs
+        out_gives_input = self.out_gives_input
+        for player in hand.players if out_gives_input else hand.others:
+            if player not in inputs:
                 raise hand.missing(player)
-        if not self.out_gives_input and hand.out in hand.inputs:
-            if not hand.inputs[hand.out].is_empty:
-                raise hand.invalid(
-                    f"{hand.out} went out, so has no cards left and counts 0", hand.out
-                )
+        if not out_gives_input and out in inputs:
+            if not inputs[out].is_empty:
+                raise hand.invalid(f"{out} went out, so has no cards left and counts 0", out)
 
     def check_cards(self, hand: Hand) -> None:
         """No card appears more often than the pack in play holds."""
-        if _all_different(hand.inputs.values()):
-            return  # the common case, decided at once
+        # The common case, decided at once: all the cards different, none a joker.
+        union = 0
+        cards = 0
+        for given in hand.inputs.values():
+            if given.bits is None:
+                break  # a repeat or a joker within the input
+            union |= given.bits
+            cards += len(given.all_cards)
+        else:
+            if union.bit_count() == cards:
+                return
         seats = self._game_players(hand)
         starting = len(seats)
         by_player = {p: hand.inputs[p].all_cards for p in seats if p in hand.inputs}
@@ -779,16 +809,18 @@ class Variant(ABC):
 
     def next_dealer(self, game: Game, result: HandResult) -> str:
         """The deal passes left (to the next seat still in the game)."""
-        return next_seat(game, game.dealers[-1])
+        return game.left_of[game.dealers[-1]]
 
     def is_over(self, game: Game) -> bool:
         """Whether the game ends after the hand just recorded: a total reached
         the target, or the agreed number of deals is played."""
-        options, totals = game.options, game.totals
-        deals, target = options.get("deals"), options.get("target")
-        if deals is not None and game.hands_played >= deals:
+        options = game.options
+        deals = options.get("deals")
+        if deals is not None and len(game.results) >= deals:
             return True
+        target = options.get("target")
         if target is not None:
+            totals = game.totals
             for player in game.active:  # asked after every hand: a plain loop is cheapest
                 if totals[player] >= target:
                     return True
@@ -923,18 +955,6 @@ def read_number(hand: Hand, who: str, raw: Any, spec: Field) -> int:
     return raw
 
 
-def _all_different(inputs: Iterable[PlayerInput]) -> bool:
-    """Whether the cards of all these inputs are all different, none a joker."""
-    union = 0
-    cards = 0
-    for given in inputs:
-        if given.bits is None:
-            return False  # a repeat or a joker within the input
-        union |= given.bits
-        cards += len(given.all_cards)
-    return union.bit_count() == cards
-
-
 def _docstring(cls: type) -> str:
     import inspect
 
@@ -1012,11 +1032,13 @@ def hand_value(player_input: PlayerInput, values: Sequence[int]) -> int:
     the cards' values (``values``: by card index, as :attr:`Hand.values`)."""
     if player_input.count is not None:
         return player_input.count
-    return sum(map(values.__getitem__, map(_INDEX, player_input.cards or ())))
+    # A plain loop: cheaper than summing mapped lookups (one of these for every hand given as cards).
+    total = 0
+    for card in player_input.cards or ():
+        total += values[card.index]
+    return total
 
 
-_INDEX = attrgetter("index")
-_BIT = attrgetter("bit")
 #: every card once, by index: the 52, then the joker (index -1, so the last)
 _PACK = (*ALL_CARDS, JOKER)
 
@@ -1152,21 +1174,15 @@ def reentry_notes(game: Game, back: Mapping[str, Score]) -> list[Note]:
 
 
 def next_seat(game: Game, player: str) -> str:
-    """The next player to the left still in the game."""
-    seats = game.players
-    i = seats.index(player)
-    for step in range(1, len(seats) + 1):
-        candidate = seats[(i + step) % len(seats)]
-        if candidate not in game.eliminated:
-            return candidate
-    return player
+    """The next player to the left still in the game (``player`` if nobody else is)."""
+    return game.left_of[player]
 
 
 def winner_deals(game: Game, result: HandResult) -> str:
     """Two players: the hand's winner deals next; else the deal passes left."""
-    if len(game.players) == 2 and result.winner is not None:
+    if result.winner is not None and len(game.players) == 2:
         return result.winner
-    return next_seat(game, game.dealers[-1])
+    return game.left_of[game.dealers[-1]]
 
 
 # -- endings and winners -----------------------------------------------------

@@ -121,9 +121,10 @@ class Basic(Variant):
     # -- reading -------------------------------------------------------------
 
     def check_required(self, hand: Hand) -> None:
-        if not isinstance(hand.entry.get("block", False), bool):
+        block = hand.entry.get("block", False)
+        if type(block) is not bool:
             raise hand.invalid("block must be true or false")
-        if self.is_block(hand):
+        if block:
             if hand.out is not None:
                 raise hand.invalid("in a block nobody went out: leave out empty", field="out")
             for player in hand.players:
@@ -138,11 +139,14 @@ class Basic(Variant):
     # -- scoring -------------------------------------------------------------
 
     def score(self, hand: Hand) -> HandResult:
-        values = {p: hand_value(i, hand.values) for p, i in hand.inputs.items()}
-        details = {
-            p: {"value": values[p]} for p, i in hand.inputs.items()
-        }
-        if self.is_block(hand):
+        # Each hand's value and the row's detail of it, in one pass: this runs for every hand replayed.
+        card_values = hand.values
+        values: dict[str, int] = {}
+        details: dict[str, dict[str, Any]] = {}
+        for player, given in hand.inputs.items():
+            values[player] = value = hand_value(given, card_values)
+            details[player] = {"value": value}
+        if hand.entry.get("block"):
             result = self.score_block(hand, values)
         elif hand.out is None:
             result = HandResult(zero_scores(hand.players),
@@ -150,11 +154,11 @@ class Basic(Variant):
         elif self.is_lowest_wins(hand.options):
             result = self.score_penalty(hand, values)
         else:
-            result = self.score_winner(hand, values)
+            return self.score_winner(hand, values, details)
         result.details = details
         return result
 
-    def score_winner(self, hand: Hand, values: dict[str, int]) -> HandResult:
+    def score_winner(self, hand: Hand, values: dict[str, int], details: dict[str, dict[str, Any]]) -> HandResult:
         out = hand.out
         assert out is not None
         others = {p: values[p] for p in hand.others}
@@ -181,9 +185,8 @@ class Basic(Variant):
                 note = no_bonus_note()
             notes.append(note)
             keys.append(note_key(note))
-        scores = zero_scores(hand.players)
-        scores[out] = collected
-        return HandResult(scores, notes, winner=out, kind=kind, moments=rummy_moment(out, kind), note_keys=keys)
+        # Only the winner's score: the replay gives every other player their 0.
+        return HandResult({out: collected}, notes, details, out, kind, rummy_moment(out, kind), note_keys=keys)
 
     def score_penalty(self, hand: Hand, values: dict[str, int]) -> HandResult:
         out = hand.out
