@@ -22,7 +22,7 @@ from ..declare import (
     CARDS, COUNT, REENTER, RUMMY, Choice, Ending, Field, Moment, Note, Settlement, Sides, Status, note_key,
 )
 from ..errors import InvalidEntry
-from ..melds import Arrangement, MeldRules, arrange, knocker_covers, shown_arrangement
+from ..melds import Arrangement, MeldRules, arrange, knocker_covers, knocker_shown, shown_arrangement
 from ..options import Option, check_options
 from ..sheet import NoteKey
 
@@ -1056,7 +1056,11 @@ def unmatched(player_input: PlayerInput, rules: MeldRules) -> tuple[int, dict[st
     bits = player_input.bits
     if bits and rules.suit_values:
         # One deck's cards, all different: the hand as a mask, its melds written from masks
-        # (what arrange() and meld_detail() give, without a Card or an Arrangement made).
+        # (what arrange() and meld_detail() give, without a Card or an Arrangement made),
+        # straight off the suit tables where one arrangement is best.
+        shown = knocker_shown(bits, rules)
+        if shown is not None:
+            return shown[0], {"melds": shown[1], "unmatched": shown[2]}
         count, covers = knocker_covers(bits, rules)
         melds, left = shown_arrangement(bits, covers[0], rules)
         return count, {"melds": melds, "unmatched": left}
