@@ -122,15 +122,19 @@
       var values = {};
       kept.forEach(function (pair) { (values[pair[0]] = values[pair[0]] || []).push(pair[1]); });
       // What was typed since this page was drawn stays: this script comes after the page's load
-      // event, and a hand may have started typing before it (a field no longer as the page drew it).
-      var touched = Array.prototype.some.call(form.elements, function (control) {
-        if (!control.name || control.type === "hidden") return false;
-        if (control.type === "checkbox" || control.type === "radio") return control.checked !== control.defaultChecked;
-        return control.value !== control.defaultValue;
+      // event, and a hand may have started typing before it (a field no longer as the page drew it),
+      // or the browser itself may have put some fields back on a reload. Only the fields (a group
+      // of radios counts as one) still as the page drew them are filled in.
+      var touched = {};
+      Array.prototype.forEach.call(form.elements, function (control) {
+        if (!control.name || control.type === "hidden") return;
+        var changed = control.type === "checkbox" || control.type === "radio" ?
+          control.checked !== control.defaultChecked : control.value !== control.defaultValue;
+        if (changed) touched[control.name] = true;
       });
-      if (touched) return;
       Array.prototype.forEach.call(form.elements, function (control) {
         if (!control.name || control.type === "hidden" || control.type === "submit" || control.type === "button") return;
+        if (touched[control.name]) return;
         var given = values[control.name] || [];
         if (control.type === "checkbox" || control.type === "radio") {
           control.checked = given.indexOf(control.value) >= 0;
