@@ -889,8 +889,9 @@ def defender_count(defender: int, knocker_cover: Sequence[int], rules: MeldRules
 # lower.  The defender's own groups are chosen as the knocker's are.
 
 
-def _lay_off_spots(defender: int, knocker_cover: Sequence[int]) -> tuple[int, int]:
-    """The knocker's run cards (one mask) and the defender's cards that are a group of three's fourth."""
+def _lay_off_spots(defender: int, knocker_cover: Sequence[int]) -> tuple[int, int, bool]:
+    """The knocker's run cards (one mask), the defender's cards that are a group of three's
+    fourth, and whether the defender has any choice to make (a fourth, or a rank three times)."""
     runs = 0
     fourths = 0
     for meld in knocker_cover:
@@ -899,7 +900,12 @@ def _lay_off_spots(defender: int, knocker_cover: Sequence[int]) -> tuple[int, in
             runs |= meld
         elif meld.bit_count() == 3:
             fourths |= ranks * _ACES & ~meld
-    return runs, fourths & defender
+    fourths &= defender
+    a = defender & _SUIT_BITS
+    b = defender >> 13 & _SUIT_BITS
+    c = defender >> 26 & _SUIT_BITS
+    d = defender >> 39
+    return runs, fourths, bool(fourths or (a & b & (c | d)) | (c & d & (a | b)))
 
 
 def _defence_choices(defender: int, fourths: int) -> list[int]:
@@ -923,12 +929,8 @@ def defence_count(defender: int, knocker_cover: Sequence[int], rules: MeldRules)
     table = rules.run_deadwood
     if rules.around_corner or not table:
         return defender_count(defender, knocker_cover, rules)[0]
-    runs, fourths = _lay_off_spots(defender, knocker_cover)
-    a = defender & _SUIT_BITS
-    b = defender >> 13 & _SUIT_BITS
-    c = defender >> 26 & _SUIT_BITS
-    d = defender >> 39
-    if not fourths and not (a & b & (c | d)) | (c & d & (a | b)):  # no choice: one lookup a suit
+    runs, fourths, choosing = _lay_off_spots(defender, knocker_cover)
+    if not choosing:  # one lookup a suit
         joined = defender | runs
         return (table[joined & _SUIT_BITS] + table[joined >> 13 & _SUIT_BITS] + table[joined >> 26 & _SUIT_BITS]
                 + table[joined >> 39])
@@ -950,12 +952,8 @@ def defence(defender: int, knocker_cover: Sequence[int], rules: MeldRules) -> tu
     table = rules.run_deadwood
     if rules.around_corner or not table:
         return defender_count(defender, knocker_cover, rules)
-    runs, fourths = _lay_off_spots(defender, knocker_cover)
-    a = defender & _SUIT_BITS
-    b = defender >> 13 & _SUIT_BITS
-    c = defender >> 26 & _SUIT_BITS
-    d = defender >> 39
-    if not fourths and not (a & b & (c | d)) | (c & d & (a | b)):  # no choice: one lookup a suit
+    runs, fourths, choosing = _lay_off_spots(defender, knocker_cover)
+    if not choosing:  # one lookup a suit
         joined = defender | runs
         lowest = (table[joined & _SUIT_BITS] + table[joined >> 13 & _SUIT_BITS] + table[joined >> 26 & _SUIT_BITS]
                   + table[joined >> 39])

@@ -75,3 +75,26 @@ def dealers(sheet: Mapping[str, Any]) -> list[str]:
 def notes(sheet: Mapping[str, Any], number: int) -> str:
     """Hand ``number``'s notes as one string, for phrase checks."""
     return " ".join(sheet["hands"][number - 1]["notes"])
+
+
+def all_melds(mask: int, around_corner: bool = False) -> list[int]:
+    """Every run (3 to 13 in a row of a suit, wrapping past K with the corner rule) and
+    every group (3 or 4 of a rank, distinct suits) inside ``mask``."""
+    found: set[int] = set()
+    for suit in range(4):
+        for start in range(13):
+            for length in range(3, 14):
+                if not around_corner and start + length > 13:
+                    break
+                run = 0
+                for k in range(length):
+                    run |= 1 << (13 * suit + (start + k) % 13)
+                if run & mask == run:
+                    found.add(run)
+    for rank in range(13):
+        held = [1 << (13 * suit + rank) for suit in range(4) if mask >> (13 * suit + rank) & 1]
+        if len(held) >= 3:
+            found.add(sum(held))
+            if len(held) == 4:
+                found.update(sum(held) - one for one in held)
+    return sorted(found)

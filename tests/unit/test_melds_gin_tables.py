@@ -18,6 +18,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers import all_melds
+
 from scorekeeper.engine.cards import parse_cards
 from scorekeeper.engine.melds import (
     STANDARD,
@@ -42,24 +44,6 @@ VALUES = [STANDARD.rank_values, (1,) * 13, tuple(range(1, 14)), (15, 2, 3, 4, 5,
 
 def value_of(mask: int, values: tuple[int, ...]) -> int:
     return sum(values[i % 13] for i in range(52) if mask >> i & 1)
-
-
-def own_melds(mask: int) -> list[int]:
-    """Every run (no corner) and group inside ``mask``."""
-    found = set()
-    for suit in range(4):
-        for start in range(13):
-            for end in range(start + 3, 14):
-                run = sum(1 << (13 * suit + r) for r in range(start, end))
-                if run & mask == run:
-                    found.add(run)
-    for rank in range(13):
-        held = [1 << (13 * suit + rank) for suit in range(4) if mask >> (13 * suit + rank) & 1]
-        if len(held) >= 3:
-            found.add(sum(held))
-            if len(held) == 4:
-                found.update(sum(held) - one for one in held)
-    return sorted(found)
 
 
 def lay_offs(defender: int, knocker_melds: list[int]) -> list[int]:
@@ -87,7 +71,7 @@ def lay_offs(defender: int, knocker_melds: list[int]) -> list[int]:
 
 def brute_defence(defender: int, knocker_melds: list[int], values: tuple[int, ...]) -> int:
     """The defender's lowest count over every set of own melds and lay-offs sharing no card."""
-    pieces = own_melds(defender) + lay_offs(defender, knocker_melds)
+    pieces = all_melds(defender) + lay_offs(defender, knocker_melds)
     best = value_of(defender, values)
 
     def walk(start: int, used: int) -> None:

@@ -16,6 +16,8 @@ from functools import cache
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers import all_melds
+
 from scorekeeper.engine.cards import ALL_CARDS, parse_cards
 from scorekeeper.engine.melds import (
     STANDARD,
@@ -39,29 +41,6 @@ VALUES = {
     "ace 15, faces 10": (15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10),
     "faces 11-13": tuple(range(1, 14)),
 }
-
-
-def all_melds(mask: int, around_corner: bool) -> list[int]:
-    """Every run (3 to 13 in a row of a suit, wrapping past K with the corner rule) and
-    every group (3 or 4 of a rank, distinct suits) inside ``mask``."""
-    found: set[int] = set()
-    for suit in range(4):
-        for start in range(13):
-            for length in range(3, 14):
-                if not around_corner and start + length > 13:
-                    break
-                run = 0
-                for k in range(length):
-                    run |= 1 << (13 * suit + (start + k) % 13)
-                if run & mask == run:
-                    found.add(run)
-    for rank in range(13):
-        held = [1 << (13 * suit + rank) for suit in range(4) if mask >> (13 * suit + rank) & 1]
-        if len(held) >= 3:
-            found.add(sum(held))
-            if len(held) == 4:
-                found.update(sum(held) - one for one in held)
-    return sorted(found)
 
 
 def value_of(mask: int, values: tuple[int, ...]) -> int:
