@@ -270,10 +270,11 @@ class LiveAsks:
             now = time.monotonic()
             if (environ.get("HTTP_IF_NONE_MATCH") == etag and now < until
                     and live_stamps.stamp(self.folder, game_id) == seen):
-                wait = min(_wait_asked(environ), until - now)
+                asked = _wait_asked(environ)
+                wait = min(asked, until - now)
                 moved = self.holds.hold(game_id, seen, wait) if wait > 0 else None
                 if moved is not None:
-                    applied = [("Preference-Applied", f"wait={_wait_asked(environ)}")]
+                    applied = [("Preference-Applied", f"wait={asked}")]
                     # (A change in the last tick of the wait: the route answers it now.)
                     moved = moved or live_stamps.stamp(self.folder, game_id) != seen
                 if not moved:
