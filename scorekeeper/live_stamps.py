@@ -45,11 +45,16 @@ and the phone asks again a second later, as before holds.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import hashlib
+import json
 import os
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -203,3 +208,109 @@ def _inodes(folder: Path) -> dict[str, int]:
             return {entry.name: entry.inode() for entry in entries}
     except OSError:
         return {}
+
+
+# -- answers drawn once per change ------------------------------------------------------
+
+#: the folder, under the stamps', that keeps each live link's last answer
+ANSWERS = "answers"
+#: the longest a worker waits for another to finish drawing a game's answer
+PATIENCE = 0.25
+_POLL = 0.002
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A live link's answer as a worker drew it, for every worker of the host to serve.
+
+    ``stamp`` is the game's stamp as read before the database was: while it
+    is still the game's stamp, nothing the answer shows has changed (the
+    same reasoning as a worker's own 304s).  ``until`` is the time
+    (``time.time()``, the host's clock, the same in every worker) past which
+    it is not trusted whatever the stamp says.
+    """
+
+    stamp: bytes
+    until: float
+    etag: str  # quoted, as the ETag header carries it
+    headers: list[tuple[str, str]]  # the answer's, but for those made per request
+    body: bytes
+
+
+def answer_name(game_id: int, key: str) -> str:
+    """The file of a link's answer: the game's id (pruned by it) and a digest of what was asked."""
+    return f"{game_id}-{hashlib.sha256(key.encode()).hexdigest()[:24]}"
+
+
+def keep_answer(folder: Path, name: str, answer: Answer) -> None:
+    """Keep the answer for the host's workers (replacing the last; nothing kept where it cannot be written)."""
+    where = folder / ANSWERS
+    head = json.dumps({"stamp": answer.stamp.hex(), "until": answer.until, "etag": answer.etag,
+                       "headers": answer.headers}).encode()
+    fresh = where / f".{name}-{secrets.token_hex(4)}"
+    try:
+        where.mkdir(exist_ok=True)
+        fresh.write_bytes(head + b"\n" + answer.body)
+        os.replace(fresh, where / name)  # readers find the old answer or the new, never half of one
+    except OSError:
+        with contextlib.suppress(OSError):
+            fresh.unlink()
+
+
+def kept_answer(folder: Path, name: str) -> Answer | None:
+    """The answer kept under that name, or None (none, or none that reads back whole)."""
+    try:
+        data = (folder / ANSWERS / name).read_bytes()
+        head, _, body = data.partition(b"\n")
+        found = json.loads(head)
+        return Answer(bytes.fromhex(found["stamp"]), float(found["until"]), str(found["etag"]),
+                      [(str(key), str(value)) for key, value in found["headers"]], body)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+@contextlib.contextmanager
+def drawing(folder: Path, game_id: int, patience: float = PATIENCE) -> Iterator[None]:
+    """While one worker of the host draws a game's answer, the others wait for it (at most
+    ``patience`` seconds, then go on regardless).
+
+    Every phone on a game asks again the moment its stamp moves, on whichever
+    worker holds its ask: without this, each of them would read the database
+    and draw the same sheet.  Only an economy: nothing is wrong if two draw
+    at once, so a lock file that cannot be made, or was pruned, is no lock.
+    """
+    try:
+        (folder / ANSWERS).mkdir(exist_ok=True)
+        handle = os.open(folder / ANSWERS / f"{game_id}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        yield
+        return
+    try:
+        give_up = time.monotonic() + patience
+        while True:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except OSError:
+                if time.monotonic() >= give_up:
+                    break
+                time.sleep(_POLL)
+        yield
+    finally:
+        os.close(handle)  # (which lets the lock go)
+
+
+def prune_answers(folder: Path, older_than: float) -> int:
+    """Remove the answers (and locks) not written for ``older_than`` seconds; how many went."""
+    gone = 0
+    cut = time.time() - older_than
+    try:
+        with os.scandir(folder / ANSWERS) as entries:
+            for entry in entries:
+                with contextlib.suppress(OSError):
+                    if entry.stat().st_mtime < cut:
+                        os.unlink(entry.path)
+                        gone += 1
+    except OSError:
+        pass
+    return gone

@@ -19,6 +19,7 @@ changed.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import re
@@ -213,6 +214,12 @@ _LEARNT = "scorekeeper.live_learnt"
 _SHEET_PATH = re.compile(r"/s/([A-Za-z0-9_-]{1,200})/sheet")
 #: a response's headers that are not the same on every 304 of a link
 _NOT_KEPT = frozenset({"content-length", "content-type", "set-cookie", "x-request-id", "date", "server"})
+#: and those not the same on every 200 (the length is the kept body's)
+_NOT_SHARED = frozenset({"content-length", "set-cookie", "x-request-id", "date", "server"})
+#: the only queries whose answers are kept for the host (a page, or none): a bound on the files
+_KEPT_QUERY = re.compile(r"(?:page=[0-9]{1,4})?")
+#: an ETag's revision (RENDERING's "r<revision>-<digest>", quoted)
+_REVISION = re.compile(r'"r([0-9]{1,18})-')
 _REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
 #: at most this many links remembered by a worker (then it starts again)
 _MOST_KNOWN = 20_000
@@ -242,13 +249,26 @@ WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
 
 class LiveAsks:
-    """WSGI, in front of Flask: a live ask whose ETag is still its game's, answered 304 at once.
+    """WSGI, in front of Flask: a live ask whose ETag is still its game's, answered 304 at once
+    (or held, :class:`live_stamps.Holds`); one whose game changed, answered from the host's
+    kept answer when another worker has drawn it already.
 
     "Still" means: this worker worked that ETag out for that link (and page)
     less than ``LIVE_STAMPS_TRUST`` seconds ago, and the game's stamp is the
     one read just before.  The 304 carries the headers the route's own
     answer for the link carried (security headers, ETag, caching), and a
-    request id.  Everything else goes to Flask unchanged, which then tells
+    request id.
+
+    A sheet the route draws for a link this worker knows is kept on the
+    host's disk with the stamp read before its query
+    (:func:`live_stamps.keep_answer`), and every worker serves it, without
+    Flask or the database, to the link's phones while that stamp is the
+    game's (and for ``LIVE_STAMPS_TRUST`` seconds at most): when a hand is
+    saved, the game's three or four phones are woken at once on as many
+    workers, and one of them draws the sheet while the others wait for it
+    (:func:`live_stamps.drawing`).  A phone that holds another ETag of as
+    recent a revision is the route's, so no phone is ever sent back to an
+    older sheet.  Everything else goes to Flask unchanged, which then tells
     this what it learnt.
     """
 
@@ -257,6 +277,7 @@ class LiveAsks:
         self.folder = folder
         self.trust = trust
         self.holds = holds or live_stamps.Holds(folder)
+        self._prune_at = 0.0
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         match = _SHEET_PATH.fullmatch(environ.get("PATH_INFO", ""))
@@ -278,10 +299,48 @@ class LiveAsks:
                     # (A change in the last tick of the wait: the route answers it now.)
                     moved = moved or live_stamps.stamp(self.folder, game_id) != seen
                 if not moved:
-                    offered = environ.get("HTTP_X_REQUEST_ID", "")
-                    request_id = offered if _REQUEST_ID.fullmatch(offered) else secrets.token_hex(6)
-                    start_response("304 NOT MODIFIED", [*headers, *applied, ("X-Request-ID", request_id)])
+                    start_response("304 NOT MODIFIED", [*headers, *applied, _request_id(environ)])
                     return []
+        game = _game_of.get(key[0])
+        if game is None or not _KEPT_QUERY.fullmatch(key[1]):
+            return self._route(environ, start_response, key, applied, None)
+        name = live_stamps.answer_name(game, f"{RENDERING}/{key[0]}?{key[1]}")
+        served = self._kept(environ, start_response, key, game, name, applied)
+        if served is None:
+            with live_stamps.drawing(self.folder, game):
+                served = self._kept(environ, start_response, key, game, name, applied)
+                if served is None:
+                    served = self._route(environ, start_response, key, applied, name)
+        return served
+
+    def _kept(self, environ: dict[str, Any], start_response: Callable[..., Any], key: tuple[str, str],
+              game_id: int, name: str, applied: list[tuple[str, str]]) -> Iterable[bytes] | None:
+        """The host's kept answer for the link, while it is still the game's; None otherwise."""
+        answer = live_stamps.kept_answer(self.folder, name)
+        if answer is None:
+            return None
+        left = answer.until - time.time()
+        if left <= 0 or left > self.trust or live_stamps.stamp(self.folder, game_id) != answer.stamp:
+            return None
+        held = environ.get("HTTP_IF_NONE_MATCH", "")
+        unchanged = [(header, value) for header, value in answer.headers if header.lower() not in _NOT_KEPT]
+        if held == answer.etag:
+            start_response("304 NOT MODIFIED", [*unchanged, *applied, _request_id(environ)])
+            body: Iterable[bytes] = []
+        elif held and not _older(held, answer.etag):
+            return None  # (the phone may hold a sheet newer than the one kept: the route's)
+        else:
+            start_response("200 OK", [*answer.headers, ("Content-Length", str(len(answer.body))),
+                                      *applied, _request_id(environ)])
+            body = [answer.body]
+        _known[key] = (answer.etag, game_id, answer.stamp, unchanged, time.monotonic() + left)
+        return body
+
+    def _route(self, environ: dict[str, Any], start_response: Callable[..., Any], key: tuple[str, str],
+               applied: list[tuple[str, str]], keep_as: str | None) -> Iterable[bytes]:
+        """Flask's answer, and what it learnt of the link remembered (and, named ``keep_as``,
+        a sheet it drew kept for the host)."""
+        started = time.time()
         answered: list[Any] = []
 
         def keep(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
@@ -291,18 +350,51 @@ class LiveAsks:
 
         body = self.app(environ, keep)
         learnt = environ.get(_LEARNT)
-        if learnt is not None and answered and answered[0][:3] in ("200", "304"):
-            etag, game_id, seen = learnt
-            if len(_known) >= _MOST_KNOWN:
-                _known.clear()
-                _game_of.clear()
-            _game_of[key[0]] = game_id
-            if seen is not None:
-                kept = [(name, value) for name, value in answered[1] if name.lower() not in _NOT_KEPT]
-                _known[key] = (f'"{etag}"', game_id, seen, kept, time.monotonic() + self.trust)
-            else:
-                _known.pop(key, None)
+        if learnt is None or not answered or answered[0][:3] not in ("200", "304"):
+            return body
+        etag, game_id, seen = learnt
+        if len(_known) >= _MOST_KNOWN:
+            _known.clear()
+            _game_of.clear()
+        _game_of[key[0]] = game_id
+        if seen is None:
+            _known.pop(key, None)
+            return body
+        kept = [(name, value) for name, value in answered[1] if name.lower() not in _NOT_KEPT]
+        _known[key] = (f'"{etag}"', game_id, seen, kept, time.monotonic() + self.trust)
+        if keep_as is not None and answered[0][:3] == "200":
+            body = self._keep(keep_as, body, live_stamps.Answer(
+                seen, started + self.trust, f'"{etag}"',
+                [(name, value) for name, value in answered[1]
+                 if name.lower() not in _NOT_SHARED and (name, value) not in applied], b""))
         return body
+
+    def _keep(self, name: str, body: Iterable[bytes], answer: live_stamps.Answer) -> list[bytes]:
+        """The drawn sheet, read whole and kept for the host's workers (the old ones pruned now and then)."""
+        try:
+            whole = b"".join(body)
+        finally:
+            close = getattr(body, "close", None)
+            if close is not None:
+                close()  # (Flask's teardown: the request's session goes back to the pool)
+        live_stamps.keep_answer(self.folder, name, dataclasses.replace(answer, body=whole))
+        now = time.monotonic()
+        if now >= self._prune_at:
+            self._prune_at = now + self.trust
+            live_stamps.prune_answers(self.folder, 2 * self.trust)
+        return [whole]
+
+
+def _request_id(environ: dict[str, Any]) -> tuple[str, str]:
+    """The phone's own request id where it sent a fitting one, else a new one."""
+    offered = environ.get("HTTP_X_REQUEST_ID", "")
+    return "X-Request-ID", offered if _REQUEST_ID.fullmatch(offered) else secrets.token_hex(6)
+
+
+def _older(held: str, kept: str) -> bool:
+    """Whether the ETag a phone holds is of an older revision of the game than the kept one's."""
+    mine, theirs = _REVISION.match(held), _REVISION.match(kept)
+    return bool(mine and theirs and int(mine.group(1)) < int(theirs.group(1)))
 
 
 def _wait_asked(environ: dict[str, Any]) -> int:

@@ -7,6 +7,7 @@ is answered 304 from one query, a changed one with the new sheet.
 
 from __future__ import annotations
 
+import os
 import re
 import threading
 import time
@@ -566,6 +567,186 @@ def test_every_phone_holding_on_a_game_is_answered_by_one_change(app, client, us
         thread.join(15)
 
     assert [answer["response"].status_code for _, answer in phones] == [200, 200, 200]
+
+
+def test_every_phone_woken_by_one_change_is_sent_one_drawing_of_the_sheet(app, client, user, game, record):
+    link = share(user, game)
+    etag = primed(client, link)
+    # what the route reads to draw the sheet for a phone (no cookie)
+    one_drawing = len(statements_of(app, lambda: ask(app.test_client(), link))[0])
+    phones = [held_ask(app, link, etag, wait=20) for _ in range(3)]
+    until_held(app, 3)
+    record_second_hand(user, game, record)
+
+    def answered() -> None:
+        for thread, _ in phones:
+            thread.join(15)
+
+    statements, _ = statements_of(app, answered)
+
+    responses = [answer["response"] for _, answer in phones]
+    assert [response.status_code for response in responses] == [200, 200, 200]
+    assert len({response.data for response in responses}) == 1
+    assert len({response.headers["ETag"] for response in responses}) == 1
+    assert len(statements) == one_drawing  # not three times that
+
+
+# -- the sheet drawn once for the host: every worker serves it while its stamp holds ---------
+
+
+def drawn_anew(user, game, record, client, link, etag):  # type: ignore[no-untyped-def]
+    """After a hand, a phone of this worker asks: the route draws the sheet, kept for the host."""
+    record_second_hand(user, game, record)
+    response = ask(client, link, etag)
+    assert response.status_code == 200
+    return response
+
+
+def another_worker() -> None:
+    """This process as another worker of the host sees it: it knows the links' games, not their ETags."""
+    from scorekeeper.web import share as live
+
+    live._known.clear()
+
+
+def test_a_sheet_drawn_for_a_link_is_served_to_its_phones_on_every_worker_without_the_database(
+        app, client, user, game, record):
+    link = share(user, game)
+    etag = primed(client, link)
+    drawn = drawn_anew(user, game, record, client, link, etag)
+    another_worker()
+
+    statements, response = statements_of(app, lambda: ask(client, link, etag))
+
+    assert statements == []
+    assert response.status_code == 200
+    assert response.data == drawn.data
+    assert page(response).one("div", cls="live-content").get("data-hands") == "2"
+    for header in ("ETag", "Content-Type", "Cache-Control", "Content-Security-Policy", "Referrer-Policy"):
+        assert response.headers[header] == drawn.headers[header], header
+    assert response.headers["Content-Length"] == str(len(drawn.data))
+    assert response.headers["X-Request-ID"] != drawn.headers["X-Request-ID"]
+    assert "Set-Cookie" not in response.headers
+    # and the phone, holding it now, is answered 304 by this worker from its stamp
+    assert statements_of(app, lambda: ask(client, link, drawn.headers["ETag"]))[0] == []
+    assert ask(client, link, drawn.headers["ETag"]).status_code == 304
+
+
+def test_a_phone_asking_with_the_kept_sheets_etag_is_answered_304_by_a_worker_that_never_drew_it(
+        app, client, user, game, record):
+    link = share(user, game)
+    drawn = drawn_anew(user, game, record, client, link, primed(client, link))
+    another_worker()
+
+    statements, response = statements_of(app, lambda: ask(client, link, drawn.headers["ETag"]))
+
+    assert statements == [] and response.status_code == 304 and response.data == b""
+    assert response.headers["ETag"] == drawn.headers["ETag"]
+
+
+def test_a_kept_sheet_is_never_served_once_its_game_changed_again(app, client, user, game, record):
+    link = share(user, game)
+    etag = primed(client, link)
+    drawn_anew(user, game, record, client, link, etag)
+    another_worker()
+    correct_first_hand(user, game, record)
+
+    statements, response = statements_of(app, lambda: ask(client, link, etag))
+
+    assert statements and response.status_code == 200
+    assert "hand 1 changed from" in page(response).text
+
+
+def test_a_phone_holding_a_sheet_as_recent_as_the_kept_one_is_never_sent_back_to_it(
+        app, client, user, game, record):
+    link = share(user, game)
+    drawn = drawn_anew(user, game, record, client, link, primed(client, link))
+    another_worker()
+    revision = int(re.match(r'"r(\d+)-', drawn.headers["ETag"]).group(1))
+
+    statements, response = statements_of(app, lambda: ask(client, link, f'"r{revision}-another"'))
+
+    assert statements and response.status_code == 200  # the route's answer, from the database
+
+
+def test_a_kept_sheet_is_trusted_no_longer_than_live_stamps_trust(app, client, user, game, record):
+    link = share(user, game)
+    etag = primed(client, link)
+    app.wsgi_app.trust = 0  # (the LiveAsks in front of the app)
+    drawn_anew(user, game, record, client, link, etag)
+    another_worker()
+
+    statements, response = statements_of(app, lambda: ask(client, link, etag))
+
+    assert statements and response.status_code == 200
+
+
+def test_only_a_sheet_asked_for_by_its_page_or_with_no_query_is_kept_for_the_host(app, client, user, game):
+    folder = Path(app.config["LIVE_STAMPS"]) / "answers"
+    link = share(user, game)
+    for query in ("?page=1&x=1", "?page=abc", "?x=" + "y" * 100):
+        for _ in range(3):
+            assert client.get(link + "/sheet" + query).status_code == 200
+    kept_before = sorted(path.name for path in folder.glob("*-*")) if folder.exists() else []
+    for _ in range(3):
+        assert client.get(link + "/sheet?page=1").status_code == 200
+
+    kept = sorted(path.name for path in folder.glob("*-*"))
+    assert kept_before == []
+    assert len(kept) == 1 and kept[0].startswith(f"{game}-")
+
+
+def test_kept_answers_not_written_for_the_time_given_are_pruned(tmp_path):
+    from scorekeeper import live_stamps
+
+    answer = live_stamps.Answer(b"12345678", time.time() + 60, '"r1-x"', [("Content-Type", "text/html")], b"<p>")
+    live_stamps.keep_answer(tmp_path, "1-old", answer)
+    live_stamps.keep_answer(tmp_path, "2-fresh", answer)
+    an_hour_ago = time.time() - 3600
+    os.utime(tmp_path / "answers" / "1-old", (an_hour_ago, an_hour_ago))
+
+    assert live_stamps.prune_answers(tmp_path, 120) == 1
+    assert sorted(path.name for path in (tmp_path / "answers").iterdir()) == ["2-fresh"]
+    assert live_stamps.kept_answer(tmp_path, "2-fresh") == answer
+    assert live_stamps.kept_answer(tmp_path, "1-old") is None
+
+
+def test_a_kept_answer_that_does_not_read_back_whole_is_none(tmp_path):
+    from scorekeeper import live_stamps
+
+    (tmp_path / "answers").mkdir()
+    for name, data in (("1-a", b""), ("1-b", b"{not json\n<p>"), ("1-c", b'{"stamp": "zz"}\n')):
+        (tmp_path / "answers" / name).write_bytes(data)
+        assert live_stamps.kept_answer(tmp_path, name) is None
+
+
+def test_while_one_worker_draws_a_games_sheet_another_waits_for_it_but_not_for_ever(tmp_path):
+    from scorekeeper import live_stamps
+
+    order: list[str] = []
+    inside = threading.Event()
+
+    def first() -> None:
+        with live_stamps.drawing(tmp_path, 7):
+            inside.set()
+            time.sleep(0.3)
+            order.append("first done")
+
+    thread = threading.Thread(target=first)
+    thread.start()
+    inside.wait(5)
+    with live_stamps.drawing(tmp_path, 7, patience=10):
+        order.append("second in")
+    thread.join()
+    assert order == ["first done", "second in"]
+
+    with live_stamps.drawing(tmp_path, 8, patience=10):  # another game's drawing waits for nothing
+        started = time.monotonic()
+        with live_stamps.drawing(tmp_path, 8, patience=0.05):  # past its patience it goes on regardless
+            waited = time.monotonic() - started
+        with live_stamps.drawing(tmp_path, 9, patience=10):
+            pass
+    assert 0.05 <= waited < 5
 
 
 def test_a_phone_may_ask_to_wait_25_seconds_at_most_and_anything_else_is_no_wait():
