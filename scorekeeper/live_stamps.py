@@ -41,6 +41,14 @@ whatever the folder says.  A process holds at most
 :attr:`Holds.most` asks (gunicorn: ``LIVE_HOLDS`` a worker, each a thread of
 its pool, see ``gunicorn.conf.py``); past that an ask is answered at once
 and the phone asks again a second later, as before holds.
+
+**Answers drawn once.**  A sheet one worker draws for a link is kept in
+the folder's ``answers/`` with the stamp read before its query
+(:func:`keep_answer`), for every worker of the host to serve while that
+stamp is still the game's (``web/share.py``); a per-game lock file lets
+one worker draw it while the others, woken by the same change, wait
+(:func:`drawing`).  The copies live in a folder of their own, so writing
+them never moves the stamps folder's time of last change.
 """
 
 from __future__ import annotations

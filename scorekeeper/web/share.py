@@ -14,7 +14,8 @@ last worked out for that link, while the game's live stamp
 it out, and holds it until the stamp moves (then the route answers it with
 the new sheet) or the wait is over (a 304).  Any other ask is the route's:
 one small query on the game's row for the ETag, and the sheet when it
-changed.
+changed; that sheet is kept on the host's disk, and the link's other
+phones, on any worker, are sent the copy while the game's stamp holds.
 """
 
 from __future__ import annotations
