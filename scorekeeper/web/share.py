@@ -232,8 +232,10 @@ _WAIT = re.compile(r"(?:^|[,;\s])wait=(\d{1,6})(?:$|[,;\s])")
 HOLDS = "scorekeeper.live_holds"
 WORKING = "scorekeeper.working"
 
-#: per worker: (token, query) -> (the quoted ETag, game id, its stamp, the 304's headers, trusted until)
-_known: dict[tuple[str, str], tuple[str, int, bytes, list[tuple[str, str]], float]] = {}
+#: what a worker knows of a link: (the quoted ETag, game id, its stamp, the 304's headers, trusted until)
+_Known = tuple[str, int, bytes, list[tuple[str, str]], float]
+#: per worker: (token, query) -> what it knows of the link
+_known: dict[tuple[str, str], _Known] = {}
 #: per worker: each live link's game (a token never moves to another game)
 _game_of: dict[str, int] = {}
 
@@ -286,37 +288,48 @@ class LiveAsks:
             return self.app(environ, start_response)
         key = (match.group(1), environ.get("QUERY_STRING", ""))
         known = _known.get(key)
-        applied: list[tuple[str, str]] = []
+        applied: list[tuple[str, str]] = []  # (Preference-Applied, once the ask was held)
         if known is not None:
-            etag, game_id, seen, headers, until = known
-            now = time.monotonic()
-            if (environ.get("HTTP_IF_NONE_MATCH") == etag and now < until
-                    and live_stamps.stamp(self.folder, game_id) == seen):
-                asked = _wait_asked(environ)
-                wait = min(asked, until - now)
-                moved = self.holds.hold(game_id, seen, wait) if wait > 0 else None
-                if moved is not None:
-                    applied = [("Preference-Applied", f"wait={asked}")]
-                    # (A change in the last tick of the wait: the route answers it now.)
-                    moved = moved or live_stamps.stamp(self.folder, game_id) != seen
-                if not moved:
-                    start_response("304 NOT MODIFIED", [*headers, *applied, _request_id(environ)])
-                    return []
+            answered = self._unchanged(environ, start_response, known, applied)
+            if answered is not None:
+                return answered
         game = _game_of.get(key[0])
         if game is None or not _KEPT_QUERY.fullmatch(key[1]):
             return self._route(environ, start_response, key, applied, None)
         name = live_stamps.answer_name(game, f"{RENDERING}/{key[0]}?{key[1]}")
-        served = self._kept(environ, start_response, key, game, name, applied)
+        served = self._kept(environ, start_response, key, game, name, applied, may_hold=not applied)
         if served is None:
-            with live_stamps.drawing(self.folder, game):
-                served = self._kept(environ, start_response, key, game, name, applied)
+            with live_stamps.drawing(self.folder, game):  # (never held in here: others wait on it)
+                served = self._kept(environ, start_response, key, game, name, applied, may_hold=False)
                 if served is None:
                     served = self._route(environ, start_response, key, applied, name)
         return served
 
+    def _unchanged(self, environ: dict[str, Any], start_response: Callable[..., Any], known: _Known,
+                   applied: list[tuple[str, str]]) -> Iterable[bytes] | None:
+        """The 304 of an ask whose ETag is still its game's, held first where the phone can wait;
+        None where the game changed (before or while it was held)."""
+        etag, game_id, seen, headers, until = known
+        now = time.monotonic()
+        if (environ.get("HTTP_IF_NONE_MATCH") != etag or now >= until
+                or live_stamps.stamp(self.folder, game_id) != seen):
+            return None
+        asked = _wait_asked(environ)
+        wait = min(asked, until - now)
+        moved = self.holds.hold(game_id, seen, wait) if wait > 0 else None
+        if moved is not None:
+            applied.append(("Preference-Applied", f"wait={asked}"))
+            # (A change in the last tick of the wait: the route answers it now.)
+            moved = moved or live_stamps.stamp(self.folder, game_id) != seen
+        if moved:
+            return None
+        start_response("304 NOT MODIFIED", [*headers, *applied, _request_id(environ)])
+        return []
+
     def _kept(self, environ: dict[str, Any], start_response: Callable[..., Any], key: tuple[str, str],
-              game_id: int, name: str, applied: list[tuple[str, str]]) -> Iterable[bytes] | None:
-        """The host's kept answer for the link, while it is still the game's; None otherwise."""
+              game_id: int, name: str, applied: list[tuple[str, str]], *, may_hold: bool) -> Iterable[bytes] | None:
+        """The host's kept answer for the link, while it is still the game's (a 304 where the phone
+        holds it: held first, if ``may_hold``); None otherwise."""
         answer = live_stamps.kept_answer(self.folder, name)
         if answer is None:
             return None
@@ -324,18 +337,18 @@ class LiveAsks:
         if left <= 0 or left > self.trust or live_stamps.stamp(self.folder, game_id) != answer.stamp:
             return None
         held = environ.get("HTTP_IF_NONE_MATCH", "")
-        unchanged = [(header, value) for header, value in answer.headers if header.lower() not in _NOT_KEPT]
-        if held == answer.etag:
-            start_response("304 NOT MODIFIED", [*unchanged, *applied, _request_id(environ)])
-            body: Iterable[bytes] = []
-        elif held and not _older(held, answer.etag):
+        if held and held != answer.etag and not _older(held, answer.etag):
             return None  # (the phone may hold a sheet newer than the one kept: the route's)
-        else:
+        unchanged = [(header, value) for header, value in answer.headers if header.lower() not in _NOT_KEPT]
+        known = _known[key] = (answer.etag, game_id, answer.stamp, unchanged, time.monotonic() + left)
+        if held != answer.etag:
             start_response("200 OK", [*answer.headers, ("Content-Length", str(len(answer.body))),
                                       *applied, _request_id(environ)])
-            body = [answer.body]
-        _known[key] = (answer.etag, game_id, answer.stamp, unchanged, time.monotonic() + left)
-        return body
+            return [answer.body]
+        if may_hold:
+            return self._unchanged(environ, start_response, known, applied)
+        start_response("304 NOT MODIFIED", [*unchanged, *applied, _request_id(environ)])
+        return []
 
     def _route(self, environ: dict[str, Any], start_response: Callable[..., Any], key: tuple[str, str],
                applied: list[tuple[str, str]], keep_as: str | None) -> Iterable[bytes]:

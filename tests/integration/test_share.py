@@ -644,6 +644,20 @@ def test_a_phone_asking_with_the_kept_sheets_etag_is_answered_304_by_a_worker_th
     assert response.headers["ETag"] == drawn.headers["ETag"]
 
 
+def test_a_phone_holding_the_kept_sheet_is_held_by_a_worker_that_never_drew_it(app, client, user, game, record):
+    link = share(user, game)
+    drawn = drawn_anew(user, game, record, client, link, primed(client, link))
+    another_worker()
+    started = time.monotonic()
+
+    statements, response = statements_of(app, lambda: client.get(
+        link + "/sheet", headers={"If-None-Match": drawn.headers["ETag"], "Prefer": "wait=1"}))
+
+    assert statements == [] and response.status_code == 304
+    assert response.headers["Preference-Applied"] == "wait=1"
+    assert 0.9 <= time.monotonic() - started < 5
+
+
 def test_a_kept_sheet_is_never_served_once_its_game_changed_again(app, client, user, game, record):
     link = share(user, game)
     etag = primed(client, link)
