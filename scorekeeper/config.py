@@ -89,6 +89,10 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # Live asks held at once by a process (Flask's own server: a thread each); gunicorn
         # sets its workers' own from LIVE_HOLDS (gunicorn.conf.py).
         "LIVE_HOLDS": int(os.environ.get("LIVE_HOLDS") or 64),
+        # How a new password is hashed (werkzeug's method string): scrypt as werkzeug
+        # sets it, N = 2**15, about 0.1 s a hash here, on purpose. The tests set a
+        # cheaper scrypt, since they make an account or two in most of thousands.
+        "PASSWORD_HASH": "scrypt:32768:8:1",
     }
 
 

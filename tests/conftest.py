@@ -15,10 +15,42 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from jinja2 import BytecodeCache
+from jinja2.bccache import Bucket
 from sqlalchemy import inspect, text
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+
+
+#: scrypt still, at a 32nd of production's cost (N = 2**10: a few ms a hash instead of 0.1 s), since
+#: most of the suite's thousands of tests make an account; one test checks production's own
+TEST_PASSWORD_HASH = "scrypt:1024:8:1"
+
+
+class _CompiledTemplates(BytecodeCache):
+    """Each template compiled once per test process, not once per test's app.
+
+    Every test builds an app of its own, with a Jinja environment of its
+    own, which compiled every template it drew again: about a third of the
+    time of a test that draws a few pages.  Jinja keeps a template's
+    compiled code here by its name and checks it against the source's
+    checksum, so an edited template is compiled afresh.
+    """
+
+    def __init__(self) -> None:
+        self._code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        code = self._code.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self._code[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED_TEMPLATES = _CompiledTemplates()
 
 
 def _database_url(tmp_path: Any) -> str:
@@ -66,7 +98,9 @@ def app(tmp_path: Any, _postgres_schema: str | None) -> Iterator[Flask]:
         "SQLALCHEMY_ENGINE_OPTIONS": _engine_options(_postgres_schema),
         "WTF_CSRF_ENABLED": False,
         "LIVE_STAMPS": str(tmp_path / "live"),
+        "PASSWORD_HASH": TEST_PASSWORD_HASH,
     })
+    app.jinja_env.bytecode_cache = COMPILED_TEMPLATES
     with app.app_context():
         if _postgres_schema:
             _empty_postgres_tables()

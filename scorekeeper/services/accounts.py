@@ -19,6 +19,7 @@ import hashlib
 import secrets
 from datetime import timedelta
 
+from flask import current_app
 from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
@@ -51,7 +52,7 @@ def register(email: str, password: str) -> Account:
         raise ServiceError(refused, "password", code="bad_password")
     if db.session.scalar(select(Account).where(Account.email == email)):
         raise EmailTaken()
-    account = Account(email=email, password_hash=generate_password_hash(password))
+    account = Account(email=email, password_hash=_hashed(password))
     db.session.add(account)
     try:
         db.session.commit()
@@ -59,6 +60,11 @@ def register(email: str, password: str) -> Account:
         db.session.rollback()
         raise EmailTaken() from None
     return account
+
+
+def _hashed(password: str) -> str:
+    """The password's salted hash, by the app's ``PASSWORD_HASH`` method."""
+    return generate_password_hash(password, method=current_app.config.get("PASSWORD_HASH", "scrypt"))
 
 
 # Checked when no account has the e-mail, so an unknown e-mail takes as long as a wrong password.
@@ -133,7 +139,7 @@ def change_password(account: Account, current: str, new: str, *, lasts: timedelt
     refused = passwords.problem(new, account.email)
     if refused:
         raise ServiceError(refused, "new_password")
-    account.password_hash = generate_password_hash(new)
+    account.password_hash = _hashed(new)
     db.session.execute(delete(SignIn).where(SignIn.account_id == account.id))
     secret = _new_sign_in(account, lasts=lasts)
     db.session.commit()

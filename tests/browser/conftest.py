@@ -77,6 +77,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     config: dict[str, Any] = {
         "TESTING": False,  # errors render as pages, as in production
         "SECRET_KEY": "browser-tests",
+        "PASSWORD_HASH": "scrypt:1024:8:1",  # (tests/conftest.py: TEST_PASSWORD_HASH)
         "WTF_CSRF_ENABLED": True,
     }
     schema = None

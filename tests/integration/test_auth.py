@@ -41,6 +41,24 @@ def test_registering_signs_in_and_opens_a_new_game(app, client):
     assert check_password_hash(password_hash, "correct horse")
 
 
+def test_a_served_app_hashes_passwords_with_scrypt_at_production_cost_and_the_tests_cheaper(app, client, tmp_path):
+    from scorekeeper import create_app, services
+    from scorekeeper.extensions import db
+
+    served = create_app({"SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'served.sqlite3'}",
+                         "LIVE_STAMPS": ""})
+    with served.app_context():
+        db.create_all()
+        account = services.register("ann@example.com", "correct horse")
+        assert account.password_hash.startswith("scrypt:32768:8:1$")
+        assert services.authenticate("ann@example.com", "correct horse") is not None
+        db.session.remove()
+        db.engine.dispose()
+    assert client.post("/register", data={"email": "bob@example.com", "password": "correct horse"}).status_code == 303
+    [(_, test_hash)] = accounts(app)
+    assert test_hash.startswith("scrypt:1024:8:1$")  # still scrypt, salted; a 32nd of the cost
+
+
 @pytest.mark.parametrize(
     ("email", "password", "field", "message"),
     [
