@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache, partial
+from functools import cache, lru_cache
 from itertools import product
 from operator import attrgetter
 
@@ -99,6 +99,58 @@ def _suit_covers(rank_values: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...
     return {0: ((),)}
 
 
+#: what one suit of a hand shows where its runs are the only best ones (see :class:`_SuitShown`):
+#: its lowest run deadwood, the ranks its runs hold (13 bits), those runs (hand masks) and the
+#: text of its cards left, a space after it
+SuitShown = tuple[int, int, tuple[int, ...], str]
+
+
+class _SuitShown(dict[int, "SuitShown | None"]):
+    """For one suit (no run around the corner), each set of its ranks asked for: what
+    :func:`knocker_shown` shows of it once the groups are chosen, or None where several
+    sets of runs are best (the search's order decides).
+
+    A hand's four suits are four lookups here instead of a walk through each
+    suit's best runs and its text.  Filled in on the first ask of each set of
+    ranks, as :class:`_Texts` is; the sets are bounded (8,192), so the dict is.
+    """
+
+    def __init__(self, shift: int, run_deadwood: tuple[int, ...], rank_values: tuple[int, ...]) -> None:
+        super().__init__()
+        self.shift = shift
+        self.run_deadwood = run_deadwood
+        self.rank_values = rank_values
+
+    def __missing__(self, ranks: int) -> SuitShown | None:
+        table = self.run_deadwood
+        shift = self.shift
+        found: SuitShown | None
+        if not _IN_RUNS[ranks]:
+            found = (table[ranks], 0, (), _WORDS[shift // 13][ranks])
+        else:
+            covers = _suit_covers(self.rank_values)
+            ways = covers.get(ranks)
+            if ways is None:
+                ways = _suit_covers_of(ranks, covers, table, _suit_value_table(self.rank_values))
+            if len(ways) != 1:
+                found = None
+            else:
+                held = 0
+                for run in ways[0]:
+                    held |= run
+                found = (table[ranks], held, tuple(run << shift for run in ways[0]),
+                         _WORDS[shift // 13][ranks ^ held])
+        self[ranks] = found
+        return found
+
+
+@lru_cache(maxsize=32)
+def _suits_shown(rank_values: tuple[int, ...]) -> tuple[_SuitShown, ...]:
+    """Per rules without runs around the corner, each suit's :class:`_SuitShown`."""
+    table = _run_deadwood_table(rank_values, False)
+    return tuple(_SuitShown(shift, table, rank_values) for shift in (0, 13, 26, 39))
+
+
 def _corner_runs_in(ranks: int) -> list[int]:
     """Every run of three or more in ``ranks`` (13 bits) that holds both K and A."""
     if not (ranks & 1 and ranks & 1 << 12) or ranks == _SUIT_BITS:
@@ -149,6 +201,9 @@ class MeldRules:
     run_deadwood: tuple[int, ...] = field(init=False, repr=False, compare=False)
     #: each set of ranks of a suit's best sets of runs, filled in as asked (see :func:`_suit_covers_of`)
     suit_covers: dict[int, tuple[tuple[int, ...], ...]] = field(init=False, repr=False, compare=False)
+    #: what each suit of a hand shows, by suit, filled in as asked (see :class:`_SuitShown`);
+    #: empty for rules with wild cards or runs around the corner
+    suits_shown: tuple[_SuitShown, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         single_deck = self.wild_rank is None
@@ -157,6 +212,8 @@ class MeldRules:
         object.__setattr__(self, "suit_values", table)
         object.__setattr__(self, "run_deadwood", runs)
         object.__setattr__(self, "suit_covers", _suit_covers(self.rank_values))
+        plain = single_deck and not self.around_corner
+        object.__setattr__(self, "suits_shown", _suits_shown(self.rank_values) if plain else ())
 
     def value(self, card: Card) -> int:
         if card.is_joker:
@@ -717,9 +774,10 @@ def _table_cover(mask: int, rules: MeldRules) -> tuple[int, list[tuple[int, ...]
             melds = [meld for _, _, meld in keyed]
         w, x, y, z, _ = chosen[0]
         return table[w] + table[x] + table[y] + table[z], [tuple(melds)]
-    order = partial(_search_order, values=values)
-    ordered = [tuple(sorted(cover, key=order)) for cover in found]
-    ordered.sort(key=lambda cover: [order(meld) for meld in cover])
+    # Each meld's place in the search's order worked out once (covers share most of their melds).
+    place = {meld: _search_order(meld, values) for cover in found for meld in cover}
+    ordered = [tuple(sorted(cover, key=place.__getitem__)) for cover in found]
+    ordered.sort(key=lambda cover: [place[meld] for meld in cover])
     w, x, y, z, _ = chosen[0]
     return table[w] + table[x] + table[y] + table[z], ordered
 
@@ -908,15 +966,32 @@ def _lay_off_spots(defender: int, knocker_cover: Sequence[int]) -> tuple[int, in
     return runs, fourths, bool(fourths or (a & b & (c | d)) | (c & d & (a | b)))
 
 
-def _defence_choices(defender: int, fourths: int) -> list[int]:
+def _defence_choices(defender: int, fourths: int, runs: int) -> list[int]:
     """Every choice of the defender's own groups and of the fourths laid off onto the
-    knocker's groups, as the cards it takes (see :func:`_group_melds`)."""
+    knocker's groups that a best arrangement may make, as the cards it takes (see
+    :func:`_group_melds`).
+
+    A group or a fourth none of whose cards a run (with the knocker's ``runs``)
+    could hold is melded or laid off in every best arrangement (left, its
+    cards would only count), so it is in every choice, and only the others
+    are choices: what :func:`gin_shown` does, here for any knocker's cover.
+    The lowest of these choices and whether it is the only one are those of
+    every choice made both ways.
+    """
     a = defender & _SUIT_BITS
     b = defender >> 13 & _SUIT_BITS
     c = defender >> 26 & _SUIT_BITS
     d = defender >> 39
+    in_runs = _IN_RUNS
+    in_play = (in_runs[a | runs & _SUIT_BITS] & a | (in_runs[b | runs >> 13 & _SUIT_BITS] & b) << 13
+               | (in_runs[c | runs >> 26 & _SUIT_BITS] & c) << 26 | (in_runs[d | runs >> 39] & d) << 39)
     groups = (a & b & (c | d)) | (c & d & (a | b))
-    choices = _group_melds(defender, groups) if groups else [0]
+    choose = groups & _fold(in_play)
+    forced = fourths & ~in_play | defender & (groups ^ choose) * _ACES
+    choices = _group_melds(defender, choose) if choose else [0]
+    if forced:
+        choices = [taken | forced for taken in choices]
+    fourths &= in_play
     while fourths:
         card = fourths & -fourths
         fourths ^= card
@@ -934,7 +1009,7 @@ def defence_count(defender: int, knocker_cover: Sequence[int], rules: MeldRules)
         joined = defender | runs
         return (table[joined & _SUIT_BITS] + table[joined >> 13 & _SUIT_BITS] + table[joined >> 26 & _SUIT_BITS]
                 + table[joined >> 39])
-    rests = [defender & ~taken | runs for taken in _defence_choices(defender, fourths)]
+    rests = [defender & ~taken | runs for taken in _defence_choices(defender, fourths, runs)]
     return min(table[r & _SUIT_BITS] + table[r >> 13 & _SUIT_BITS] + table[r >> 26 & _SUIT_BITS] + table[r >> 39]
                for r in rests)
 
@@ -961,7 +1036,7 @@ def defence(defender: int, knocker_cover: Sequence[int], rules: MeldRules) -> tu
         own: list[int] = []
         laid = 0
     else:
-        choices = _defence_choices(defender, fourths)
+        choices = _defence_choices(defender, fourths, runs)
         rests = [defender & ~taken | runs for taken in choices]
         totals = [table[r & _SUIT_BITS] + table[r >> 13 & _SUIT_BITS] + table[r >> 26 & _SUIT_BITS] + table[r >> 39]
                   for r in rests]
@@ -994,10 +1069,13 @@ def defence(defender: int, knocker_cover: Sequence[int], rules: MeldRules) -> tu
             for run in ways[0]:
                 own.append(run << shift)
             continue
-        shown = {_defence_in_suit(way, ranks, knocker_runs) for way in ways}
-        if len(shown) != 1:
-            return defender_count(defender, knocker_cover, rules, count=lowest)
-        suit_own, suit_laid = shown.pop()
+        if len(ways) == 1:  # one best set of runs (nearly always): it is what the suit shows
+            suit_own, suit_laid = _defence_in_suit(ways[0], ranks, knocker_runs)
+        else:
+            shown = {_defence_in_suit(way, ranks, knocker_runs) for way in ways}
+            if len(shown) != 1:
+                return defender_count(defender, knocker_cover, rules, count=lowest)
+            suit_own, suit_laid = shown.pop()
         for run in suit_own:
             own.append(run << shift)
         laid |= suit_laid << shift
@@ -1078,7 +1156,6 @@ def _knocker_shown(knocker: int, rules: MeldRules) -> KnockerShown | None:
     table = rules.run_deadwood
     if rules.around_corner or not table:
         return None
-    covers = rules.suit_covers
     in_runs = _IN_RUNS
     a0 = knocker & _SUIT_BITS
     b0 = knocker >> 13 & _SUIT_BITS
@@ -1113,28 +1190,17 @@ def _knocker_shown(knocker: int, rules: MeldRules) -> KnockerShown | None:
             melds += chosen
             for group in chosen:
                 threes |= (group | group >> 13 | group >> 26 | group >> 39) & _SUIT_BITS
-    k_count = table[a] + table[b] + table[c] + table[d]
-    # The knocker's runs, suit by suit, and what is left unmatched.
-    k_runs = [0, 0, 0, 0]
-    k_left = [a, b, c, d]
-    for suit, ranks in enumerate(k_left):
-        if in_runs[ranks]:
-            ways = covers.get(ranks)
-            if ways is None:
-                ways = _suit_covers_of(ranks, covers, table, rules.suit_values)
-            if len(ways) != 1:
-                return None
-            shift = 13 * suit
-            held = 0
-            for run in ways[0]:
-                held |= run
-                melds.append(run << shift)
-            k_runs[suit] = held
-            k_left[suit] = ranks ^ held
-    spades, hearts, diamonds, clubs = _WORDS
+    # The knocker's runs, suit by suit, and what is left unmatched: a lookup a suit.
+    spades, hearts, diamonds, clubs = rules.suits_shown
+    wa, wb, wc, wd = spades[a], hearts[b], diamonds[c], clubs[d]
+    if wa is None or wb is None or wc is None or wd is None:
+        return None  # several best sets of runs in a suit
+    runs = wa[2] + wb[2] + wc[2] + wd[2]
+    if runs:
+        melds += runs
     k_melds = [_MELD_WORDS[meld] for meld in sorted(melds)] if melds else []
-    k_text = (spades[k_left[0]] + hearts[k_left[1]] + diamonds[k_left[2]] + clubs[k_left[3]])[:-1]
-    return k_count, k_melds, k_text, k_runs, threes, melds
+    k_text = (wa[3] + wb[3] + wc[3] + wd[3])[:-1]
+    return wa[0] + wb[0] + wc[0] + wd[0], k_melds, k_text, [wa[1], wb[1], wc[1], wd[1]], threes, melds
 
 
 def gin_shown(knocker: int, defender: int, rules: MeldRules, *, lay_off_on_gin: bool = False) -> GinShown | None:
@@ -1249,12 +1315,15 @@ def gin_shown(knocker: int, defender: int, rules: MeldRules, *, lay_off_on_gin: 
                 own.append(run << shift)
             d_left[suit] = ranks ^ held
             continue
-        shown = {_defence_in_suit(way, ranks, knocker_runs) for way in ways}
-        if len(shown) != 1:  # several best arrangements: the search's order decides
-            no_lay_offs = k_count == 0 and not lay_off_on_gin
-            return k_count, k_melds, k_text, *_searched_defence(knocker, k_cover, no_lay_offs, defender, d_count,
-                                                                 rules)
-        suit_own, suit_laid = shown.pop()
+        if len(ways) == 1:  # one best set of runs (nearly always): it is what the suit shows
+            suit_own, suit_laid = _defence_in_suit(ways[0], ranks, knocker_runs)
+        else:
+            shown = {_defence_in_suit(way, ranks, knocker_runs) for way in ways}
+            if len(shown) != 1:  # several best arrangements: the search's order decides
+                no_lay_offs = k_count == 0 and not lay_off_on_gin
+                return k_count, k_melds, k_text, *_searched_defence(knocker, k_cover, no_lay_offs, defender,
+                                                                     d_count, rules)
+            suit_own, suit_laid = shown.pop()
         held = suit_laid
         for run in suit_own:
             held |= run
@@ -1263,7 +1332,8 @@ def gin_shown(knocker: int, defender: int, rules: MeldRules, *, lay_off_on_gin: 
         d_left[suit] = ranks ^ held
     d_melds = [_MELD_WORDS[meld] for meld in sorted(own)] if own else []
     d_text = (spades[d_left[0]] + hearts[d_left[1]] + diamonds[d_left[2]] + clubs[d_left[3]])[:-1]
-    laid_off = (spades[laid[0]] + hearts[laid[1]] + diamonds[laid[2]] + clubs[laid[3]]).split()
+    laid_off = ((spades[laid[0]] + hearts[laid[1]] + diamonds[laid[2]] + clubs[laid[3]]).split()
+                if laid[0] or laid[1] or laid[2] or laid[3] else [])
     return k_count, k_melds, k_text, d_count, d_melds, d_text, laid_off
 
 
