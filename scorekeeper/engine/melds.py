@@ -908,14 +908,12 @@ def defender_count(defender: int, knocker_cover: Sequence[int], rules: MeldRules
     """
     table = rules.suit_values
     own = _candidate_melds(defender, rules.around_corner)
-    spots = [
-        spot for meld in knocker_cover for spot in _layoff_spots(meld, rules.around_corner)
-        if spot & defender == spot
-    ]
+    spots = [spot for meld in knocker_cover for spot in _layoff_spots(meld, rules.around_corner, defender)]
     candidates = own + [spot for spot in spots if spot not in own]
     if not candidates:
         return _mask_value(defender, table), (), 0
-    values = [_mask_value(m, table) for m in candidates]
+    values = [table[m & _SUIT_BITS] + table[m >> 13 & _SUIT_BITS] + table[m >> 26 & _SUIT_BITS] + table[m >> 39]
+              for m in candidates]
     whole = _mask_value(defender, table)
     melded, cover = _one_best_cover(candidates, values, whole - count if count is not None else 0)
     if count is not None and whole - melded != count:  # (never: the tables' count is the search's)
@@ -926,7 +924,7 @@ def defender_count(defender: int, knocker_cover: Sequence[int], rules: MeldRules
         if meld not in own_set:
             laid |= meld
     return (
-        _mask_value(defender, table) - melded,
+        whole - melded,
         tuple(m for m in cover if m in own_set),
         laid,
     )
@@ -1222,28 +1220,24 @@ def gin_shown(knocker: int, defender: int, rules: MeldRules, *, lay_off_on_gin: 
     if knocker_part is None:
         return None
     k_count, k_melds, k_text, k_runs, threes, k_cover = knocker_part
-    a0 = knocker & _SUIT_BITS
-    b0 = knocker >> 13 & _SUIT_BITS
-    c0 = knocker >> 26 & _SUIT_BITS
-    d0 = knocker >> 39
     covers = rules.suit_covers
     in_runs = _IN_RUNS
     spades, hearts, diamonds, clubs = _WORDS
     if k_count == 0 and not lay_off_on_gin:
         k_runs = [0, 0, 0, 0]  # nothing to lay off onto
         threes = 0
-    e0 = defender & _SUIT_BITS
-    f0 = defender >> 13 & _SUIT_BITS
-    g0 = defender >> 26 & _SUIT_BITS
-    h0 = defender >> 39
-    # A knocker's group of three's fourth card, where the defender holds it, lays off alone.
-    fourths = [e0 & threes & ~a0, f0 & threes & ~b0, g0 & threes & ~c0, h0 & threes & ~d0] if threes else [0, 0, 0, 0]
+    # A knocker's group of three's fourth card, where the defender holds it, lays off alone
+    # (the whole hand's mask: a few of these hands have any).
+    fourths = defender & threes * _ACES & ~knocker if threes else 0
     ra, rb, rc, rd = k_runs
-    e, f, g, h = e0, f0, g0, h0
+    e = defender & _SUIT_BITS
+    f = defender >> 13 & _SUIT_BITS
+    g = defender >> 26 & _SUIT_BITS
+    h = defender >> 39
     own: list[int] = []
     laid = [0, 0, 0, 0]
     d_groups = (e & f & (g | h)) | (g & h & (e | f))
-    if d_groups or any(fourths):
+    if d_groups or fourths:
         # The defender's cards that a run (with the knocker's) could hold: a group or a fourth
         # with none of them is melded or laid off in every best arrangement; any other is a choice.
         ie, if_, ig, ih = in_runs[e | ra] & e, in_runs[f | rb] & f, in_runs[g | rc] & g, in_runs[h | rd] & h
@@ -1260,28 +1254,31 @@ def gin_shown(knocker: int, defender: int, rules: MeldRules, *, lay_off_on_gin: 
             f &= keep
             g &= keep
             h &= keep
-        in_play = [fourths[0] & ie, fourths[1] & if_, fourths[2] & ig, fourths[3] & ih]
-        laid = [fourths[0] ^ in_play[0], fourths[1] ^ in_play[1], fourths[2] ^ in_play[2], fourths[3] ^ in_play[3]]
-        e ^= laid[0]
-        f ^= laid[1]
-        g ^= laid[2]
-        h ^= laid[3]
-        if choose or any(in_play):
+        in_play = 0
+        if fourths:
+            in_play = fourths & (ie | if_ << 13 | ig << 26 | ih << 39)
+            alone = fourths ^ in_play
+            if alone:
+                laid = [alone & _SUIT_BITS, alone >> 13 & _SUIT_BITS, alone >> 26 & _SUIT_BITS, alone >> 39]
+                e ^= laid[0]
+                f ^= laid[1]
+                g ^= laid[2]
+                h ^= laid[3]
+        if choose or in_play:
             choices = _group_choices(e, f, g, h, choose) if choose else [(e, f, g, h, [])]
-            for suit, cards in enumerate(in_play):
-                while cards:
-                    card = cards & -cards
-                    cards ^= card
-                    keep = ~card
-                    card <<= 13 * suit  # a single card among the groups: laid off
-                    if suit == 0:
-                        choices += [(w & keep, x, y, z, [*chosen, card]) for w, x, y, z, chosen in choices]
-                    elif suit == 1:
-                        choices += [(w, x & keep, y, z, [*chosen, card]) for w, x, y, z, chosen in choices]
-                    elif suit == 2:
-                        choices += [(w, x, y & keep, z, [*chosen, card]) for w, x, y, z, chosen in choices]
-                    else:
-                        choices += [(w, x, y, z & keep, [*chosen, card]) for w, x, y, z, chosen in choices]
+            while in_play:  # suit by suit, lowest first
+                card = in_play & -in_play
+                in_play ^= card
+                suit = (card.bit_length() - 1) // 13
+                keep = ~(card >> 13 * suit)  # a single card among the groups: laid off
+                if suit == 0:
+                    choices += [(w & keep, x, y, z, [*chosen, card]) for w, x, y, z, chosen in choices]
+                elif suit == 1:
+                    choices += [(w, x & keep, y, z, [*chosen, card]) for w, x, y, z, chosen in choices]
+                elif suit == 2:
+                    choices += [(w, x, y & keep, z, [*chosen, card]) for w, x, y, z, chosen in choices]
+                else:
+                    choices += [(w, x, y, z & keep, [*chosen, card]) for w, x, y, z, chosen in choices]
             totals = [table[w | ra] + table[x | rb] + table[y | rc] + table[z | rd] for w, x, y, z, _ in choices]
             lowest = min(totals)
             if totals.count(lowest) != 1:  # several best arrangements: the search's order decides
@@ -1350,7 +1347,7 @@ def _searched_defence(knocker: int, cover: list[int], no_lay_offs: bool, defende
 
 def _in_search_order(mask: int, cover: list[int], rules: MeldRules) -> tuple[int, ...]:
     """A hand's only best cover (no corner) in :func:`knocker_covers`'s order (see :func:`_table_cover`)."""
-    by_kind = sorted(cover, key=lambda meld: (not _is_group(meld), _fold(meld) if _is_group(meld) else meld & -meld))
+    by_kind = sorted(cover, key=_listing_order)
     a = mask & _SUIT_BITS
     b = mask >> 13 & _SUIT_BITS
     c = mask >> 26 & _SUIT_BITS
@@ -1364,14 +1361,17 @@ def _in_search_order(mask: int, cover: list[int], rules: MeldRules) -> tuple[int
     return tuple(by_kind)
 
 
+def _listing_order(meld: int) -> tuple[bool, int]:
+    """Where :func:`_candidate_melds` lists a meld (no corner): groups first, by rank, then runs by lowest card."""
+    ranks = (meld | meld >> 13 | meld >> 26 | meld >> 39) & _SUIT_BITS
+    if ranks & (ranks - 1):  # a run
+        return True, meld & -meld
+    return False, ranks
+
+
 def _fold(meld: int) -> int:
     """The ranks of a meld, as 13 bits."""
     return (meld | meld >> 13 | meld >> 26 | meld >> 39) & _SUIT_BITS
-
-
-def _is_group(meld: int) -> bool:
-    ranks = _fold(meld)
-    return not ranks & (ranks - 1)
 
 
 def lay_off(
@@ -1392,11 +1392,13 @@ def lay_off(
 
 
 @lru_cache(maxsize=4096)
-def _layoff_spots(meld: int, around_corner: bool) -> tuple[int, ...]:
-    """Every set of cards that could be laid off together onto one end of a meld.
+def _layoff_spots(meld: int, around_corner: bool, held: int) -> tuple[int, ...]:
+    """Every set of the cards in ``held`` that could be laid off together onto one end of a meld.
 
     A run takes chains of consecutive cards at either end (7H, or 7H 8H, on
-    3H-6H); a group of three takes its missing fourth card.
+    3H-6H); a group of three takes its missing fourth card.  A chain grows a
+    card at a time, so it stops at the first card not held: the spots come in
+    the order of every spot's, those not held left out.
     """
     by_suit = [(meld >> (13 * suit)) & _SUIT_BITS for suit in range(4)]
     suits = [suit for suit in range(4) if by_suit[suit]]
@@ -1404,16 +1406,18 @@ def _layoff_spots(meld: int, around_corner: bool) -> tuple[int, ...]:
         if len(suits) != 3:
             return ()
         missing = next(suit for suit in range(4) if not by_suit[suit])
-        return (by_suit[suits[0]] << (13 * missing),)
+        fourth = by_suit[suits[0]] << (13 * missing)
+        return (fourth,) if fourth & held else ()
     shift = 13 * suits[0]
     ranks = by_suit[suits[0]]
     if ranks == _SUIT_BITS:
         return ()
+    in_suit = held >> shift & _SUIT_BITS
     down, up = (_turn_down, _turn_up) if around_corner else (_step_down, _step_up)
     spots: list[int] = []
     for step, edge in ((down, _edge(ranks, down)), (up, _edge(ranks, up))):
         chain, nxt = 0, step(edge)
-        while nxt and not nxt & ranks:
+        while nxt & in_suit and not nxt & ranks:
             chain |= nxt
             spots.append(chain << shift)
             nxt = step(nxt)
