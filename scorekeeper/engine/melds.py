@@ -328,7 +328,7 @@ def _one_best_cover(melds: list[int], values: list[int], reaches: int = 0) -> tu
     The first such set in the search's order: where that highest value is
     known beforehand (``reaches``), the search is cut from the start by it
     and still finds the same set first (a branch is only cut where it cannot
-    reach the value), so it ends soon after.
+    reach the value), and it ends there: no set found after could be higher.
     """
     n = len(melds)
     order = sorted(range(n), key=values.__getitem__, reverse=True)
@@ -341,17 +341,22 @@ def _one_best_cover(melds: list[int], values: list[int], reaches: int = 0) -> tu
     best_cover: tuple[int, ...] = ()
     chosen: list[int] = []
 
-    def search(i: int, used: int, total: int) -> None:
+    def search(i: int, used: int, total: int) -> bool:
+        """Whether the value known beforehand is reached: nothing found after can be higher."""
         nonlocal best, best_cover
         if total > best:
             best, best_cover = total, tuple(chosen)
+            if reaches and total >= reaches:
+                return True
         for j in range(i, n):
             if total + suffix[j] <= best:
-                return
+                return False
             if not ms[j] & used:
                 chosen.append(ms[j])
-                search(j + 1, used | ms[j], total + vs[j])
+                if search(j + 1, used | ms[j], total + vs[j]):
+                    return True
                 chosen.pop()
+        return False
 
     search(0, 0, 0)
     # It calls itself through its own closure: unlinked, or each call leaves a reference cycle.
