@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache, partial
+from functools import cache, lru_cache
 from itertools import product
 from operator import attrgetter
 
@@ -99,6 +99,58 @@ def _suit_covers(rank_values: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...
     return {0: ((),)}
 
 
+#: what one suit of a hand shows where its runs are the only best ones (see :class:`_SuitShown`):
+#: its lowest run deadwood, the ranks its runs hold (13 bits), those runs (hand masks) and the
+#: text of its cards left, a space after it
+SuitShown = tuple[int, int, tuple[int, ...], str]
+
+
+class _SuitShown(dict[int, "SuitShown | None"]):
+    """For one suit (no run around the corner), each set of its ranks asked for: what
+    :func:`knocker_shown` shows of it once the groups are chosen, or None where several
+    sets of runs are best (the search's order decides).
+
+    A hand's four suits are four lookups here instead of a walk through each
+    suit's best runs and its text.  Filled in on the first ask of each set of
+    ranks, as :class:`_Texts` is; the sets are bounded (8,192), so the dict is.
+    """
+
+    def __init__(self, shift: int, run_deadwood: tuple[int, ...], rank_values: tuple[int, ...]) -> None:
+        super().__init__()
+        self.shift = shift
+        self.run_deadwood = run_deadwood
+        self.rank_values = rank_values
+
+    def __missing__(self, ranks: int) -> SuitShown | None:
+        table = self.run_deadwood
+        shift = self.shift
+        found: SuitShown | None
+        if not _IN_RUNS[ranks]:
+            found = (table[ranks], 0, (), _WORDS[shift // 13][ranks])
+        else:
+            covers = _suit_covers(self.rank_values)
+            ways = covers.get(ranks)
+            if ways is None:
+                ways = _suit_covers_of(ranks, covers, table, _suit_value_table(self.rank_values))
+            if len(ways) != 1:
+                found = None
+            else:
+                held = 0
+                for run in ways[0]:
+                    held |= run
+                found = (table[ranks], held, tuple(run << shift for run in ways[0]),
+                         _WORDS[shift // 13][ranks ^ held])
+        self[ranks] = found
+        return found
+
+
+@lru_cache(maxsize=32)
+def _suits_shown(rank_values: tuple[int, ...]) -> tuple[_SuitShown, ...]:
+    """Per rules without runs around the corner, each suit's :class:`_SuitShown`."""
+    table = _run_deadwood_table(rank_values, False)
+    return tuple(_SuitShown(shift, table, rank_values) for shift in (0, 13, 26, 39))
+
+
 def _corner_runs_in(ranks: int) -> list[int]:
     """Every run of three or more in ``ranks`` (13 bits) that holds both K and A."""
     if not (ranks & 1 and ranks & 1 << 12) or ranks == _SUIT_BITS:
@@ -149,6 +201,9 @@ class MeldRules:
     run_deadwood: tuple[int, ...] = field(init=False, repr=False, compare=False)
     #: each set of ranks of a suit's best sets of runs, filled in as asked (see :func:`_suit_covers_of`)
     suit_covers: dict[int, tuple[tuple[int, ...], ...]] = field(init=False, repr=False, compare=False)
+    #: what each suit of a hand shows, by suit, filled in as asked (see :class:`_SuitShown`);
+    #: empty for rules with wild cards or runs around the corner
+    suits_shown: tuple[_SuitShown, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         single_deck = self.wild_rank is None
@@ -157,6 +212,8 @@ class MeldRules:
         object.__setattr__(self, "suit_values", table)
         object.__setattr__(self, "run_deadwood", runs)
         object.__setattr__(self, "suit_covers", _suit_covers(self.rank_values))
+        plain = single_deck and not self.around_corner
+        object.__setattr__(self, "suits_shown", _suits_shown(self.rank_values) if plain else ())
 
     def value(self, card: Card) -> int:
         if card.is_joker:
@@ -271,7 +328,7 @@ def _one_best_cover(melds: list[int], values: list[int], reaches: int = 0) -> tu
     The first such set in the search's order: where that highest value is
     known beforehand (``reaches``), the search is cut from the start by it
     and still finds the same set first (a branch is only cut where it cannot
-    reach the value), so it ends soon after.
+    reach the value), and it ends there: no set found after could be higher.
     """
     n = len(melds)
     order = sorted(range(n), key=values.__getitem__, reverse=True)
@@ -284,17 +341,22 @@ def _one_best_cover(melds: list[int], values: list[int], reaches: int = 0) -> tu
     best_cover: tuple[int, ...] = ()
     chosen: list[int] = []
 
-    def search(i: int, used: int, total: int) -> None:
+    def search(i: int, used: int, total: int) -> bool:
+        """Whether the value known beforehand is reached: nothing found after can be higher."""
         nonlocal best, best_cover
         if total > best:
             best, best_cover = total, tuple(chosen)
+            if reaches and total >= reaches:
+                return True
         for j in range(i, n):
             if total + suffix[j] <= best:
-                return
+                return False
             if not ms[j] & used:
                 chosen.append(ms[j])
-                search(j + 1, used | ms[j], total + vs[j])
+                if search(j + 1, used | ms[j], total + vs[j]):
+                    return True
                 chosen.pop()
+        return False
 
     search(0, 0, 0)
     # It calls itself through its own closure: unlinked, or each call leaves a reference cycle.
@@ -717,9 +779,10 @@ def _table_cover(mask: int, rules: MeldRules) -> tuple[int, list[tuple[int, ...]
             melds = [meld for _, _, meld in keyed]
         w, x, y, z, _ = chosen[0]
         return table[w] + table[x] + table[y] + table[z], [tuple(melds)]
-    order = partial(_search_order, values=values)
-    ordered = [tuple(sorted(cover, key=order)) for cover in found]
-    ordered.sort(key=lambda cover: [order(meld) for meld in cover])
+    # Each meld's place in the search's order worked out once (covers share most of their melds).
+    place = {meld: _search_order(meld, values) for cover in found for meld in cover}
+    ordered = [tuple(sorted(cover, key=place.__getitem__)) for cover in found]
+    ordered.sort(key=lambda cover: [place[meld] for meld in cover])
     w, x, y, z, _ = chosen[0]
     return table[w] + table[x] + table[y] + table[z], ordered
 
@@ -850,14 +913,12 @@ def defender_count(defender: int, knocker_cover: Sequence[int], rules: MeldRules
     """
     table = rules.suit_values
     own = _candidate_melds(defender, rules.around_corner)
-    spots = [
-        spot for meld in knocker_cover for spot in _layoff_spots(meld, rules.around_corner)
-        if spot & defender == spot
-    ]
+    spots = [spot for meld in knocker_cover for spot in _layoff_spots(meld, rules.around_corner, defender)]
     candidates = own + [spot for spot in spots if spot not in own]
     if not candidates:
         return _mask_value(defender, table), (), 0
-    values = [_mask_value(m, table) for m in candidates]
+    values = [table[m & _SUIT_BITS] + table[m >> 13 & _SUIT_BITS] + table[m >> 26 & _SUIT_BITS] + table[m >> 39]
+              for m in candidates]
     whole = _mask_value(defender, table)
     melded, cover = _one_best_cover(candidates, values, whole - count if count is not None else 0)
     if count is not None and whole - melded != count:  # (never: the tables' count is the search's)
@@ -868,7 +929,7 @@ def defender_count(defender: int, knocker_cover: Sequence[int], rules: MeldRules
         if meld not in own_set:
             laid |= meld
     return (
-        _mask_value(defender, table) - melded,
+        whole - melded,
         tuple(m for m in cover if m in own_set),
         laid,
     )
@@ -908,15 +969,32 @@ def _lay_off_spots(defender: int, knocker_cover: Sequence[int]) -> tuple[int, in
     return runs, fourths, bool(fourths or (a & b & (c | d)) | (c & d & (a | b)))
 
 
-def _defence_choices(defender: int, fourths: int) -> list[int]:
+def _defence_choices(defender: int, fourths: int, runs: int) -> list[int]:
     """Every choice of the defender's own groups and of the fourths laid off onto the
-    knocker's groups, as the cards it takes (see :func:`_group_melds`)."""
+    knocker's groups that a best arrangement may make, as the cards it takes (see
+    :func:`_group_melds`).
+
+    A group or a fourth none of whose cards a run (with the knocker's ``runs``)
+    could hold is melded or laid off in every best arrangement (left, its
+    cards would only count), so it is in every choice, and only the others
+    are choices: what :func:`gin_shown` does, here for any knocker's cover.
+    The lowest of these choices and whether it is the only one are those of
+    every choice made both ways.
+    """
     a = defender & _SUIT_BITS
     b = defender >> 13 & _SUIT_BITS
     c = defender >> 26 & _SUIT_BITS
     d = defender >> 39
+    in_runs = _IN_RUNS
+    in_play = (in_runs[a | runs & _SUIT_BITS] & a | (in_runs[b | runs >> 13 & _SUIT_BITS] & b) << 13
+               | (in_runs[c | runs >> 26 & _SUIT_BITS] & c) << 26 | (in_runs[d | runs >> 39] & d) << 39)
     groups = (a & b & (c | d)) | (c & d & (a | b))
-    choices = _group_melds(defender, groups) if groups else [0]
+    choose = groups & _fold(in_play)
+    forced = fourths & ~in_play | defender & (groups ^ choose) * _ACES
+    choices = _group_melds(defender, choose) if choose else [0]
+    if forced:
+        choices = [taken | forced for taken in choices]
+    fourths &= in_play
     while fourths:
         card = fourths & -fourths
         fourths ^= card
@@ -934,7 +1012,7 @@ def defence_count(defender: int, knocker_cover: Sequence[int], rules: MeldRules)
         joined = defender | runs
         return (table[joined & _SUIT_BITS] + table[joined >> 13 & _SUIT_BITS] + table[joined >> 26 & _SUIT_BITS]
                 + table[joined >> 39])
-    rests = [defender & ~taken | runs for taken in _defence_choices(defender, fourths)]
+    rests = [defender & ~taken | runs for taken in _defence_choices(defender, fourths, runs)]
     return min(table[r & _SUIT_BITS] + table[r >> 13 & _SUIT_BITS] + table[r >> 26 & _SUIT_BITS] + table[r >> 39]
                for r in rests)
 
@@ -961,7 +1039,7 @@ def defence(defender: int, knocker_cover: Sequence[int], rules: MeldRules) -> tu
         own: list[int] = []
         laid = 0
     else:
-        choices = _defence_choices(defender, fourths)
+        choices = _defence_choices(defender, fourths, runs)
         rests = [defender & ~taken | runs for taken in choices]
         totals = [table[r & _SUIT_BITS] + table[r >> 13 & _SUIT_BITS] + table[r >> 26 & _SUIT_BITS] + table[r >> 39]
                   for r in rests]
@@ -994,10 +1072,13 @@ def defence(defender: int, knocker_cover: Sequence[int], rules: MeldRules) -> tu
             for run in ways[0]:
                 own.append(run << shift)
             continue
-        shown = {_defence_in_suit(way, ranks, knocker_runs) for way in ways}
-        if len(shown) != 1:
-            return defender_count(defender, knocker_cover, rules, count=lowest)
-        suit_own, suit_laid = shown.pop()
+        if len(ways) == 1:  # one best set of runs (nearly always): it is what the suit shows
+            suit_own, suit_laid = _defence_in_suit(ways[0], ranks, knocker_runs)
+        else:
+            shown = {_defence_in_suit(way, ranks, knocker_runs) for way in ways}
+            if len(shown) != 1:
+                return defender_count(defender, knocker_cover, rules, count=lowest)
+            suit_own, suit_laid = shown.pop()
         for run in suit_own:
             own.append(run << shift)
         laid |= suit_laid << shift
@@ -1078,7 +1159,6 @@ def _knocker_shown(knocker: int, rules: MeldRules) -> KnockerShown | None:
     table = rules.run_deadwood
     if rules.around_corner or not table:
         return None
-    covers = rules.suit_covers
     in_runs = _IN_RUNS
     a0 = knocker & _SUIT_BITS
     b0 = knocker >> 13 & _SUIT_BITS
@@ -1113,28 +1193,17 @@ def _knocker_shown(knocker: int, rules: MeldRules) -> KnockerShown | None:
             melds += chosen
             for group in chosen:
                 threes |= (group | group >> 13 | group >> 26 | group >> 39) & _SUIT_BITS
-    k_count = table[a] + table[b] + table[c] + table[d]
-    # The knocker's runs, suit by suit, and what is left unmatched.
-    k_runs = [0, 0, 0, 0]
-    k_left = [a, b, c, d]
-    for suit, ranks in enumerate(k_left):
-        if in_runs[ranks]:
-            ways = covers.get(ranks)
-            if ways is None:
-                ways = _suit_covers_of(ranks, covers, table, rules.suit_values)
-            if len(ways) != 1:
-                return None
-            shift = 13 * suit
-            held = 0
-            for run in ways[0]:
-                held |= run
-                melds.append(run << shift)
-            k_runs[suit] = held
-            k_left[suit] = ranks ^ held
-    spades, hearts, diamonds, clubs = _WORDS
+    # The knocker's runs, suit by suit, and what is left unmatched: a lookup a suit.
+    spades, hearts, diamonds, clubs = rules.suits_shown
+    wa, wb, wc, wd = spades[a], hearts[b], diamonds[c], clubs[d]
+    if wa is None or wb is None or wc is None or wd is None:
+        return None  # several best sets of runs in a suit
+    runs = wa[2] + wb[2] + wc[2] + wd[2]
+    if runs:
+        melds += runs
     k_melds = [_MELD_WORDS[meld] for meld in sorted(melds)] if melds else []
-    k_text = (spades[k_left[0]] + hearts[k_left[1]] + diamonds[k_left[2]] + clubs[k_left[3]])[:-1]
-    return k_count, k_melds, k_text, k_runs, threes, melds
+    k_text = (wa[3] + wb[3] + wc[3] + wd[3])[:-1]
+    return wa[0] + wb[0] + wc[0] + wd[0], k_melds, k_text, [wa[1], wb[1], wc[1], wd[1]], threes, melds
 
 
 def gin_shown(knocker: int, defender: int, rules: MeldRules, *, lay_off_on_gin: bool = False) -> GinShown | None:
@@ -1156,28 +1225,24 @@ def gin_shown(knocker: int, defender: int, rules: MeldRules, *, lay_off_on_gin: 
     if knocker_part is None:
         return None
     k_count, k_melds, k_text, k_runs, threes, k_cover = knocker_part
-    a0 = knocker & _SUIT_BITS
-    b0 = knocker >> 13 & _SUIT_BITS
-    c0 = knocker >> 26 & _SUIT_BITS
-    d0 = knocker >> 39
     covers = rules.suit_covers
     in_runs = _IN_RUNS
     spades, hearts, diamonds, clubs = _WORDS
     if k_count == 0 and not lay_off_on_gin:
         k_runs = [0, 0, 0, 0]  # nothing to lay off onto
         threes = 0
-    e0 = defender & _SUIT_BITS
-    f0 = defender >> 13 & _SUIT_BITS
-    g0 = defender >> 26 & _SUIT_BITS
-    h0 = defender >> 39
-    # A knocker's group of three's fourth card, where the defender holds it, lays off alone.
-    fourths = [e0 & threes & ~a0, f0 & threes & ~b0, g0 & threes & ~c0, h0 & threes & ~d0] if threes else [0, 0, 0, 0]
+    # A knocker's group of three's fourth card, where the defender holds it, lays off alone
+    # (the whole hand's mask: a few of these hands have any).
+    fourths = defender & threes * _ACES & ~knocker if threes else 0
     ra, rb, rc, rd = k_runs
-    e, f, g, h = e0, f0, g0, h0
+    e = defender & _SUIT_BITS
+    f = defender >> 13 & _SUIT_BITS
+    g = defender >> 26 & _SUIT_BITS
+    h = defender >> 39
     own: list[int] = []
     laid = [0, 0, 0, 0]
     d_groups = (e & f & (g | h)) | (g & h & (e | f))
-    if d_groups or any(fourths):
+    if d_groups or fourths:
         # The defender's cards that a run (with the knocker's) could hold: a group or a fourth
         # with none of them is melded or laid off in every best arrangement; any other is a choice.
         ie, if_, ig, ih = in_runs[e | ra] & e, in_runs[f | rb] & f, in_runs[g | rc] & g, in_runs[h | rd] & h
@@ -1194,28 +1259,31 @@ def gin_shown(knocker: int, defender: int, rules: MeldRules, *, lay_off_on_gin: 
             f &= keep
             g &= keep
             h &= keep
-        in_play = [fourths[0] & ie, fourths[1] & if_, fourths[2] & ig, fourths[3] & ih]
-        laid = [fourths[0] ^ in_play[0], fourths[1] ^ in_play[1], fourths[2] ^ in_play[2], fourths[3] ^ in_play[3]]
-        e ^= laid[0]
-        f ^= laid[1]
-        g ^= laid[2]
-        h ^= laid[3]
-        if choose or any(in_play):
+        in_play = 0
+        if fourths:
+            in_play = fourths & (ie | if_ << 13 | ig << 26 | ih << 39)
+            alone = fourths ^ in_play
+            if alone:
+                laid = [alone & _SUIT_BITS, alone >> 13 & _SUIT_BITS, alone >> 26 & _SUIT_BITS, alone >> 39]
+                e ^= laid[0]
+                f ^= laid[1]
+                g ^= laid[2]
+                h ^= laid[3]
+        if choose or in_play:
             choices = _group_choices(e, f, g, h, choose) if choose else [(e, f, g, h, [])]
-            for suit, cards in enumerate(in_play):
-                while cards:
-                    card = cards & -cards
-                    cards ^= card
-                    keep = ~card
-                    card <<= 13 * suit  # a single card among the groups: laid off
-                    if suit == 0:
-                        choices += [(w & keep, x, y, z, [*chosen, card]) for w, x, y, z, chosen in choices]
-                    elif suit == 1:
-                        choices += [(w, x & keep, y, z, [*chosen, card]) for w, x, y, z, chosen in choices]
-                    elif suit == 2:
-                        choices += [(w, x, y & keep, z, [*chosen, card]) for w, x, y, z, chosen in choices]
-                    else:
-                        choices += [(w, x, y, z & keep, [*chosen, card]) for w, x, y, z, chosen in choices]
+            while in_play:  # suit by suit, lowest first
+                card = in_play & -in_play
+                in_play ^= card
+                suit = (card.bit_length() - 1) // 13
+                keep = ~(card >> 13 * suit)  # a single card among the groups: laid off
+                if suit == 0:
+                    choices += [(w & keep, x, y, z, [*chosen, card]) for w, x, y, z, chosen in choices]
+                elif suit == 1:
+                    choices += [(w, x & keep, y, z, [*chosen, card]) for w, x, y, z, chosen in choices]
+                elif suit == 2:
+                    choices += [(w, x, y & keep, z, [*chosen, card]) for w, x, y, z, chosen in choices]
+                else:
+                    choices += [(w, x, y, z & keep, [*chosen, card]) for w, x, y, z, chosen in choices]
             totals = [table[w | ra] + table[x | rb] + table[y | rc] + table[z | rd] for w, x, y, z, _ in choices]
             lowest = min(totals)
             if totals.count(lowest) != 1:  # several best arrangements: the search's order decides
@@ -1249,12 +1317,15 @@ def gin_shown(knocker: int, defender: int, rules: MeldRules, *, lay_off_on_gin: 
                 own.append(run << shift)
             d_left[suit] = ranks ^ held
             continue
-        shown = {_defence_in_suit(way, ranks, knocker_runs) for way in ways}
-        if len(shown) != 1:  # several best arrangements: the search's order decides
-            no_lay_offs = k_count == 0 and not lay_off_on_gin
-            return k_count, k_melds, k_text, *_searched_defence(knocker, k_cover, no_lay_offs, defender, d_count,
-                                                                 rules)
-        suit_own, suit_laid = shown.pop()
+        if len(ways) == 1:  # one best set of runs (nearly always): it is what the suit shows
+            suit_own, suit_laid = _defence_in_suit(ways[0], ranks, knocker_runs)
+        else:
+            shown = {_defence_in_suit(way, ranks, knocker_runs) for way in ways}
+            if len(shown) != 1:  # several best arrangements: the search's order decides
+                no_lay_offs = k_count == 0 and not lay_off_on_gin
+                return k_count, k_melds, k_text, *_searched_defence(knocker, k_cover, no_lay_offs, defender,
+                                                                     d_count, rules)
+            suit_own, suit_laid = shown.pop()
         held = suit_laid
         for run in suit_own:
             held |= run
@@ -1263,7 +1334,8 @@ def gin_shown(knocker: int, defender: int, rules: MeldRules, *, lay_off_on_gin: 
         d_left[suit] = ranks ^ held
     d_melds = [_MELD_WORDS[meld] for meld in sorted(own)] if own else []
     d_text = (spades[d_left[0]] + hearts[d_left[1]] + diamonds[d_left[2]] + clubs[d_left[3]])[:-1]
-    laid_off = (spades[laid[0]] + hearts[laid[1]] + diamonds[laid[2]] + clubs[laid[3]]).split()
+    laid_off = ((spades[laid[0]] + hearts[laid[1]] + diamonds[laid[2]] + clubs[laid[3]]).split()
+                if laid[0] or laid[1] or laid[2] or laid[3] else [])
     return k_count, k_melds, k_text, d_count, d_melds, d_text, laid_off
 
 
@@ -1280,7 +1352,7 @@ def _searched_defence(knocker: int, cover: list[int], no_lay_offs: bool, defende
 
 def _in_search_order(mask: int, cover: list[int], rules: MeldRules) -> tuple[int, ...]:
     """A hand's only best cover (no corner) in :func:`knocker_covers`'s order (see :func:`_table_cover`)."""
-    by_kind = sorted(cover, key=lambda meld: (not _is_group(meld), _fold(meld) if _is_group(meld) else meld & -meld))
+    by_kind = sorted(cover, key=_listing_order)
     a = mask & _SUIT_BITS
     b = mask >> 13 & _SUIT_BITS
     c = mask >> 26 & _SUIT_BITS
@@ -1294,14 +1366,17 @@ def _in_search_order(mask: int, cover: list[int], rules: MeldRules) -> tuple[int
     return tuple(by_kind)
 
 
+def _listing_order(meld: int) -> tuple[bool, int]:
+    """Where :func:`_candidate_melds` lists a meld (no corner): groups first, by rank, then runs by lowest card."""
+    ranks = (meld | meld >> 13 | meld >> 26 | meld >> 39) & _SUIT_BITS
+    if ranks & (ranks - 1):  # a run
+        return True, meld & -meld
+    return False, ranks
+
+
 def _fold(meld: int) -> int:
     """The ranks of a meld, as 13 bits."""
     return (meld | meld >> 13 | meld >> 26 | meld >> 39) & _SUIT_BITS
-
-
-def _is_group(meld: int) -> bool:
-    ranks = _fold(meld)
-    return not ranks & (ranks - 1)
 
 
 def lay_off(
@@ -1322,11 +1397,13 @@ def lay_off(
 
 
 @lru_cache(maxsize=4096)
-def _layoff_spots(meld: int, around_corner: bool) -> tuple[int, ...]:
-    """Every set of cards that could be laid off together onto one end of a meld.
+def _layoff_spots(meld: int, around_corner: bool, held: int) -> tuple[int, ...]:
+    """Every set of the cards in ``held`` that could be laid off together onto one end of a meld.
 
     A run takes chains of consecutive cards at either end (7H, or 7H 8H, on
-    3H-6H); a group of three takes its missing fourth card.
+    3H-6H); a group of three takes its missing fourth card.  A chain grows a
+    card at a time, so it stops at the first card not held: the spots come in
+    the order of every spot's, those not held left out.
     """
     by_suit = [(meld >> (13 * suit)) & _SUIT_BITS for suit in range(4)]
     suits = [suit for suit in range(4) if by_suit[suit]]
@@ -1334,16 +1411,18 @@ def _layoff_spots(meld: int, around_corner: bool) -> tuple[int, ...]:
         if len(suits) != 3:
             return ()
         missing = next(suit for suit in range(4) if not by_suit[suit])
-        return (by_suit[suits[0]] << (13 * missing),)
+        fourth = by_suit[suits[0]] << (13 * missing)
+        return (fourth,) if fourth & held else ()
     shift = 13 * suits[0]
     ranks = by_suit[suits[0]]
     if ranks == _SUIT_BITS:
         return ()
+    in_suit = held >> shift & _SUIT_BITS
     down, up = (_turn_down, _turn_up) if around_corner else (_step_down, _step_up)
     spots: list[int] = []
     for step, edge in ((down, _edge(ranks, down)), (up, _edge(ranks, up))):
         chain, nxt = 0, step(edge)
-        while nxt and not nxt & ranks:
+        while nxt & in_suit and not nxt & ranks:
             chain |= nxt
             spots.append(chain << shift)
             nxt = step(nxt)
