@@ -53,6 +53,17 @@ class _CompiledTemplates(BytecodeCache):
 COMPILED_TEMPLATES = _CompiledTemplates()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _templates_compiled_once() -> Iterator[None]:
+    """Every app the tests build (theirs, the browser tests' servers) keeps its templates'
+    code in :data:`COMPILED_TEMPLATES` (Flask's ``jinja_options``, read as an app makes its
+    Jinja environment)."""
+    before = Flask.jinja_options
+    Flask.jinja_options = {**before, "bytecode_cache": COMPILED_TEMPLATES}
+    yield
+    Flask.jinja_options = before
+
+
 def _database_url(tmp_path: Any) -> str:
     url = os.environ.get("DATABASE_URL")
     if url:
@@ -100,7 +111,6 @@ def app(tmp_path: Any, _postgres_schema: str | None) -> Iterator[Flask]:
         "LIVE_STAMPS": str(tmp_path / "live"),
         "PASSWORD_HASH": TEST_PASSWORD_HASH,
     })
-    app.jinja_env.bytecode_cache = COMPILED_TEMPLATES
     with app.app_context():
         if _postgres_schema:
             _empty_postgres_tables()
