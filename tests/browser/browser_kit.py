@@ -172,6 +172,17 @@ def no_sideways_scroll(page: Page) -> tuple[int, int]:
     )
 
 
+#: ms: the service worker installs (fetching every file it keeps, Pyodide's among them) before
+#: it controls a page, which took over 10 s once on a 2-core CI machine running two browsers
+SERVICE_WORKER = 60_000
+
+
+def controlled(page: Page) -> None:
+    """Wait until the service worker controls the page (and so keeps what it loads)."""
+    page.wait_for_function("() => !!navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+                           timeout=SERVICE_WORKER)
+
+
 def screenshot(page: Page, name: str, full_page: bool = True) -> None:
     """Keep a look at the page when SCREENSHOTS_DIR is set, for a person to check."""
     folder = os.environ.get("SCREENSHOTS_DIR")

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
-from .browser_kit import PASSWORD, LiveServer, pick_cards, player, register, row_totals, start_game, totals, \
+from .browser_kit import PASSWORD, LiveServer, controlled, pick_cards, player, register, row_totals, start_game, totals, \
     type_count, went_out
 
 pytestmark = pytest.mark.browser
@@ -27,7 +27,7 @@ SENT = re.compile(r"kept on this phone (was|were) sent and recorded")
 
 def _controlled(page: Page) -> None:
     """Wait until the service worker controls the page (and so keeps what it loads)."""
-    page.wait_for_function("() => !!navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+    controlled(page)
 
 
 def _warm(page: Page, game: str, *paths: str) -> None:

@@ -14,7 +14,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .browser_kit import LiveServer, pick_cards, row_totals, start_game, type_count, went_out
+from .browser_kit import LiveServer, controlled, pick_cards, row_totals, start_game, type_count, went_out
 
 pytestmark = pytest.mark.browser
 
@@ -44,7 +44,7 @@ def test_hands_kept_offline_show_the_engines_scores_and_are_recorded_with_the_sa
     type_count(page, "Cara", 20)
     page.locator("#entry button[type=submit]").click()
     expect(page).to_have_url(re.compile(r"#hand-1$"))
-    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+    controlled(page)
     for path in ("/hands/new", "/log.json", ""):
         page.goto(game + path)
     _engine_ready(page)  # online, once: the worker keeps Pyodide's files and the bundle
@@ -81,7 +81,7 @@ def test_with_the_engine_bundle_blocked_a_kept_hand_shows_what_was_typed_and_sco
     page = signed_in
     page.context.route("**/engine/bundle.zip*", lambda route: route.abort())  # (the workers' requests too)
     game = start_game(page, live_server, "basic", ["Ann", "Bob"])
-    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+    controlled(page)
     for path in ("/hands/new", ""):
         page.goto(game + path)
     page.wait_for_function("() => window.scorekeeperEngine && window.scorekeeperEngine.state === 'unavailable'",
