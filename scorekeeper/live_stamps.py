@@ -82,17 +82,24 @@ def changed(game_ids: Iterable[int]) -> None:
         return
     for game_id in game_ids:
         path = folder / str(game_id)
-        fresh = folder / f".{game_id}-{secrets.token_hex(4)}"
-        try:
-            fresh.write_bytes(secrets.token_bytes(8))
-            os.replace(fresh, path)  # readers see the old stamp or the new, never half of one
-        except OSError:
+        if not _replace(path, secrets.token_bytes(8)):
             # Not written: no stamp at all is safe (a worker trusts none it cannot read).
-            for leftover in (fresh, path):
-                try:
-                    leftover.unlink()
-                except OSError:
-                    pass
+            with contextlib.suppress(OSError):
+                path.unlink()
+
+
+def _replace(path: Path, data: bytes) -> bool:
+    """The file written whole beside its old self, then put in its place: readers find the old
+    one or the new, never half of one.  False where it could not be (nothing left behind)."""
+    fresh = path.with_name(f".{path.name}-{secrets.token_hex(4)}")
+    try:
+        fresh.write_bytes(data)
+        os.replace(fresh, path)
+        return True
+    except OSError:
+        with contextlib.suppress(OSError):
+            fresh.unlink()
+        return False
 
 
 def stamp(folder: Path, game_id: int) -> bytes | None:
@@ -252,17 +259,11 @@ def answer_name(game_id: int, key: str) -> str:
 
 def keep_answer(folder: Path, name: str, answer: Answer) -> None:
     """Keep the answer for the host's workers (replacing the last; nothing kept where it cannot be written)."""
-    where = folder / ANSWERS
     head = json.dumps({"stamp": answer.stamp.hex(), "until": answer.until, "etag": answer.etag,
                        "headers": answer.headers}).encode()
-    fresh = where / f".{name}-{secrets.token_hex(4)}"
-    try:
-        where.mkdir(exist_ok=True)
-        fresh.write_bytes(head + b"\n" + answer.body)
-        os.replace(fresh, where / name)  # readers find the old answer or the new, never half of one
-    except OSError:
-        with contextlib.suppress(OSError):
-            fresh.unlink()
+    with contextlib.suppress(OSError):
+        (folder / ANSWERS).mkdir(exist_ok=True)
+    _replace(folder / ANSWERS / name, head + b"\n" + answer.body)
 
 
 def kept_answer(folder: Path, name: str) -> Answer | None:
