@@ -20,7 +20,6 @@ phones, on any worker, are sent the copy while the game's stamp holds.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import hashlib
 import re
@@ -358,9 +357,8 @@ class LiveAsks:
         answered: list[Any] = []
 
         def keep(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
-            headers = [*headers, *applied]
-            answered[:] = [status, headers]
-            return start_response(status, headers, exc_info)
+            answered[:] = [status, headers]  # (the route's own: what is kept of them is for any ask)
+            return start_response(status, [*headers, *applied], exc_info)
 
         body = self.app(environ, keep)
         learnt = environ.get(_LEARNT)
@@ -377,13 +375,12 @@ class LiveAsks:
         kept = [(name, value) for name, value in answered[1] if name.lower() not in _NOT_KEPT]
         _known[key] = (f'"{etag}"', game_id, seen, kept, time.monotonic() + self.trust)
         if keep_as is not None and answered[0][:3] == "200":
-            body = self._keep(keep_as, body, live_stamps.Answer(
-                seen, started + self.trust, f'"{etag}"',
-                [(name, value) for name, value in answered[1]
-                 if name.lower() not in _NOT_SHARED and (name, value) not in applied], b""))
+            shared = [(name, value) for name, value in answered[1] if name.lower() not in _NOT_SHARED]
+            body = self._keep(keep_as, body, seen, started + self.trust, f'"{etag}"', shared)
         return body
 
-    def _keep(self, name: str, body: Iterable[bytes], answer: live_stamps.Answer) -> list[bytes]:
+    def _keep(self, name: str, body: Iterable[bytes], seen: bytes, until: float, etag: str,
+              headers: list[tuple[str, str]]) -> list[bytes]:
         """The drawn sheet, read whole and kept for the host's workers (the old ones pruned now and then)."""
         try:
             whole = b"".join(body)
@@ -391,7 +388,7 @@ class LiveAsks:
             close = getattr(body, "close", None)
             if close is not None:
                 close()  # (Flask's teardown: the request's session goes back to the pool)
-        live_stamps.keep_answer(self.folder, name, dataclasses.replace(answer, body=whole))
+        live_stamps.keep_answer(self.folder, name, live_stamps.Answer(seen, until, etag, headers, whole))
         now = time.monotonic()
         if now >= self._prune_at:
             self._prune_at = now + self.trust

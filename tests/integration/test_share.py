@@ -556,6 +556,23 @@ def test_a_held_ask_is_answered_with_the_new_sheet_as_soon_as_the_game_changes(
     assert holds_of(app).held == 0
 
 
+def test_an_ask_that_was_held_leaves_no_preference_applied_on_the_304s_that_follow(app, client, user, game, record):
+    link = share(user, game)
+    etag = primed(client, link)
+    thread, answer = held_ask(app, link, etag, wait=20)
+    until_held(app)
+    record_second_hand(user, game, record)
+    thread.join(15)
+    woken = answer["response"]
+    assert woken.status_code == 200 and woken.headers.getlist("Preference-Applied") == ["wait=20"]
+
+    unheld = ask(client, link, woken.headers["ETag"])  # no Prefer: answered at once from the stamp
+    held = client.get(link + "/sheet", headers={"If-None-Match": woken.headers["ETag"], "Prefer": "wait=1"})
+
+    assert unheld.status_code == 304 and "Preference-Applied" not in unheld.headers
+    assert held.status_code == 304 and held.headers.getlist("Preference-Applied") == ["wait=1"]
+
+
 def test_every_phone_holding_on_a_game_is_answered_by_one_change(app, client, user, game, record):
     link = share(user, game)
     etag = primed(client, link)
