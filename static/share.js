@@ -19,7 +19,7 @@
   var etag = holder.dataset.etag || "";
   var wait = EVERY;
   var timer = null;
-  var asking = false;
+  var asking = null; // the ask out, if one is: {control, quiet}
   var stopped = false;
 
   // (The owner's and a keeper's game page have no Live/Reconnecting line.)
@@ -73,15 +73,16 @@
 
   function ask() {
     if (asking || stopped) return;
-    asking = true;
     var began = Date.now();
     var headers = { Prefer: "wait=" + HOLD };
     if (etag) headers["If-None-Match"] = etag;
-    var control = window.AbortController ? new AbortController() : null;
-    var dropping = control && setTimeout(function () { control.abort(); }, GIVE_UP);
+    var mine = { control: window.AbortController ? new AbortController() : null, quiet: false };
+    asking = mine;
+    var dropping = mine.control && setTimeout(function () { mine.control.abort(); }, GIVE_UP);
     // no-store: the browser's cache stays out of it, so a 304 reaches us as
     // a 304 (and an unchanged sheet is never swapped in again).
-    fetch(holder.dataset.src, { cache: "no-store", headers: headers, signal: control ? control.signal : undefined })
+    fetch(holder.dataset.src, { cache: "no-store", headers: headers,
+                                signal: mine.control ? mine.control.signal : undefined })
       .then(function (response) {
         if (response.status === 404 || response.status === 401) {
           stopped = true;
@@ -94,28 +95,41 @@
         return response.text().then(swap);
       })
       .then(function () {
-        if (stopped) return;
+        if (stopped || mine.quiet) return;
         wait = EVERY;
         show("live", "Live");
       })
       .catch(function () {
+        if (mine.quiet) return; // dropped here on purpose (below): nothing failed
         wait = Math.min(wait * 2, LONGEST);
         show("reconnecting", "Reconnecting…");
       })
       .then(function () {
         clearTimeout(dropping);
-        asking = false;
+        if (asking !== mine) return; // dropped: another ask has the turn
+        asking = null;
         // A held ask has waited already: the next goes at once (EVERY after this one began, at least).
         schedule(wait === EVERY ? Math.max(0, EVERY - (Date.now() - began)) : wait);
       });
   }
 
-  // A phone in a pocket asks for nothing; back on screen, it asks at once.
+  // The ask out, given up without a word: the server's hold is let go at once.
+  function drop() {
+    if (!asking || !asking.control) return;
+    asking.quiet = true;
+    asking.control.abort();
+    asking = null;
+  }
+
+  // A phone in a pocket asks for nothing and holds nothing on the server; back
+  // on screen it asks at once, on a fresh connection (the one it held may have
+  // died with the screen).
   document.addEventListener("visibilitychange", function () {
+    drop();
     if (document.hidden) schedule(0);
     else { wait = EVERY; schedule(0); }
   });
-  window.addEventListener("online", function () { wait = EVERY; schedule(0); });
+  window.addEventListener("online", function () { drop(); wait = EVERY; schedule(0); });
   window.addEventListener("offline", function () { show("reconnecting", "Reconnecting…"); });
 
   // A hand's number in the address opens its explanation (openhand.js opens a

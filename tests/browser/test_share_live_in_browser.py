@@ -36,6 +36,9 @@ def test_a_second_phone_follows_the_sheet_live_from_the_qr_code(
     game_url = start_game(owner, live_server, "basic", ["Ann", "Bob", "Cara"])
     owner.get_by_role("button", name="Share a live link").click()
     expect(owner).to_have_url(f"{game_url}#share")
+    # The page stays at the panel (not at the top, as after a saved hand): its code wholly in view.
+    owner.wait_for_load_state("load")
+    expect(owner.locator(".share .qr-code svg")).to_be_in_viewport(ratio=1)
     link = owner.locator(".share-url a").get_attribute("href") or ""
     assert re.fullmatch(re.escape(live_server("/s/")) + r"[A-Za-z0-9_-]{32,}", link), link
     assert read_qr_code(owner) == link
@@ -115,14 +118,21 @@ def test_the_live_page_says_reconnecting_when_offline_and_stops_when_the_link_is
     context.set_offline(False)
     expect(guest.locator(".live-word")).to_have_text("Live")
 
-    # A phone put away (the tab hidden) asks nothing; shown again, it asks at once.
+    # A phone put away (the tab hidden) asks nothing, and the ask the server held is let go;
+    # shown again, it asks at once, even though the held ask had 20 s and more to go.
     asks: list[str] = []
+    ended: list[str] = []
     guest.on("request", lambda request: asks.append(request.url) if request.url.endswith("/sheet") else None)
+    for event in ("requestfinished", "requestfailed"):
+        guest.on(event, lambda request: ended.append(request.url) if request.url.endswith("/sheet") else None)
+    guest.wait_for_timeout(1_500)  # the phone's next ask out, held
+    held = len(asks) - len(ended)
     guest.evaluate("""() => {
         Object.defineProperty(document, "hidden", { configurable: true, get: () => true });
         document.dispatchEvent(new Event("visibilitychange"));
     }""")
     guest.wait_for_timeout(500)  # an ask already on its way may still go out
+    assert (held, len(asks) - len(ended)) == (1, 0)
     asks.clear()
     guest.wait_for_timeout(2_500)
     assert asks == []
