@@ -4,7 +4,9 @@
   "use strict";
   // Just saved or corrected (the message at the top gives the hand's scores):
   // its notes open, but the page stays at the top, where the next hand starts.
-  var justSaved = document.querySelector(".flash.success");
+  // Sent to a panel instead (#share, #keeper: a link just turned on), the page
+  // stays at the panel, its QR code in view for the table to scan.
+  var justSaved = document.querySelector(".flash.success") && /^#hand-/.test(window.location.hash);
   window.openHand(!justSaved);
   if (justSaved) {
     // After the browser's own jump to the #hand-N the server sent us to.

@@ -27,6 +27,9 @@ def test_a_phone_without_an_account_records_a_hand_from_the_keeper_qr_code_and_t
     game_url = start_game(owner, live_server, "basic", ["Ann", "Bob", "Cara"])
     owner.get_by_role("button", name="Let the table keep score").click()
     expect(owner).to_have_url(f"{game_url}#keeper")
+    # The page stays at the panel (not at the top, as after a saved hand): its code wholly in view.
+    owner.wait_for_load_state("load")
+    expect(owner.locator("#keeper .qr-code svg")).to_be_in_viewport(ratio=1)
     link = owner.locator("#keeper .share-url a").get_attribute("href") or ""
     assert re.fullmatch(re.escape(live_server("/k/")) + r"[A-Za-z0-9_-]{32}", link), link
     assert read_qr_code(owner, "#keeper") == link
