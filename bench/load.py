@@ -149,6 +149,9 @@ class Server:
             "BIND": f"127.0.0.1:{self.port}",
             "WEB_CONCURRENCY": str(self.workers),
         })
+        # The servers of one run share their live stamps, as a host's workers do; never the
+        # repository's instance/live, which other runs' games (numbered from 1 too) would move.
+        env.setdefault("LIVE_STAMPS", str(self.folder / "live"))
         return env
 
     def migrate(self) -> None:
