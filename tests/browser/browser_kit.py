@@ -18,7 +18,8 @@ from typing import Any
 
 import zxingcpp
 from PIL import Image
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 PASSWORD = "correct horse battery"
 _accounts = count(1)
@@ -177,10 +178,53 @@ def no_sideways_scroll(page: Page) -> tuple[int, int]:
 SERVICE_WORKER = 60_000
 
 
+#: A page's scoring engine in the browser (static/engine.js) cannot start: its worker is refused,
+#: so the page goes on as on a phone without WebAssembly ("scored when sent").  Every game page
+#: open for 1.5 s starts Pyodide in a worker of its own, seconds of CPU in a fresh context, used
+#: only by what is scored on the phone; tests of that are marked ``engine`` and keep it.
+ENGINE_OFF = """(() => {
+  const Worker = window.Worker;
+  if (!Worker) return;
+  window.Worker = class extends Worker {
+    constructor(url, options) {
+      if (options && options.name === "scorekeeper-engine") throw new Error("the engine is off in this test");
+      super(url, options);
+    }
+  };
+})();"""
+
+
+def without_engine(context: BrowserContext) -> BrowserContext:
+    context.add_init_script(ENGINE_OFF)
+    return context
+
+
+#: the page a service worker is in charge of
+_CONTROLLED = "() => !!navigator.serviceWorker && navigator.serviceWorker.controller !== null"
+_ACTIVE = "() => navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === 'activated'))"
+
+
 def controlled(page: Page) -> None:
-    """Wait until the service worker controls the page (and so keeps what it loads)."""
-    page.wait_for_function("() => !!navigator.serviceWorker && navigator.serviceWorker.controller !== null",
-                           timeout=SERVICE_WORKER)
+    """Wait until the service worker controls the page (and so keeps what it loads).
+
+    A page whose load was under way while the worker activated is not among the pages its
+    clients.claim() takes (not yet a client then), and stays its own: opened again, as a phone
+    opens its next page, it is the worker's."""
+    try:  # (polled, not on frames: none may be drawn)
+        page.wait_for_function(f"() => ({_CONTROLLED})() || ({_ACTIVE})()", timeout=SERVICE_WORKER, polling=250)
+        try:
+            page.wait_for_function(_CONTROLLED, timeout=2_000, polling=250)  # claimed, if it can be
+        except PlaywrightTimeoutError:
+            page.reload()
+            page.wait_for_function(_CONTROLLED, timeout=SERVICE_WORKER / 4, polling=250)
+    except PlaywrightTimeoutError:
+        state = page.evaluate("""async () => {
+            const r = await navigator.serviceWorker.getRegistration();
+            const s = (w) => w ? w.state : null;
+            return {url: location.href, controller: !!navigator.serviceWorker.controller,
+                    registration: r ? {installing: s(r.installing), waiting: s(r.waiting), active: s(r.active)} : null};
+        }""")
+        raise AssertionError(f"the service worker never took control: {state}") from None
 
 
 def screenshot(page: Page, name: str, full_page: bool = True) -> None:

@@ -13,19 +13,19 @@ import os
 import re
 import shutil
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import count
 from typing import Any
 
 import pytest
 import sqlalchemy
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 
-from .browser_kit import LiveServer, register
+from .browser_kit import LiveServer, register, without_engine
 
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}
@@ -34,6 +34,16 @@ _schemas = count(1)
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "browser: drives the app in a real Chromium (tests/browser)")
+    config.addinivalue_line("markers", "engine: needs the scoring engine in the browser (Pyodide) to start")
+
+
+@pytest.fixture
+def new_context(new_context: Callable[..., BrowserContext], request: pytest.FixtureRequest
+                ) -> Callable[..., BrowserContext]:
+    """pytest-playwright's contexts, with the engine in the browser off unless the test is marked ``engine``."""
+    if request.node.get_closest_marker("engine"):
+        return new_context
+    return lambda **kwargs: without_engine(new_context(**kwargs))
 
 
 @pytest.fixture(scope="session")
@@ -79,6 +89,9 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
         "SECRET_KEY": "browser-tests",
         "PASSWORD_HASH": "scrypt:1024:8:1",  # (tests/conftest.py: TEST_PASSWORD_HASH)
         "WTF_CSRF_ENABLED": True,
+        # Its own live stamps: a game's stamp is named by its id, and every module's server
+        # numbers its games from 1 (a stamp shared with them would wake this one's held asks).
+        "LIVE_STAMPS": str(tmp_path_factory.mktemp("stamps")),
     }
     schema = None
     if url:

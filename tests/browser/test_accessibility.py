@@ -1,5 +1,7 @@
 """Every page passes an axe-core scan with no serious or critical violation,
-in the light and the dark colour scheme, on a phone.
+in the light and the dark colour scheme, on a phone: every rule in the light
+one, and again in the dark one the rules a colour decides (the page is the
+same but for its colours).
 
 Pages are scanned in the state a person sees them in: the card picker open
 with a card chosen, a hand's notes open, a refused form with its messages.
@@ -15,14 +17,21 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
-from .browser_kit import LiveServer, post_hand, register, screenshot, start_game
+from .browser_kit import LiveServer, post_hand, register, screenshot, start_game, without_engine
 
-pytestmark = pytest.mark.browser
+# One worker runs the module (xdist_group): its module-scoped set-up, a browser's work of
+# seconds, is then done once, not once on each worker.
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("accessibility")]
 
 AXE = Axe()
 # Every rule axe runs by default, and the touch-target size (WCAG 2.2, 24px),
 # which it leaves off by default: these pages are used with a thumb.
 AXE_OPTIONS = {"resultTypes": ["violations"], "rules": {"target-size": {"enabled": True}}}
+#: the rules whose outcome a colour scheme can change: text against its background, a link told
+#: from the text around it by its colour (axe's "color" tag, those of them it runs by default)
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+SCHEMES = {"light": AXE_OPTIONS, "dark": {"resultTypes": ["violations"],
+                                          "runOnly": {"type": "rule", "values": COLOUR_RULES}}}
 BLOCKING = set(__import__("os").environ.get("AXE_IMPACTS", "serious,critical").split(","))
 
 
@@ -218,7 +227,7 @@ PAGES: dict[str, tuple[str, bool, Callable[[Page], None] | None]] = {
 @pytest.fixture(scope="module")
 def site(browser: Browser, live_server: LiveServer, browser_context_args: dict[str, Any]) -> Iterator[dict[str, Any]]:
     """One account with a game of every kind the pages need; its signed-in state."""
-    context = browser.new_context(**browser_context_args)
+    context = without_engine(browser.new_context(**browser_context_args))
     page = context.new_page()
     register(page, live_server)
     games = {
@@ -298,10 +307,10 @@ def test_page_has_no_serious_or_critical_axe_violations_in_light_or_dark(
         prepare(page)
     found = []
     page.evaluate(AXE.axe_script)  # axe-core, once for both scans (AXE.run would load it for each)
-    for scheme in ("light", "dark"):
+    for scheme, options in SCHEMES.items():
         page.emulate_media(color_scheme=scheme)
         assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") == (scheme == "dark")
-        violations = page.evaluate("options => axe.run(document, options)", AXE_OPTIONS)["violations"]
+        violations = page.evaluate("options => axe.run(document, options)", options)["violations"]
         found += [f"[{scheme}] " + _describe(v) for v in violations if v["impact"] in BLOCKING]
         screenshot(page, f"{name}-{scheme}")
     assert not found, "\n".join(found)

@@ -25,7 +25,9 @@ from scorekeeper.in_browser import outcome
 from .browser_kit import LiveServer, register, start_game
 from .random_games import random_games
 
-pytestmark = pytest.mark.browser
+# One worker runs the module (xdist_group): its module-scoped set-up, a browser's work of
+# seconds, is then done once, not once on each worker.
+pytestmark = [pytest.mark.browser, pytest.mark.engine, pytest.mark.xdist_group("engine")]
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "examples"
 SEED = "issue-13"

@@ -17,9 +17,12 @@ from .browser_kit import (
     register,
     screenshot,
     start_game,
+    without_engine,
 )
 
-pytestmark = pytest.mark.browser
+# One worker runs the module (xdist_group): its module-scoped set-up, a browser's work of
+# seconds, is then done once, not once on each worker.
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("history")]
 
 AXE = Axe()
 AXE_OPTIONS = {"resultTypes": ["violations"], "rules": {"target-size": {"enabled": True}}}
@@ -28,7 +31,7 @@ AXE_OPTIONS = {"resultTypes": ["violations"], "rules": {"target-size": {"enabled
 @pytest.fixture(scope="module")
 def site(browser: Browser, live_server: LiveServer, browser_context_args: dict[str, Any]) -> Iterator[dict[str, Any]]:
     """One account with three games: a Tunk game with an elimination, a finished Gin game, a Basic one."""
-    context = browser.new_context(**browser_context_args)
+    context = without_engine(browser.new_context(**browser_context_args))
     page = context.new_page()
     register(page, live_server)
     games = {

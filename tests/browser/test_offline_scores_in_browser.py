@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 
 from .browser_kit import LiveServer, controlled, pick_cards, row_totals, start_game, type_count, went_out
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.engine]
 
 ENGINE = 120_000  # ms: Pyodide starting in a worker on a loaded 2-core machine
 KEPT = re.compile(r"kept on this phone")

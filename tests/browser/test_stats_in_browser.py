@@ -11,9 +11,11 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
-from .browser_kit import LiveServer, no_sideways_scroll, post_hand, register, screenshot, start_game
+from .browser_kit import LiveServer, no_sideways_scroll, post_hand, register, screenshot, start_game, without_engine
 
-pytestmark = pytest.mark.browser
+# One worker runs the module (xdist_group): its module-scoped set-up, a browser's work of
+# seconds, is then done once, not once on each worker.
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("stats")]
 
 AXE = Axe()
 AXE_OPTIONS = {"resultTypes": ["violations"], "rules": {"target-size": {"enabled": True}}}
@@ -34,7 +36,7 @@ def end_game(page: Page, game_url: str) -> None:
 @pytest.fixture(scope="module")
 def site(browser: Browser, live_server: LiveServer, browser_context_args: dict[str, Any]) -> Iterator[dict[str, Any]]:
     """One account: two finished Gin games Ann v Bob (1-1), a finished Knock game, a Gin game v Cara running."""
-    context = browser.new_context(**browser_context_args)
+    context = without_engine(browser.new_context(**browser_context_args))
     page = context.new_page()
     register(page, live_server)
     first = start_game(page, live_server, "gin", ["Ann", "Bob"])
