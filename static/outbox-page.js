@@ -113,18 +113,15 @@
       try { localStorage.setItem(draftKey, JSON.stringify(fields())); } catch (e) { /* storage full or off */ }
     }
 
-    function clearDraft() { try { localStorage.removeItem(draftKey); } catch (e) { /* off */ } }
+    function clearDraft() {
+      typed = false;  // nothing left to keep when the page goes
+      try { localStorage.removeItem(draftKey); } catch (e) { /* off */ }
+    }
 
-    function restoreDraft() {
-      var kept;
-      try { kept = JSON.parse(localStorage.getItem(draftKey) || "null"); } catch (e) { kept = null; }
-      if (!Array.isArray(kept)) return;
-      var values = {};
-      kept.forEach(function (pair) { (values[pair[0]] = values[pair[0]] || []).push(pair[1]); });
-      // What was typed since this page was drawn stays: this script comes after the page's load
-      // event, and a hand may have started typing before it (a field no longer as the page drew it),
-      // or the browser itself may have put some fields back on a reload. Only the fields (a group
-      // of radios counts as one) still as the page drew them are filled in.
+    // The fields (a group of radios counts as one) no longer as the page drew them: this script
+    // comes after the page's load event, and a hand may have started typing before it, or the
+    // browser itself may have put some fields back on a reload.
+    function touchedFields() {
       var touched = {};
       Array.prototype.forEach.call(form.elements, function (control) {
         if (!control.name || control.type === "hidden") return;
@@ -132,6 +129,17 @@
           control.checked !== control.defaultChecked : control.value !== control.defaultValue;
         if (changed) touched[control.name] = true;
       });
+      return touched;
+    }
+
+    function restoreDraft() {
+      var kept;
+      try { kept = JSON.parse(localStorage.getItem(draftKey) || "null"); } catch (e) { kept = null; }
+      if (!Array.isArray(kept)) return;
+      var values = {};
+      kept.forEach(function (pair) { (values[pair[0]] = values[pair[0]] || []).push(pair[1]); });
+      // What was typed since this page was drawn stays: only the untouched fields are filled in.
+      var touched = touchedFields();
       Array.prototype.forEach.call(form.elements, function (control) {
         if (!control.name || control.type === "hidden" || control.type === "submit" || control.type === "button") return;
         if (touched[control.name]) return;
@@ -252,12 +260,30 @@
       var last = waiting.reduce(function (top, i) { return i.kind === "hand" ? Math.max(top, i.number) : top; }, 0);
       if (last >= number) renumber(last + 1);
     }).catch(function () { /* no IndexedDB: the form as served */ });
+    // The draft is brought back, and typing kept, from the start: the outbox's answer (its
+    // database can take a second to open on a busy phone) only renumbers a kept copy of the form.
+    // A reload, or a page left in the middle of a tap, keeps the last of the typing.
+    draftKey = draftName();
+    var typed = Object.keys(touchedFields()).length > 0;
+    restoreDraft();
+    if (typed) saveDraft();
+    function typing() {
+      typed = true;
+      saveDraft();
+    }
+    form.addEventListener("input", typing);
+    form.addEventListener("change", typing);
+    form.addEventListener("click", function () { setTimeout(typing, 0); });  // a card tapped in the picker
+    window.addEventListener("pagehide", function () {
+      if (typed && !sending) saveDraft();
+    });
     ready.then(function () {
+      if (draftName() === draftKey) return;
+      // The form is for the hand after the ones this phone keeps: so is what was typed in it.
+      if (typed) try { localStorage.removeItem(draftKey); } catch (e) { /* off */ }
       draftKey = draftName();
       restoreDraft();
-      form.addEventListener("input", saveDraft);
-      form.addEventListener("change", saveDraft);
-      form.addEventListener("click", function () { setTimeout(saveDraft, 0); });  // a card tapped in the picker
+      if (typed) saveDraft();
     });
   }
 

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from .browser_kit import PASSWORD, LiveServer, controlled, pick_cards, player, register, row_totals, start_game, totals, \
-    type_count, went_out
+    type_count, went_out, without_engine
 
 pytestmark = pytest.mark.browser
 
@@ -76,7 +76,7 @@ def _sign_in(page: Page, server: LiveServer, email: str) -> None:
 
 @pytest.fixture
 def phone_b(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[BrowserContext]:
-    context = browser.new_context(**browser_context_args)
+    context = without_engine(browser.new_context(**browser_context_args))
     yield context
     context.close()
 
@@ -143,7 +143,7 @@ def test_three_changes_made_offline_wait_on_the_sheet_then_are_recorded_once_eac
 def test_a_save_whose_answer_is_lost_after_the_server_stored_it_is_sent_again_and_recorded_once(
         browser: Browser, browser_context_args: dict[str, Any], live_server: LiveServer) -> None:
     # No worker here: the page's own request is the one whose answer is dropped.
-    context = browser.new_context(**browser_context_args, service_workers="block")
+    context = without_engine(browser.new_context(**browser_context_args, service_workers="block"))
     page = context.new_page()
     register(page, live_server)
     start_game(page, live_server, "basic", ["Ann", "Bob"])
@@ -280,6 +280,40 @@ def test_typing_survives_a_reload_back_and_a_failed_save(signed_in: Page, live_s
     page.goto(page.url)
     expect(player(page, "Ann").get_by_label("Count", exact=True)).to_have_value("12")
     expect(page.locator("input[name=p1-cards]")).to_have_value("QS")
+
+
+# The outbox's database opens three seconds late (a busy phone): the page's own requests only.
+_SLOW_OUTBOX = """
+(() => {
+  const open = indexedDB.open.bind(indexedDB);
+  indexedDB.open = function (name, version) {
+    if (name !== "scorekeeper-outbox") return open(name, version);
+    const late = {result: undefined, error: null};
+    setTimeout(() => {
+      const real = version === undefined ? open(name) : open(name, version);
+      real.onupgradeneeded = (event) => { late.result = real.result; if (late.onupgradeneeded) late.onupgradeneeded(event); };
+      real.onsuccess = (event) => { late.result = real.result; if (late.onsuccess) late.onsuccess(event); };
+      real.onerror = (event) => { late.error = real.error; if (late.onerror) late.onerror(event); };
+    }, 3000);
+    return late;
+  };
+})();
+"""
+
+
+def test_typing_before_the_outbox_answers_is_kept_through_an_immediate_reload(
+        signed_in: Page, live_server: LiveServer) -> None:
+    page = signed_in
+    start_game(page, live_server, "basic", ["Ann", "Bob"])
+    page.add_init_script(_SLOW_OUTBOX)
+    page.get_by_role("link", name="Record hand 1").click()
+    page.wait_for_function("() => window.ScorekeeperOffline !== undefined")  # outbox-page.js listens
+    went_out(page, "Bob")
+    type_count(page, "Ann", 23)
+    page.reload()  # well inside the three seconds
+
+    expect(player(page, "Ann").get_by_label("Count", exact=True)).to_have_value("23")
+    expect(page.locator("input[name=out][value='1']")).to_be_checked()
 
 
 def test_undo_offline_forgets_a_kept_hand_and_ending_the_game_offline_is_sent_once(
