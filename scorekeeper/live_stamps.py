@@ -29,15 +29,18 @@ moves or the wait is over (:class:`Holds`), so a live view costs one
 request every 25 s while nothing happens, instead of one a second, and sees
 a change within a few hundredths of a second instead of up to a second
 later.  One thread per process watches the stamps of the games being
-waited on.  It does not read them all the time: every change replaces a
-file in the folder, which moves the folder's own time of last change, so
-each tick (every 20 ms) is one ``stat`` of the folder.  When that time
-moved, one listing of the folder says which files were replaced (a
+waited on, while any are.  Where the kernel tells (Linux's inotify, through
+``inotify_simple``), it sleeps until a file of the folder is replaced or
+removed and reads the stamps of the held games named so, at once.  Where it
+does not, it polls, but does not read the stamps all the time: every change
+replaces a file in the folder, which moves the folder's own time of last
+change, so each tick (every 20 ms) is one ``stat`` of the folder.  When that
+time moved, one listing of the folder says which files were replaced (a
 replaced file is a new one, with an inode of its own), and only the held
 games' stamps among those are read; the folder is listed once more a tenth
 of a second later, in case a second change came within the same tick of
-the file system's clock; and every held game's stamp is read once a second
-whatever the folder says.  A process holds at most
+the file system's clock.  Either way every held game's stamp is read as the
+watching starts and once a second after, whatever the folder or the kernel says.  A process holds at most
 :attr:`Holds.most` asks (gunicorn: ``LIVE_HOLDS`` a worker, each a thread of
 its pool, see ``gunicorn.conf.py``); past that an ask is answered at once
 and the phone asks again a second later, as before holds.
@@ -67,6 +70,12 @@ from pathlib import Path
 from typing import Any
 
 from flask import current_app
+
+try:  # (Linux: the kernel says when a stamp is replaced; elsewhere the folder is polled)
+    from inotify_simple import INotify
+    from inotify_simple import flags as _inotify
+except ImportError:  # pragma: no cover  (not on Linux)
+    INotify = None
 
 
 def folder_of(config: Mapping[str, Any]) -> Path | None:
@@ -104,11 +113,19 @@ def _replace(path: Path, data: bytes) -> bool:
 
 def stamp(folder: Path, game_id: int) -> bytes | None:
     """The game's stamp as it is now, or None where there is none to trust."""
+    # (Read with the os module's calls, by a path made as text: a live ask reads its game's
+    # stamp, and the watcher each held game's once a second; a Path joined and a buffered
+    # file cost twice the read itself.)
     try:
-        with open(folder / str(game_id), "rb") as file:
-            return file.read() or None
+        handle = os.open(f"{folder}/{game_id}", os.O_RDONLY)
     except OSError:
         return None
+    try:
+        return os.read(handle, 4096) or None
+    except OSError:
+        return None
+    finally:
+        os.close(handle)
 
 
 # -- held asks -----------------------------------------------------------------------
@@ -171,49 +188,116 @@ class Holds:
         return moved and self.serving()
 
     def _watch(self) -> None:
-        last_change: int | None = None
-        recheck_at = read_all_at = 0.0
-        inodes: dict[str, int] = {}  # each stamp's file as the last look at the folder found it
         while True:
             with self._lock:
                 while not self._waiting:
                     self._something.wait()
-                if not self.serving():
-                    self._wake(list(self._waiting))
-                    continue
-                games = {game_id: [seen for seen, _ in waiters] for game_id, waiters in self._waiting.items()}
+            # Watched while anything is held (no watch kept open while nothing is): told by
+            # the kernel where it tells, else by polling the folder.
+            told = _told(self.folder)
+            if told is None:
+                self._poll()
+            else:
+                with told:
+                    self._follow(told)
+
+    def _going_on(self) -> bool:
+        """Whether anything is still held (a stopping process's held asks are all woken here)."""
+        with self._lock:
+            if self._waiting and not self.serving():
+                self._wake(list(self._waiting))
+            return bool(self._waiting)
+
+    def _follow(self, told: INotify) -> None:
+        """Woken by the kernel for each file of the folder replaced, written or removed; every held
+        stamp read at once (a change before the watch was set) and once a second after."""
+        read_all_at = 0.0
+        while self._going_on():
+            now = time.monotonic()
+            if now >= read_all_at:
+                read_all_at = now + EVERY
+                self._read()
+            events = told.read(timeout=1 + int(1000 * min(read_all_at - now, LOOK_AGAIN)))
+            if any(event.mask & _LOST for event in events):
+                return  # (the folder gone or moved, or events lost: watched anew, or polled)
+            if events:
+                self._read({event.name for event in events})
+
+    def _poll(self) -> None:
+        """The folder looked at every tick: a stat, and a listing where it changed."""
+        last_change: int | None = None
+        recheck_at = read_all_at = 0.0
+        inodes: dict[str, int] = {}  # each stamp's file as the last look at the folder found it
+        while self._going_on():
             now = time.monotonic()
             try:
                 change: int | None = os.stat(self.folder).st_mtime_ns
             except OSError:
                 change = None
-            to_read: Iterable[int] = ()
+            folder_moved, last_change = change != last_change, change
+            # Most ticks end here: the folder as it was and nothing due, one stat
+            # however many games are held.
             if now >= read_all_at:
-                to_read, read_all_at = games, now + EVERY
-            elif change != last_change or (recheck_at and now >= recheck_at):
+                read_all_at = now + EVERY
+                self._read()
+            elif folder_moved or (recheck_at and now >= recheck_at):
                 # Which stamps were replaced: one listing of the folder (a replaced file
                 # is a new one), the stamps of those read.  Once more a little later, for
                 # a change in the same tick of the file system's clock as the one seen.
-                recheck_at = now + SETTLE if change != last_change else 0.0
+                recheck_at = now + SETTLE if folder_moved else 0.0
                 found = _inodes(self.folder)
-                to_read = [game_id for game_id in games if found.get(str(game_id)) != inodes.get(str(game_id))]
+                self._read({name for name in found.keys() | inodes.keys() if found.get(name) != inodes.get(name)})
                 inodes = found
-            last_change = change
-            moved = []
-            for game_id in to_read:
-                now_stamp = stamp(self.folder, game_id)
-                if now_stamp is None or any(seen != now_stamp for seen in games[game_id]):
-                    moved.append(game_id)
-            if moved:
-                with self._lock:
-                    self._wake(moved)
             time.sleep(TICK)
+
+    def _read(self, names: set[str] | None = None) -> None:
+        """The stamps of the held games read (all of them, or those whose file is one of
+        ``names``), and the asks on each game whose stamp moved woken."""
+        with self._lock:
+            games = {game_id: [seen for seen, _ in waiters] for game_id, waiters in self._waiting.items()
+                     if names is None or str(game_id) in names}
+        moved = []
+        for game_id, seen in games.items():
+            now_stamp = stamp(self.folder, game_id)
+            if now_stamp is None or any(held != now_stamp for held in seen):
+                moved.append(game_id)
+        if moved:
+            with self._lock:
+                self._wake(moved)
 
     def _wake(self, game_ids: list[int]) -> None:
         """(Under the lock.)  Every ask held on these games goes on."""
         for game_id in game_ids:
             for _, woken in self._waiting.pop(game_id, []):
                 woken.set()
+
+
+#: what the kernel is asked to tell of the folder: a file put in place (a stamp replaced),
+#: written or removed, and the folder itself removed or moved
+if INotify is not None:
+    _WATCHED = (_inotify.MOVED_TO | _inotify.CLOSE_WRITE | _inotify.DELETE
+                | _inotify.DELETE_SELF | _inotify.MOVE_SELF)
+    #: events after which the watch is set anew (the folder gone, or events lost)
+    _LOST = _inotify.Q_OVERFLOW | _inotify.IGNORED | _inotify.DELETE_SELF | _inotify.MOVE_SELF
+#: the longest the kernel is waited for before the watcher looks whether it is still needed
+LOOK_AGAIN = 0.25
+
+
+def _told(folder: Path) -> INotify | None:
+    """A watch the kernel keeps on the folder, or None where it keeps none (not Linux, no
+    folder, the process's or the user's inotify limits reached)."""
+    if INotify is None:
+        return None
+    try:
+        told = INotify()
+    except OSError:
+        return None
+    try:
+        told.add_watch(folder, _WATCHED)
+    except OSError:
+        told.close()
+        return None
+    return told
 
 
 def _inodes(folder: Path) -> dict[str, int]:
@@ -276,6 +360,16 @@ def kept_answer(folder: Path, name: str) -> Answer | None:
                       [(str(key), str(value)) for key, value in found["headers"]], body)
     except (OSError, ValueError, KeyError, TypeError):
         return None
+
+
+def renew_answer(folder: Path, name: str, etag: str, seen: bytes, until: float) -> bool:
+    """The answer kept under that name, if it is still the one with this ETag, trusted anew: with
+    the stamp read before the query that found it unchanged, until ``until``.  Whether it was."""
+    answer = kept_answer(folder, name)
+    if answer is None or answer.etag != etag:
+        return False
+    keep_answer(folder, name, Answer(seen, until, etag, answer.headers, answer.body))
+    return True
 
 
 @contextlib.contextmanager

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import random
 import re
 import secrets
 import threading
@@ -227,6 +228,18 @@ _MOST_KNOWN = 20_000
 #: well inside a proxy's idle timeout (nginx: 60 s) and gunicorn's graceful stop (30 s)
 HOLD_LONGEST = 25
 _WAIT = re.compile(r"(?:^|[,;\s])wait=(\d{1,6})(?:$|[,;\s])")
+#: a worker trusts what it learnt of a link for a random share of LIVE_STAMPS_TRUST, at least this one
+TRUST_SHARE = 0.75
+_spread = random.Random()
+
+
+def _trusted_for(seconds: float) -> float:
+    """``seconds`` of trust, less up to a quarter at random: the links a worker learnt together
+    (a ramp's or an evening's tables opening at once) are not all read again together later, a
+    burst of database reads that would then come back every ``LIVE_STAMPS_TRUST``."""
+    return seconds * _spread.uniform(TRUST_SHARE, 1.0)
+
+
 #: where init_app keeps the app's held asks and its gate (gunicorn.conf.py sets their bounds per worker)
 HOLDS = "scorekeeper.live_holds"
 WORKING = "scorekeeper.working"
@@ -270,8 +283,16 @@ class LiveAsks:
     workers, and one of them draws the sheet while the others wait for it
     (:func:`live_stamps.drawing`).  A phone that holds another ETag of as
     recent a revision is the route's, so no phone is ever sent back to an
-    older sheet.  Everything else goes to Flask unchanged, which then tells
-    this what it learnt.
+    older sheet.  A worker that reads the database for a link again (its
+    trust in it ran out) and finds it unchanged trusts the kept sheet anew
+    for the whole host (:func:`live_stamps.renew_answer`): the other workers
+    do not read it in turn.  Everything else goes to Flask unchanged, which
+    then tells this what it learnt.
+
+    A phone that can wait is held whoever answers that nothing changed: this
+    worker from what it knows, the host's kept sheet, or the route itself
+    (once a worker's trust in a link ran out, say), so a live view costs one
+    ask every 25 s, not one at once and another a second later.
     """
 
     def __init__(self, app: WsgiApp, folder: Path, trust: float, holds: live_stamps.Holds | None = None) -> None:
@@ -285,23 +306,37 @@ class LiveAsks:
         match = _SHEET_PATH.fullmatch(environ.get("PATH_INFO", ""))
         if match is None or environ.get("REQUEST_METHOD") != "GET":
             return self.app(environ, start_response)
-        key = (match.group(1), environ.get("QUERY_STRING", ""))
+        return self._ask(environ, start_response, (match.group(1), environ.get("QUERY_STRING", "")), [])
+
+    def _ask(self, environ: dict[str, Any], start_response: Callable[..., Any], key: tuple[str, str],
+             applied: list[tuple[str, str]], may_hold: bool = True) -> Iterable[bytes]:
+        """A live ask: the 304 this worker knows, the host's kept sheet, or the route's answer
+        (its 304 held like any other, once the drawing lock is let go)."""
         known = _known.get(key)
-        applied: list[tuple[str, str]] = []  # (Preference-Applied, once the ask was held)
         if known is not None:
             answered = self._unchanged(environ, start_response, known, applied)
             if answered is not None:
                 return answered
+        may_hold = may_hold and not applied
         game = _game_of.get(key[0])
+        served: Iterable[bytes] | None
         if game is None or not _KEPT_QUERY.fullmatch(key[1]):
-            return self._route(environ, start_response, key, applied, None)
-        name = live_stamps.answer_name(game, f"{RENDERING}/{key[0]}?{key[1]}")
-        served = self._kept(environ, start_response, key, game, name, applied, may_hold=not applied)
-        if served is None:
-            with live_stamps.drawing(self.folder, game):  # (never held in here: others wait on it)
-                served = self._kept(environ, start_response, key, game, name, applied, may_hold=False)
-                if served is None:
-                    served = self._route(environ, start_response, key, applied, name)
+            served = self._route(environ, start_response, key, applied, None, may_hold=may_hold)
+        else:
+            name = live_stamps.answer_name(game, f"{RENDERING}/{key[0]}?{key[1]}")
+            served = self._kept(environ, start_response, key, game, name, applied, may_hold=may_hold)
+            if served is None:
+                with live_stamps.drawing(self.folder, game):  # (never held in here: others wait on it)
+                    may_hold = may_hold and not applied  # (held already, above, and woken by a change)
+                    served = self._kept(environ, start_response, key, game, name, applied, may_hold=False,
+                                        hold_later=may_hold)
+                    if served is None:
+                        served = self._route(environ, start_response, key, applied, name, may_hold=may_hold)
+        if served is _TO_HOLD:
+            # The route's 304 (a worker's trust in a link ran out, say): held now, as though this
+            # worker had known it; answered anew, once, if the game changed meanwhile.
+            return self._ask(environ, start_response, key, applied, may_hold=False)
+        assert served is not None
         return served
 
     def _unchanged(self, environ: dict[str, Any], start_response: Callable[..., Any], known: _Known,
@@ -326,9 +361,10 @@ class LiveAsks:
         return []
 
     def _kept(self, environ: dict[str, Any], start_response: Callable[..., Any], key: tuple[str, str],
-              game_id: int, name: str, applied: list[tuple[str, str]], *, may_hold: bool) -> Iterable[bytes] | None:
+              game_id: int, name: str, applied: list[tuple[str, str]], *, may_hold: bool,
+              hold_later: bool = False) -> Iterable[bytes] | None:
         """The host's kept answer for the link, while it is still the game's (a 304 where the phone
-        holds it: held first, if ``may_hold``); None otherwise."""
+        holds it: held first, if ``may_hold``, or :data:`_TO_HOLD` if ``hold_later``); None otherwise."""
         answer = live_stamps.kept_answer(self.folder, name)
         if answer is None:
             return None
@@ -339,31 +375,38 @@ class LiveAsks:
         if held and held != answer.etag and not _older(held, answer.etag):
             return None  # (the phone may hold a sheet newer than the one kept: the route's)
         unchanged = [(header, value) for header, value in answer.headers if header.lower() not in _NOT_KEPT]
-        known = _known[key] = (answer.etag, game_id, answer.stamp, unchanged, time.monotonic() + left)
+        known = _known[key] = (answer.etag, game_id, answer.stamp, unchanged, time.monotonic() + _trusted_for(left))
         if held != answer.etag:
             start_response("200 OK", [*answer.headers, ("Content-Length", str(len(answer.body))),
                                       *applied, _request_id(environ)])
             return [answer.body]
         if may_hold:
             return self._unchanged(environ, start_response, known, applied)
+        if hold_later and _wait_asked(environ) > 0:
+            return _TO_HOLD
         start_response("304 NOT MODIFIED", [*unchanged, *applied, _request_id(environ)])
         return []
 
     def _route(self, environ: dict[str, Any], start_response: Callable[..., Any], key: tuple[str, str],
-               applied: list[tuple[str, str]], keep_as: str | None) -> Iterable[bytes]:
+               applied: list[tuple[str, str]], keep_as: str | None, *, may_hold: bool = False) -> Iterable[bytes]:
         """Flask's answer, and what it learnt of the link remembered (and, named ``keep_as``,
-        a sheet it drew kept for the host)."""
+        a sheet it drew kept for the host).  Where the ask ``may_hold`` and the phone can wait,
+        a 304 is not sent: :data:`_TO_HOLD` says to hold it, as this worker now knows it."""
         started = time.time()
         answered: list[Any] = []
+        hold = may_hold and _wait_asked(environ) > 0
 
         def keep(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
             answered[:] = [status, headers]  # (the route's own: what is kept of them is for any ask)
+            if hold and status[:3] == "304" and exc_info is None:
+                return _unsent  # (sent below, or held)
             return start_response(status, [*headers, *applied], exc_info)
 
         body = self.app(environ, keep)
+        deferred = hold and bool(answered) and answered[0][:3] == "304"
         learnt = environ.get(_LEARNT)
         if learnt is None or not answered or answered[0][:3] not in ("200", "304"):
-            return body
+            return self._sent(start_response, answered, applied, body) if deferred else body
         etag, game_id, seen = learnt
         if len(_known) >= _MOST_KNOWN:
             _known.clear()
@@ -371,12 +414,26 @@ class LiveAsks:
         _game_of[key[0]] = game_id
         if seen is None:
             _known.pop(key, None)
-            return body
+            return self._sent(start_response, answered, applied, body) if deferred else body
         kept = [(name, value) for name, value in answered[1] if name.lower() not in _NOT_KEPT]
-        _known[key] = (f'"{etag}"', game_id, seen, kept, time.monotonic() + self.trust)
+        _known[key] = (f'"{etag}"', game_id, seen, kept, time.monotonic() + _trusted_for(self.trust))
+        if keep_as is not None and answered[0][:3] == "304":
+            # The host's kept sheet is the game's still, as of this query: every worker may
+            # trust it again from here, not read the database for the link in turn.
+            live_stamps.renew_answer(self.folder, keep_as, f'"{etag}"', seen, started + self.trust)
+        if deferred:
+            _closed(body)
+            return _TO_HOLD
         if keep_as is not None and answered[0][:3] == "200":
             shared = [(name, value) for name, value in answered[1] if name.lower() not in _NOT_SHARED]
             body = self._keep(keep_as, body, seen, started + self.trust, f'"{etag}"', shared)
+        return body
+
+    @staticmethod
+    def _sent(start_response: Callable[..., Any], answered: list[Any], applied: list[tuple[str, str]],
+              body: Iterable[bytes]) -> Iterable[bytes]:
+        """The route's answer that was kept back to be held, sent as it was after all."""
+        start_response(answered[0], [*answered[1], *applied])
         return body
 
     def _keep(self, name: str, body: Iterable[bytes], seen: bytes, until: float, etag: str,
@@ -385,15 +442,28 @@ class LiveAsks:
         try:
             whole = b"".join(body)
         finally:
-            close = getattr(body, "close", None)
-            if close is not None:
-                close()  # (Flask's teardown: the request's session goes back to the pool)
+            _closed(body)
         live_stamps.keep_answer(self.folder, name, live_stamps.Answer(seen, until, etag, headers, whole))
         now = time.monotonic()
         if now >= self._prune_at:
             self._prune_at = now + self.trust
             live_stamps.prune_answers(self.folder, 2 * self.trust)
         return [whole]
+
+
+def _unsent(data: bytes) -> None:
+    """WSGI's write() for a 304 kept back to be held: Flask never writes through it."""
+
+
+def _closed(body: Iterable[bytes]) -> None:
+    """A body done with (Flask's teardown: the request's session goes back to the pool)."""
+    close = getattr(body, "close", None)
+    if close is not None:
+        close()
+
+
+#: what :meth:`LiveAsks._route` gives where the route's 304 is to be held
+_TO_HOLD: list[bytes] = []  # (told apart by what it is, never by what it holds)
 
 
 def _request_id(environ: dict[str, Any]) -> tuple[str, str]:

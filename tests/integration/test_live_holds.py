@@ -11,7 +11,21 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from scorekeeper import live_stamps
 from scorekeeper.live_stamps import Holds, stamp
+
+
+@pytest.fixture(autouse=True, params=["told", "polled"])
+def watching(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Every test twice: the watcher told of each change by the kernel (inotify), and polling the
+    folder, as where the kernel tells nothing."""
+    if request.param == "told" and live_stamps.INotify is None:
+        pytest.skip("no inotify here")
+    if request.param == "polled":
+        monkeypatch.setattr(live_stamps, "_told", lambda folder: None)
+    return str(request.param)
 
 
 def new_stamp(folder: Path, game_id: int) -> bytes:
@@ -97,3 +111,62 @@ def test_a_stopping_process_answers_its_held_asks_and_holds_no_new_one(tmp_path:
 
     assert answer["moved"] is False and answer["at"] - stopped < 5  # not after the 20 s
     assert holds.hold(5, seen, 10) is None
+
+
+class _CountedItems(dict):  # type: ignore[type-arg]
+    """The held asks by game, counting how often the watcher lists them."""
+
+    listed = 0
+
+    def items(self):  # type: ignore[no-untyped-def]
+        self.listed += 1
+        return super().items()
+
+
+def test_a_tick_with_the_folder_unchanged_and_nothing_due_looks_at_no_held_game(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    # Every 20 ms a tick: with hundreds of games held, going through them all each tick cost a
+    # worker more than everything else its idle phones did.  Only a change of the folder, its
+    # second look a little later, and the read of every stamp once a second go through them.
+    monkeypatch.setattr("scorekeeper.live_stamps.EVERY", 60.0)
+    holds = Holds(tmp_path, most=300)
+    waiting = holds._waiting = _CountedItems()
+    stamps = {game_id: new_stamp(tmp_path, game_id) for game_id in range(1, 201)}
+    threads = [holding(holds, game_id, seen, 10)[0] for game_id, seen in stamps.items()]
+    time.sleep(0.3)  # the first read of every stamp, and the looks at the folder the holds saw change
+    before = waiting.listed
+    time.sleep(0.5)  # 25 ticks
+    idle = waiting.listed - before
+    new_stamp(tmp_path, 999)  # a change of the folder, no held game's
+    time.sleep(0.5)
+    after_change = waiting.listed - before - idle
+    new_stamp(tmp_path, 5)
+    for thread in threads[4:5]:
+        thread.join(5)
+
+    assert idle == 0
+    assert 1 <= after_change <= 3  # the listing, and its second look a tenth of a second later
+    assert not threads[4].is_alive() and threads[5].is_alive()
+    assert len(waiting) == 199
+
+
+def test_a_watcher_the_kernel_tells_never_lists_the_folder_and_wakes_the_ask_at_its_change(
+    tmp_path: Path, watching: str, monkeypatch: Any
+) -> None:
+    if watching != "told":
+        pytest.skip("the kernel's telling")
+    listings: list[Path] = []
+    monkeypatch.setattr(live_stamps, "_inodes", lambda folder: listings.append(folder) or {})
+    holds = Holds(tmp_path, most=4)
+    thread, answer = holding(holds, 1, new_stamp(tmp_path, 1), 20)
+    for other in range(2, 12):
+        new_stamp(tmp_path, other)
+    time.sleep(0.1)
+    assert thread.is_alive()
+
+    new_stamp(tmp_path, 1)
+    thread.join(25)
+
+    assert answer["moved"] is True
+    assert tmp_path not in listings  # (another test's watcher, polling, may list its own)

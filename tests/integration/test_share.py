@@ -20,6 +20,7 @@ from PIL import Image
 from sqlalchemy import event, select
 from webpage import Node, flashes, page
 
+from scorekeeper import live_stamps
 from scorekeeper.extensions import db
 from scorekeeper.models import ShareLink
 
@@ -242,9 +243,18 @@ def test_the_page_carries_the_etag_its_sheet_has_so_the_first_ask_is_a_304(clien
     assert response.data == b""
 
 
+def routes_only(app) -> None:  # type: ignore[no-untyped-def]
+    """This process as a worker of a host that knows nothing of the links yet: no ETag learnt,
+    no sheet kept (so every ask is the route's)."""
+    another_worker()
+    for kept in (Path(app.config["LIVE_STAMPS"]) / "answers").glob("*-*"):
+        kept.unlink()
+
+
 def test_an_unchanged_game_is_answered_304_from_one_query(app, client, user, game):
     link = share(user, game)
     etag = ask(client, link).headers["ETag"]
+    routes_only(app)
     statements, response = statements_of(app, lambda: ask(client, link, etag))
 
     assert response.status_code == 304
@@ -363,6 +373,7 @@ def test_an_unchanged_game_asked_again_is_answered_304_without_the_database(app,
 def test_a_phone_with_an_older_etag_is_sent_the_sheet_by_the_route(app, client, user, game):
     link = share(user, game)
     primed(client, link)
+    routes_only(app)
 
     statements, response = statements_of(app, lambda: ask(client, link, '"r0-stale"'))
 
@@ -420,6 +431,25 @@ def test_a_stamp_is_trusted_no_longer_than_live_stamps_trust(app, client, user, 
     statements, response = statements_of(app, lambda: ask(client, link, etag))
 
     assert response.status_code == 304 and len(statements) == 1
+
+
+def test_links_a_worker_learns_together_are_trusted_for_spans_spread_over_the_last_quarter_of_the_trust(
+        app, client, user, start_game):
+    # (Learnt at one moment and trusted for the same span, they would all be read again from the
+    # database at one moment, and together again after that: a burst every LIVE_STAMPS_TRUST.)
+    from scorekeeper.web import share as live
+
+    another_worker()
+    links = [share(user, start_game(user, "basic", NAMES)) for _ in range(10)]
+    trust = app.wsgi_app.trust
+    learnt = time.monotonic()
+    for link in links:
+        primed(client, link)
+    spans = [until - learnt for _, _, _, _, until in live._known.values()]
+
+    assert len(spans) == 10
+    assert all(0.75 * trust - 1 <= span <= trust + 1 for span in spans), (trust, spans)
+    assert max(spans) - min(spans) > trust / 100
 
 
 def test_with_the_stamps_off_every_ask_reads_the_database(app, client, user, game):
@@ -513,6 +543,16 @@ def held_ask(app, link, etag, wait):  # type: ignore[no-untyped-def]
     return thread, answer
 
 
+def woken_by(app, link, etag, change):  # type: ignore[no-untyped-def]
+    """A phone held on the link, then the change: its answer, and how long after the change it came."""
+    thread, answer = held_ask(app, link, etag, wait=20)
+    until_held(app)
+    change()
+    changed = time.monotonic()
+    thread.join(15)
+    return answer["response"], answer["at"] - changed
+
+
 def until_held(app, count=1):  # type: ignore[no-untyped-def]
     deadline = time.monotonic() + 10
     while holds_of(app).held < count:
@@ -540,19 +580,14 @@ def test_a_held_ask_is_answered_with_the_new_sheet_as_soon_as_the_game_changes(
         app, client, user, game, record, change, totals, hands, latest, text):
     link = share(user, game)
     etag = primed(client, link)
-    thread, answer = held_ask(app, link, etag, wait=20)
-    until_held(app)
 
-    change(user, game, record)
-    changed = time.monotonic()
-    thread.join(15)
+    response, after = woken_by(app, link, etag, lambda: change(user, game, record))
 
-    response = answer["response"]
     assert response.status_code == 200
     assert response.headers["ETag"] != etag
     assert response.headers["Preference-Applied"] == "wait=20"
     assert page(response).one("div", cls="live-content").get("data-hands") == hands
-    assert answer["at"] - changed < 5  # at the change (the watcher looks every 20 ms), not after the 20 s
+    assert after < 5  # at the change (the watcher looks every 20 ms), not after the 20 s
     assert holds_of(app).held == 0
 
 
@@ -681,13 +716,14 @@ def test_a_phone_holding_the_kept_sheet_is_held_by_a_worker_that_never_drew_it(a
 def test_a_kept_sheet_is_never_served_once_its_game_changed_again(app, client, user, game, record):
     link = share(user, game)
     etag = primed(client, link)
-    drawn_anew(user, game, record, client, link, etag)
+    drawn = drawn_anew(user, game, record, client, link, etag)
     another_worker()
     correct_first_hand(user, game, record)
 
     statements, response = statements_of(app, lambda: ask(client, link, etag))
 
     assert statements and response.status_code == 200
+    assert response.headers["ETag"] != drawn.headers["ETag"]
     assert "hand 1 changed from" in page(response).text
 
 
@@ -715,6 +751,30 @@ def test_a_kept_sheet_is_trusted_no_longer_than_live_stamps_trust(app, client, u
     assert statements and response.status_code == 200
 
 
+def test_a_worker_reading_the_database_again_for_a_link_renews_the_kept_sheet_for_every_worker(
+        app, client, user, game, record):
+    link = share(user, game)
+    drawn = drawn_anew(user, game, record, client, link, primed(client, link))
+    etag = drawn.headers["ETag"]
+    folder = Path(app.config["LIVE_STAMPS"])
+    (kept,) = (folder / live_stamps.ANSWERS).glob("*-*")
+    old = live_stamps.kept_answer(folder, kept.name)
+    assert old is not None  # its trust over: as though it was drawn LIVE_STAMPS_TRUST ago
+    live_stamps.keep_answer(folder, kept.name, live_stamps.Answer(old.stamp, time.time() - 1, old.etag,
+                                                                  old.headers, old.body))
+    another_worker()
+
+    first = statements_of(app, lambda: ask(client, link, etag))
+    another_worker()  # a third worker, whose trust in the link ran out too
+    then = statements_of(app, lambda: ask(client, link, etag))
+
+    assert first[1].status_code == 304 and len(first[0]) == 1  # the route's one query
+    assert then[1].status_code == 304 and then[0] == []  # the kept sheet, trusted again
+    renewed = live_stamps.kept_answer(folder, kept.name)
+    assert renewed is not None and renewed.body == old.body and renewed.etag == etag
+    assert renewed.until > time.time() + app.wsgi_app.trust - 10
+
+
 def test_only_a_sheet_asked_for_by_its_page_or_with_no_query_is_kept_for_the_host(app, client, user, game):
     folder = Path(app.config["LIVE_STAMPS"]) / "answers"
     link = share(user, game)
@@ -731,7 +791,6 @@ def test_only_a_sheet_asked_for_by_its_page_or_with_no_query_is_kept_for_the_hos
 
 
 def test_kept_answers_not_written_for_the_time_given_are_pruned(tmp_path):
-    from scorekeeper import live_stamps
 
     answer = live_stamps.Answer(b"12345678", time.time() + 60, '"r1-x"', [("Content-Type", "text/html")], b"<p>")
     live_stamps.keep_answer(tmp_path, "1-old", answer)
@@ -746,7 +805,6 @@ def test_kept_answers_not_written_for_the_time_given_are_pruned(tmp_path):
 
 
 def test_a_kept_answer_that_does_not_read_back_whole_is_none(tmp_path):
-    from scorekeeper import live_stamps
 
     (tmp_path / "answers").mkdir()
     for name, data in (("1-a", b""), ("1-b", b"{not json\n<p>"), ("1-c", b'{"stamp": "zz"}\n')):
@@ -755,7 +813,6 @@ def test_a_kept_answer_that_does_not_read_back_whole_is_none(tmp_path):
 
 
 def test_while_one_worker_draws_a_games_sheet_another_waits_for_it_but_not_for_ever(tmp_path):
-    from scorekeeper import live_stamps
 
     order: list[str] = []
     inside = threading.Event()
@@ -827,7 +884,60 @@ def test_a_worker_told_to_stop_answers_every_held_ask_at_once(app, client, user,
     assert time.monotonic() - started < 5  # and holds no new one
 
 
-def test_an_ask_the_route_answers_is_never_held(app, client, user, game):
+def test_a_phone_that_can_wait_is_held_when_the_route_answers_304_because_the_worker_knew_nothing(
+        app, client, user, game):
+    link = share(user, game)
+    etag = primed(client, link)
+    routes_only(app)  # (as when a worker's LIVE_STAMPS_TRUST in the link ran out)
+    started = time.monotonic()
+
+    statements, response = statements_of(app, lambda: client.get(
+        link + "/sheet", headers={"If-None-Match": etag, "Prefer": "wait=1"}))
+
+    assert response.status_code == 304 and len(etag_reads(statements)) == 1  # the route's, then held
+    assert response.headers.getlist("Preference-Applied") == ["wait=1"]
+    assert response.headers["ETag"] == etag
+    assert response.headers["Cache-Control"] == "no-cache, private"
+    assert 0.9 <= time.monotonic() - started < 5
+
+
+def test_a_phone_held_after_the_routes_304_is_sent_the_new_sheet_as_soon_as_the_game_changes(
+        app, client, user, game, record):
+    link = share(user, game)
+    etag = primed(client, link)
+    routes_only(app)
+
+    response, after = woken_by(app, link, etag, lambda: record_second_hand(user, game, record))
+
+    assert response.status_code == 200
+    assert response.headers.getlist("Preference-Applied") == ["wait=20"]
+    assert page(response).one("div", cls="live-content").get("data-hands") == "2"
+    assert after < 5
+
+
+def test_a_phone_holding_the_sheet_another_worker_was_drawing_is_held_once_it_is_drawn(
+        app, client, user, game, record):
+    link = share(user, game)
+    drawn = drawn_anew(user, game, record, client, link, primed(client, link))
+    another_worker()
+    folder = Path(app.config["LIVE_STAMPS"])
+    kept = next((folder / "answers").glob(f"{game}-*"))
+    copy = kept.read_bytes()
+    kept.unlink()  # another worker is drawing it, holding the game's drawing lock
+    with live_stamps.drawing(folder, game, patience=0):
+        thread, answer = held_ask(app, link, drawn.headers["ETag"], wait=1)
+        time.sleep(0.1)  # (the phone's worker finds no copy and waits on the lock)
+        kept.write_bytes(copy)
+    started = time.monotonic()
+    thread.join(10)
+
+    response = answer["response"]
+    assert response.status_code == 304
+    assert response.headers.getlist("Preference-Applied") == ["wait=1"]
+    assert 0.8 <= answer["at"] - started < 5
+
+
+def test_an_ask_answered_with_a_new_sheet_or_with_the_stamps_off_is_never_held(app, client, user, game):
     link = share(user, game)
     etag = primed(client, link)
     started = time.monotonic()
