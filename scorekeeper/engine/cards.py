@@ -80,6 +80,10 @@ _TEXT = tuple(f"{RANK_NAMES.get(c.rank, str(c.rank))}{c.suit}" for c in ALL_CARD
 _CARDS_BY_NAME = {name: card for name, card in zip(_TEXT, (*ALL_CARDS, JOKER))}
 #: the card a name as the sheet writes it names (made once: parse_hand maps it over every hand's tokens)
 _CARD_NAMED = _CARDS_BY_NAME.__getitem__
+#: the bit of the card a name as the sheet writes it names (the joker's 0): the bits of a
+#: hand's names add up to its mask, in C, where the cards are all different
+_BITS_BY_NAME = {name: card.bit for name, card in _CARDS_BY_NAME.items()}
+_BIT_NAMED = _BITS_BY_NAME.__getitem__
 
 
 @lru_cache(maxsize=1024)

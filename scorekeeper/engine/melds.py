@@ -23,7 +23,9 @@ Two searches share the rules in :class:`MeldRules`:
   the knocker's only best cover and the defender's count after lay-offs
   (the knocker's run cards join the defender's in each suit) are read off
   the same tables, and both hands written from them (:func:`gin_shown`);
-  the searches are kept for equal arrangements, whose order they decide.
+  the searches are kept for equal arrangements, whose order they decide
+  (but a knocker whose group choices tie, each with one best set of runs a
+  suit: those choices are put in the search's order off the tables).
 * **Wild cards or several decks** (Tunk, Indian, Three Thirteen): a search
   that decides, for the lowest card still undecided, whether it is
   unmatched, the lowest natural card of a group, or the lowest natural card
@@ -42,6 +44,7 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import product
 from operator import attrgetter
+from typing import Literal
 
 from .cards import ALL_CARDS, Card
 
@@ -99,56 +102,116 @@ def _suit_covers(rank_values: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...
     return {0: ((),)}
 
 
-#: what one suit of a hand shows where its runs are the only best ones (see :class:`_SuitShown`):
-#: its lowest run deadwood, the ranks its runs hold (13 bits), those runs (hand masks) and the
-#: text of its cards left, a space after it
-SuitShown = tuple[int, int, tuple[int, ...], str]
+#: what one suit of a hand shows where its runs are the only best ones (see :func:`_suit_shown`):
+#: its lowest run deadwood, the ranks its runs hold (13 bits), those runs (hand masks, lowest
+#: first), the text of its cards left (a space after it), the runs' texts in that order, and the
+#: ranks its runs hold moved up 13 bits (the knocker's half of a :func:`_defence_shown` key)
+SuitShown = tuple[int, int, tuple[int, ...], str, tuple[str, ...], int]
 
-
-class _SuitShown(dict[int, "SuitShown | None"]):
-    """For one suit (no run around the corner), each set of its ranks asked for: what
-    :func:`knocker_shown` shows of it once the groups are chosen, or None where several
-    sets of runs are best (the search's order decides).
-
-    A hand's four suits are four lookups here instead of a walk through each
-    suit's best runs and its text.  Filled in on the first ask of each set of
-    ranks, as :class:`_Texts` is; the sets are bounded (8,192), so the dict is.
-    """
-
-    def __init__(self, shift: int, run_deadwood: tuple[int, ...], rank_values: tuple[int, ...]) -> None:
-        super().__init__()
-        self.shift = shift
-        self.run_deadwood = run_deadwood
-        self.rank_values = rank_values
-
-    def __missing__(self, ranks: int) -> SuitShown | None:
-        table = self.run_deadwood
-        shift = self.shift
-        found: SuitShown | None
-        if not _IN_RUNS[ranks]:
-            found = (table[ranks], 0, (), _WORDS[shift // 13][ranks])
-        else:
-            covers = _suit_covers(self.rank_values)
-            ways = covers.get(ranks)
-            if ways is None:
-                ways = _suit_covers_of(ranks, covers, table, _suit_value_table(self.rank_values))
-            if len(ways) != 1:
-                found = None
-            else:
-                held = 0
-                for run in ways[0]:
-                    held |= run
-                found = (table[ranks], held, tuple(run << shift for run in ways[0]),
-                         _WORDS[shift // 13][ranks ^ held])
-        self[ranks] = found
-        return found
+#: what a per-suit table answers where several sets of runs are best (the search's order decides)
+SEVERAL: Literal[False] = False
 
 
 @lru_cache(maxsize=32)
-def _suits_shown(rank_values: tuple[int, ...]) -> tuple[_SuitShown, ...]:
-    """Per rules without runs around the corner, each suit's :class:`_SuitShown`."""
-    table = _run_deadwood_table(rank_values, False)
-    return tuple(_SuitShown(shift, table, rank_values) for shift in (0, 13, 26, 39))
+def _suits_shown(rank_values: tuple[int, ...]) -> tuple[list[SuitShown | Literal[False] | None], ...]:
+    """Per rules without runs around the corner, each suit's table of what it shows, by set of
+    its ranks: None until first asked (:func:`_suit_shown` fills it in).
+
+    A hand's four suits are four lookups here instead of a walk through each
+    suit's best runs and their texts; a plain list (8,192 entries a suit),
+    which Python indexes in place, as it does no dict subclass.
+    """
+    return tuple([None] * (1 << 13) for _ in range(4))
+
+
+def _suit_shown(kept: list[SuitShown | Literal[False] | None], suit: int, ranks: int,
+                rules: MeldRules) -> SuitShown | Literal[False]:
+    """What :func:`knocker_shown` shows of one suit once the groups are chosen, or
+    :data:`SEVERAL` where several sets of runs are best; kept in ``kept`` (the rules'
+    table for the suit) for the next ask."""
+    table = rules.run_deadwood
+    words = _WORDS[suit]
+    found: SuitShown | Literal[False]
+    if not _IN_RUNS[ranks]:
+        found = (table[ranks], 0, (), words[ranks], (), 0)
+    else:
+        covers = rules.suit_covers
+        ways = covers.get(ranks)
+        if ways is None:
+            ways = _suit_covers_of(ranks, covers, table, rules.suit_values)
+        if len(ways) != 1:
+            found = SEVERAL
+        else:
+            held = 0
+            for run in ways[0]:
+                held |= run
+            runs = tuple(sorted(run << 13 * suit for run in ways[0]))
+            found = (table[ranks], held, runs, words[ranks ^ held], tuple(map(_MELD_WORDS.__getitem__, runs)),
+                     held << 13)
+    kept[ranks] = found
+    return found
+
+
+#: what one suit of a defender shows once its groups and fourths are chosen (see
+#: :func:`_defence_shown`): its own runs (hand masks, lowest first), the ranks it lays off onto
+#: the knocker's runs there (13 bits), the text of its cards left (a space after it), what they
+#: count, its runs' texts in that order, and the text of the cards laid off (a space after it)
+DefenceShown = tuple[tuple[int, ...], int, str, int, tuple[str, ...], str]
+
+
+@lru_cache(maxsize=32)
+def _defences_shown(rank_values: tuple[int, ...]) -> tuple[dict[int, DefenceShown | Literal[False]], ...]:
+    """Per rules without runs around the corner, each suit's table of what the defender shows
+    there, by the pair of the defender's ranks and the knocker's run cards there (``ranks |
+    knocker_runs << 13``), filled in by :func:`_defence_shown`.
+
+    The defender's four suits are four lookups here instead of a walk through
+    each suit's best runs and their lay-offs.  A pair is one of at most 3**13
+    a suit (each rank the defender's, the knocker's or neither); past
+    :data:`_DEFENCE_KEPT` pairs a suit's answers are worked out each time and
+    not kept, so the dict stays small.
+    """
+    return ({}, {}, {}, {})
+
+
+def _defence_shown(kept: dict[int, DefenceShown | Literal[False]], suit: int, key: int,
+                   rules: MeldRules) -> DefenceShown | Literal[False]:
+    """What :func:`gin_shown` shows of the defender's suit for a pair of the defender's ranks
+    there and the knocker's run cards there (``key``), or :data:`SEVERAL` where the suit's
+    best sets of runs show it differently (the search's order decides); kept in ``kept``
+    (the rules' table for the suit) while it holds fewer than :data:`_DEFENCE_KEPT`."""
+    ranks = key & _SUIT_BITS
+    knocker_runs = key >> 13
+    words = _WORDS[suit]
+    joined = ranks | knocker_runs
+    table = rules.run_deadwood
+    found: DefenceShown | Literal[False]
+    if not ranks or not _IN_RUNS[joined]:
+        found = ((), 0, words[ranks], table[joined], (), "")
+    else:
+        covers = rules.suit_covers
+        ways = covers.get(joined)
+        if ways is None:
+            ways = _suit_covers_of(joined, covers, table, rules.suit_values)
+        shown = {(frozenset(ways[0]), 0)} if len(ways) == 1 and not knocker_runs else {
+            _defence_in_suit(way, ranks, knocker_runs) for way in ways}
+        if len(shown) != 1:
+            found = SEVERAL
+        else:
+            own, laid = shown.pop()
+            held = laid
+            for run in own:
+                held |= run
+            runs = tuple(sorted(run << 13 * suit for run in own))
+            found = (runs, laid, words[ranks ^ held], table[joined], tuple(map(_MELD_WORDS.__getitem__, runs)),
+                     words[laid])
+    if len(kept) < _DEFENCE_KEPT:
+        kept[key] = found
+    return found
+
+
+#: the most pairs a suit's :func:`_defences_shown` table keeps
+_DEFENCE_KEPT = 1 << 16
 
 
 def _corner_runs_in(ranks: int) -> list[int]:
@@ -201,9 +264,13 @@ class MeldRules:
     run_deadwood: tuple[int, ...] = field(init=False, repr=False, compare=False)
     #: each set of ranks of a suit's best sets of runs, filled in as asked (see :func:`_suit_covers_of`)
     suit_covers: dict[int, tuple[tuple[int, ...], ...]] = field(init=False, repr=False, compare=False)
-    #: what each suit of a hand shows, by suit, filled in as asked (see :class:`_SuitShown`);
+    #: what each suit of a hand shows, by suit, filled in as asked (see :func:`_suits_shown`);
     #: empty for rules with wild cards or runs around the corner
-    suits_shown: tuple[_SuitShown, ...] = field(init=False, repr=False, compare=False)
+    suits_shown: tuple[list[SuitShown | Literal[False] | None], ...] = field(init=False, repr=False, compare=False)
+    #: what each suit of a defender shows, by suit, filled in as asked (see :func:`_defences_shown`);
+    #: empty where :attr:`suits_shown` is
+    defences_shown: tuple[dict[int, DefenceShown | Literal[False]], ...] = field(init=False, repr=False,
+                                                                                   compare=False)
 
     def __post_init__(self) -> None:
         single_deck = self.wild_rank is None
@@ -214,6 +281,7 @@ class MeldRules:
         object.__setattr__(self, "suit_covers", _suit_covers(self.rank_values))
         plain = single_deck and not self.around_corner
         object.__setattr__(self, "suits_shown", _suits_shown(self.rank_values) if plain else ())
+        object.__setattr__(self, "defences_shown", _defences_shown(self.rank_values) if plain else ())
 
     def value(self, card: Card) -> int:
         if card.is_joker:
@@ -1132,6 +1200,7 @@ class _MeldTexts(dict[int, str]):
 
 _WORDS = (_SuitTexts(0), _SuitTexts(13), _SuitTexts(26), _SuitTexts(39))
 _MELD_WORDS = _MeldTexts()
+_MELD_TEXT = _MELD_WORDS.__getitem__
 
 #: what :func:`gin_shown` gives: the knocker's count, melds and unmatched cards as
 #: the sheet writes them, then the defender's count, melds, unmatched cards and
@@ -1140,9 +1209,8 @@ GinShown = tuple[int, list[str], str, int, list[str], str, list[str]]
 
 
 #: what :func:`_knocker_shown` gives: the knocker's count, melds and unmatched cards
-#: as the sheet writes them, its runs suit by suit (13 bits each), the ranks of its
-#: groups and its melds (masks, in no particular order)
-KnockerShown = tuple[int, list[str], str, list[int], int, list[int]]
+#: as the sheet writes them, and its melds (masks, in no particular order)
+KnockerShown = tuple[int, list[str], str, list[int]]
 
 
 def knocker_shown(knocker: int, rules: MeldRules) -> tuple[int, list[str], str] | None:
@@ -1154,59 +1222,101 @@ def knocker_shown(knocker: int, rules: MeldRules) -> tuple[int, list[str], str] 
 
 
 def _knocker_shown(knocker: int, rules: MeldRules) -> KnockerShown | None:
-    """:func:`knocker_shown`, with what the defender's lay-offs need: the knocker's runs
-    suit by suit and the ranks of its groups (a group of three's fourth lays off)."""
+    """:func:`knocker_shown`, with the knocker's melds as masks."""
     table = rules.run_deadwood
     if rules.around_corner or not table:
         return None
-    in_runs = _IN_RUNS
-    a0 = knocker & _SUIT_BITS
-    b0 = knocker >> 13 & _SUIT_BITS
-    c0 = knocker >> 26 & _SUIT_BITS
-    d0 = knocker >> 39
-    a, b, c, d = a0, b0, c0, d0
+    a = knocker & _SUIT_BITS
+    b = knocker >> 13 & _SUIT_BITS
+    c = knocker >> 26 & _SUIT_BITS
+    d = knocker >> 39
     groups = (a & b & (c | d)) | (c & d & (a | b))
-    melds: list[int] = []
-    threes = 0  # ranks of the knocker's groups: the defender may lay off a group of three's fourth
+    k_groups: list[int] = []
     if groups:
-        choose = groups & (in_runs[a] | in_runs[b] | in_runs[c] | in_runs[d])
-        forced = groups ^ choose  # no run could hold a card of these: melded whole
-        if forced:
-            keep = ~forced
-            a &= keep
-            b &= keep
-            c &= keep
-            d &= keep
-            threes = forced
-            ranks = forced
-            while ranks:
-                rank = ranks & -ranks
-                ranks ^= rank
-                melds.append((a0 & rank) | (b0 & rank) << 13 | (c0 & rank) << 26 | (d0 & rank) << 39)
-        if choose:
-            choices = _group_choices(a, b, c, d, choose)
-            totals = [table[w] + table[x] + table[y] + table[z] for w, x, y, z, _ in choices]
-            lowest = min(totals)
-            if totals.count(lowest) != 1:
-                return None  # several best arrangements: the search's order decides
-            a, b, c, d, chosen = choices[totals.index(lowest)]
-            melds += chosen
-            for group in chosen:
-                threes |= (group | group >> 13 | group >> 26 | group >> 39) & _SUIT_BITS
+        chosen = _knocker_groups(knocker, a, b, c, d, groups, table)
+        if chosen is None:
+            return None  # several best arrangements: the search's order decides
+        a, b, c, d, k_groups, _ = chosen
     # The knocker's runs, suit by suit, and what is left unmatched: a lookup a suit.
-    spades, hearts, diamonds, clubs = rules.suits_shown
-    wa, wb, wc, wd = spades[a], hearts[b], diamonds[c], clubs[d]
-    if wa is None or wb is None or wc is None or wd is None:
+    sa, sb, sc, sd = rules.suits_shown
+    wa, wb, wc, wd = sa[a], sb[b], sc[c], sd[d]
+    if wa is None:
+        wa = _suit_shown(sa, 0, a, rules)
+    if wb is None:
+        wb = _suit_shown(sb, 1, b, rules)
+    if wc is None:
+        wc = _suit_shown(sc, 2, c, rules)
+    if wd is None:
+        wd = _suit_shown(sd, 3, d, rules)
+    if not (wa and wb and wc and wd):
         return None  # several best sets of runs in a suit
-    runs = wa[2] + wb[2] + wc[2] + wd[2]
-    if runs:
-        melds += runs
-    k_melds = [_MELD_WORDS[meld] for meld in sorted(melds)] if melds else []
-    k_text = (wa[3] + wb[3] + wc[3] + wd[3])[:-1]
-    return wa[0] + wb[0] + wc[0] + wd[0], k_melds, k_text, [wa[1], wb[1], wc[1], wd[1]], threes, melds
+    melds = [*k_groups, *wa[2], *wb[2], *wc[2], *wd[2]]
+    # Each suit's runs come lowest first, and the suits in the order of their bits: in order
+    # already, but for the groups, which hold cards of several suits.
+    k_melds = [*wa[4], *wb[4], *wc[4], *wd[4]] if not k_groups else list(map(_MELD_TEXT, sorted(melds)))
+    return wa[0] + wb[0] + wc[0] + wd[0], k_melds, f"{wa[3]}{wb[3]}{wc[3]}{wd[3]}"[:-1], melds
+
+
+def _knocker_groups(knocker: int, a: int, b: int, c: int, d: int, groups: int,
+                    table: tuple[int, ...]) -> tuple[int, int, int, int, list[int], int] | None:
+    """The knocker's groups chosen among the ranks held three or four times (``groups``):
+    what is left of each suit (``a``..``d``, 13 bits each), the groups (masks) and their
+    ranks (a group of three's fourth, the defender's, lays off); None where several choices
+    reach the lowest deadwood (the search's order decides).
+
+    A rank none of whose cards a run could hold is melded whole (left, its
+    cards would only count); a single other rank held three times is melded
+    or left by comparing the two table sums; any others are listed
+    (:func:`_group_choices`).
+    """
+    in_runs = _IN_RUNS
+    choose = groups & (in_runs[a] | in_runs[b] | in_runs[c] | in_runs[d])
+    forced = groups ^ choose  # no run could hold a card of these: melded whole
+    melds: list[int] = []
+    if forced:
+        keep = ~forced
+        a &= keep
+        b &= keep
+        c &= keep
+        d &= keep
+        ranks = forced
+        while ranks:
+            rank = ranks & -ranks
+            ranks ^= rank
+            melds.append(knocker & rank * _ACES)
+    if not choose:
+        return a, b, c, d, melds, forced
+    if not choose & (choose - 1) and not a & b & c & d & choose:
+        # One rank three times to choose (most hands that choose): melded or left, as
+        # :func:`_group_choices` would list the two, without listing them.
+        keep = ~choose
+        apart = table[a] + table[b] + table[c] + table[d]
+        w, x, y, z = a & keep, b & keep, c & keep, d & keep
+        grouped = table[w] + table[x] + table[y] + table[z]
+        if grouped == apart:
+            return None
+        if grouped < apart:
+            melds.append(knocker & choose * _ACES)
+            return w, x, y, z, melds, forced | choose
+        return a, b, c, d, melds, forced
+    choices = _group_choices(a, b, c, d, choose)
+    totals = [table[w] + table[x] + table[y] + table[z] for w, x, y, z, _ in choices]
+    lowest = min(totals)
+    if totals.count(lowest) != 1:
+        return None
+    a, b, c, d, chosen = choices[totals.index(lowest)]
+    threes = forced
+    for group in chosen:
+        threes |= (group | group >> 13 | group >> 26 | group >> 39) & _SUIT_BITS
+    return a, b, c, d, melds + chosen, threes
 
 
 def gin_shown(knocker: int, defender: int, rules: MeldRules, *, lay_off_on_gin: bool = False) -> GinShown | None:
+    """:func:`gin_shown_in_place`, the flag given by name."""
+    return gin_shown_in_place(knocker, defender, rules, lay_off_on_gin)
+
+
+def gin_shown_in_place(knocker: int, defender: int, rules: MeldRules, lay_off_on_gin: bool) -> GinShown | None:
     """A Gin hand with both hands as cards, scored and written straight off the tables.
 
     The knocker's lowest deadwood and its arrangement, the defender's lowest
@@ -1214,129 +1324,285 @@ def gin_shown(knocker: int, defender: int, rules: MeldRules, *, lay_off_on_gin: 
     shows them: what :func:`knocker_covers`, :func:`defence` and
     :func:`shown_arrangement` give, without a cover, a candidate meld or a
     whole-hand mask made along the way (each suit's 13 bits are worked on
-    as small ints).  None where the knocker has several best arrangements
-    or the defender's best is not the only one (the search's order then
-    decides: those hands go the long way), and for rules that wrap runs
-    around the corner.  A gin hand (count 0) takes no lay-offs unless
-    ``lay_off_on_gin``.
+    as small ints, and each suit of both hands is a lookup).  None where the
+    knocker has several best arrangements or the defender's best is not the
+    only one (the search's order then decides: those hands go the long way),
+    and for rules that wrap runs around the corner.  A gin hand (count 0)
+    takes no lay-offs unless ``lay_off_on_gin`` (given in place: this is
+    called for every Gin hand replayed, and a keyword costs a tenth of it).
     """
     table = rules.run_deadwood
-    knocker_part = _knocker_shown(knocker, rules)
-    if knocker_part is None:
+    if rules.around_corner or not table:
         return None
-    k_count, k_melds, k_text, k_runs, threes, k_cover = knocker_part
-    covers = rules.suit_covers
-    in_runs = _IN_RUNS
-    spades, hearts, diamonds, clubs = _WORDS
-    if k_count == 0 and not lay_off_on_gin:
-        k_runs = [0, 0, 0, 0]  # nothing to lay off onto
-        threes = 0
-    # A knocker's group of three's fourth card, where the defender holds it, lays off alone
-    # (the whole hand's mask: a few of these hands have any).
-    fourths = defender & threes * _ACES & ~knocker if threes else 0
-    ra, rb, rc, rd = k_runs
+    a = knocker & _SUIT_BITS
+    b = knocker >> 13 & _SUIT_BITS
+    c = knocker >> 26 & _SUIT_BITS
+    d = knocker >> 39
+    groups = (a & b & (c | d)) | (c & d & (a | b))
+    k_groups: list[int] = []
+    threes = 0  # ranks of the knocker's groups: the defender may lay off a group of three's fourth
+    if groups:
+        chosen = _knocker_groups(knocker, a, b, c, d, groups, table)
+        if chosen is None:  # several best group choices: the one leaving the defender the most
+            chosen = _knocker_leaving_most(knocker, defender, a, b, c, d, groups, rules, lay_off_on_gin)
+            if chosen is None:
+                return None  # several best arrangements of a suit too: the search's order decides
+        a, b, c, d, k_groups, threes = chosen
+    # The knocker's runs, suit by suit, and what is left unmatched: a lookup a suit
+    # (what _suits_of gives, in place: this is every hand's).
+    sa, sb, sc, sd = rules.suits_shown
+    wa, wb, wc, wd = sa[a], sb[b], sc[c], sd[d]
+    if wa is None:
+        wa = _suit_shown(sa, 0, a, rules)
+    if wb is None:
+        wb = _suit_shown(sb, 1, b, rules)
+    if wc is None:
+        wc = _suit_shown(sc, 2, c, rules)
+    if wd is None:
+        wd = _suit_shown(sd, 3, d, rules)
+    if not (wa and wb and wc and wd):
+        return None  # several best sets of runs in a suit
+    k_count = wa[0] + wb[0] + wc[0] + wd[0]
+    k_melds = [*wa[4], *wb[4], *wc[4], *wd[4]] if not k_groups else list(map(
+        _MELD_TEXT, sorted([*k_groups, *wa[2], *wb[2], *wc[2], *wd[2]])))
+    k_text = f"{wa[3]}{wb[3]}{wc[3]}{wd[3]}"[:-1]
+    no_lay_offs = k_count == 0 and not lay_off_on_gin
     e = defender & _SUIT_BITS
     f = defender >> 13 & _SUIT_BITS
     g = defender >> 26 & _SUIT_BITS
     h = defender >> 39
-    own: list[int] = []
-    laid = [0, 0, 0, 0]
     d_groups = (e & f & (g | h)) | (g & h & (e | f))
+    # The knocker's run cards in each suit, as the upper half of the defender's key there.
+    ka, kb, kc, kd = (0, 0, 0, 0) if no_lay_offs else (wa[5], wb[5], wc[5], wd[5])
+    # A knocker's group of three's fourth card, where the defender holds it, lays off alone
+    # (the whole hand's mask: a few of these hands have any).
+    fourths = defender & threes * _ACES & ~knocker if threes and not no_lay_offs else 0
+    own: list[int] = []
+    laid: list[int] | None = None  # fourths laid off, by suit, where there are any
     if d_groups or fourths:
-        # The defender's cards that a run (with the knocker's) could hold: a group or a fourth
-        # with none of them is melded or laid off in every best arrangement; any other is a choice.
-        ie, if_, ig, ih = in_runs[e | ra] & e, in_runs[f | rb] & f, in_runs[g | rc] & g, in_runs[h | rd] & h
-        choose = d_groups & (ie | if_ | ig | ih)
-        forced = d_groups ^ choose
-        if forced:
-            keep = ~forced
-            ranks = forced
-            while ranks:
-                rank = ranks & -ranks
-                ranks ^= rank
-                own.append((e & rank) | (f & rank) << 13 | (g & rank) << 26 | (h & rank) << 39)
-            e &= keep
-            f &= keep
-            g &= keep
-            h &= keep
-        in_play = 0
-        if fourths:
-            in_play = fourths & (ie | if_ << 13 | ig << 26 | ih << 39)
-            alone = fourths ^ in_play
-            if alone:
-                laid = [alone & _SUIT_BITS, alone >> 13 & _SUIT_BITS, alone >> 26 & _SUIT_BITS, alone >> 39]
-                e ^= laid[0]
-                f ^= laid[1]
-                g ^= laid[2]
-                h ^= laid[3]
-        if choose or in_play:
-            choices = _group_choices(e, f, g, h, choose) if choose else [(e, f, g, h, [])]
-            while in_play:  # suit by suit, lowest first
-                card = in_play & -in_play
-                in_play ^= card
-                suit = (card.bit_length() - 1) // 13
-                keep = ~(card >> 13 * suit)  # a single card among the groups: laid off
-                if suit == 0:
-                    choices += [(w & keep, x, y, z, [*chosen, card]) for w, x, y, z, chosen in choices]
-                elif suit == 1:
-                    choices += [(w, x & keep, y, z, [*chosen, card]) for w, x, y, z, chosen in choices]
-                elif suit == 2:
-                    choices += [(w, x, y & keep, z, [*chosen, card]) for w, x, y, z, chosen in choices]
-                else:
-                    choices += [(w, x, y, z & keep, [*chosen, card]) for w, x, y, z, chosen in choices]
-            totals = [table[w | ra] + table[x | rb] + table[y | rc] + table[z | rd] for w, x, y, z, _ in choices]
-            lowest = min(totals)
-            if totals.count(lowest) != 1:  # several best arrangements: the search's order decides
-                no_lay_offs = k_count == 0 and not lay_off_on_gin
-                return k_count, k_melds, k_text, *_searched_defence(knocker, k_cover, no_lay_offs, defender, lowest,
-                                                                     rules)
-            e, f, g, h, chosen = choices[totals.index(lowest)]
-            for meld in chosen:
-                if meld.bit_count() == 1:
-                    suit = (meld.bit_length() - 1) // 13
-                    laid[suit] |= meld >> 13 * suit
-                else:
-                    own.append(meld)
-    d_count = table[e | ra] + table[f | rb] + table[g | rc] + table[h | rd]
-    d_left = [e, f, g, h]
-    for suit, ranks in enumerate(d_left):
-        if not ranks:
-            continue
-        knocker_runs = k_runs[suit]
-        joined_suit = ranks | knocker_runs
-        if not in_runs[joined_suit]:
-            continue
-        ways = covers.get(joined_suit)
-        if ways is None:
-            ways = _suit_covers_of(joined_suit, covers, table, rules.suit_values)
-        shift = 13 * suit
-        if len(ways) == 1 and not knocker_runs:
-            held = 0
-            for run in ways[0]:
-                held |= run
-                own.append(run << shift)
-            d_left[suit] = ranks ^ held
-            continue
-        if len(ways) == 1:  # one best set of runs (nearly always): it is what the suit shows
-            suit_own, suit_laid = _defence_in_suit(ways[0], ranks, knocker_runs)
-        else:
-            shown = {_defence_in_suit(way, ranks, knocker_runs) for way in ways}
-            if len(shown) != 1:  # several best arrangements: the search's order decides
-                no_lay_offs = k_count == 0 and not lay_off_on_gin
-                return k_count, k_melds, k_text, *_searched_defence(knocker, k_cover, no_lay_offs, defender,
-                                                                     d_count, rules)
-            suit_own, suit_laid = shown.pop()
-        held = suit_laid
-        for run in suit_own:
-            held |= run
-            own.append(run << shift)
-        laid[suit] |= suit_laid
-        d_left[suit] = ranks ^ held
-    d_melds = [_MELD_WORDS[meld] for meld in sorted(own)] if own else []
-    d_text = (spades[d_left[0]] + hearts[d_left[1]] + diamonds[d_left[2]] + clubs[d_left[3]])[:-1]
-    laid_off = ((spades[laid[0]] + hearts[laid[1]] + diamonds[laid[2]] + clubs[laid[3]]).split()
-                if laid[0] or laid[1] or laid[2] or laid[3] else [])
-    return k_count, k_melds, k_text, d_count, d_melds, d_text, laid_off
+        runs = (0, 0, 0, 0) if no_lay_offs else (wa[1], wb[1], wc[1], wd[1])
+        chosen_defence = _defender_groups(defender, e, f, g, h, d_groups, fourths, *runs, table)
+        if isinstance(chosen_defence, int):  # several best arrangements: the search's order decides
+            k_cover = [*k_groups, *wa[2], *wb[2], *wc[2], *wd[2]]
+            return k_count, k_melds, k_text, *_searched_defence(knocker, k_cover, no_lay_offs, defender,
+                                                                 chosen_defence, rules)
+        e, f, g, h, own, laid = chosen_defence
+    # Each suit's own runs, lay-offs onto the knocker's runs and cards left: a lookup a suit.
+    da, db, dc, dd = rules.defences_shown
+    ka |= e
+    kb |= f
+    kc |= g
+    kd |= h
+    try:
+        xa, xb, xc, xd = da[ka], db[kb], dc[kc], dd[kd]
+    except KeyError:
+        xa = da[ka] if ka in da else _defence_shown(da, 0, ka, rules)
+        xb = db[kb] if kb in db else _defence_shown(db, 1, kb, rules)
+        xc = dc[kc] if kc in dc else _defence_shown(dc, 2, kc, rules)
+        xd = dd[kd] if kd in dd else _defence_shown(dd, 3, kd, rules)
+    if not (xa and xb and xc and xd):  # several best arrangements: the search decides
+        d_count = (table[ka & _SUIT_BITS | ka >> 13] + table[kb & _SUIT_BITS | kb >> 13]
+                   + table[kc & _SUIT_BITS | kc >> 13] + table[kd & _SUIT_BITS | kd >> 13])
+        k_cover = [*k_groups, *wa[2], *wb[2], *wc[2], *wd[2]]
+        return k_count, k_melds, k_text, *_searched_defence(knocker, k_cover, no_lay_offs, defender, d_count, rules)
+    d_melds = [*xa[4], *xb[4], *xc[4], *xd[4]] if not own else list(map(
+        _MELD_TEXT, sorted([*own, *xa[0], *xb[0], *xc[0], *xd[0]])))
+    if laid is None:
+        laid_off = f"{xa[5]}{xb[5]}{xc[5]}{xd[5]}".split()
+    else:
+        spades, hearts, diamonds, clubs = _WORDS
+        laid_off = (spades[laid[0] | xa[1]] + hearts[laid[1] | xb[1]] + diamonds[laid[2] | xc[1]]
+                    + clubs[laid[3] | xd[1]]).split()
+    return (k_count, k_melds, k_text, xa[3] + xb[3] + xc[3] + xd[3], d_melds, f"{xa[2]}{xb[2]}{xc[2]}{xd[2]}"[:-1],
+            laid_off)
+
+
+def _suits_of(a: int, b: int, c: int, d: int,
+              rules: MeldRules) -> tuple[SuitShown, SuitShown, SuitShown, SuitShown] | None:
+    """What each suit of a hand shows once its groups are chosen (``a``..``d``: what is left
+    of each, 13 bits), off the rules' tables; None where a suit has several best sets of runs."""
+    sa, sb, sc, sd = rules.suits_shown
+    wa, wb, wc, wd = sa[a], sb[b], sc[c], sd[d]
+    if wa is None:
+        wa = _suit_shown(sa, 0, a, rules)
+    if wb is None:
+        wb = _suit_shown(sb, 1, b, rules)
+    if wc is None:
+        wc = _suit_shown(sc, 2, c, rules)
+    if wd is None:
+        wd = _suit_shown(sd, 3, d, rules)
+    if not (wa and wb and wc and wd):
+        return None
+    return wa, wb, wc, wd
+
+
+def _knocker_leaving_most(knocker: int, defender: int, a: int, b: int, c: int, d: int, groups: int,
+                          rules: MeldRules, lay_off_on_gin: bool) -> tuple[int, int, int, int, list[int], int] | None:
+    """Where several of the knocker's group choices reach its lowest deadwood: the one whose
+    cover leaves the defender the highest count, the first such in the search's order (what
+    :func:`knocker_covers` and the defence of each cover give); a gin hand without lay-offs
+    takes the first.  Given as :func:`_knocker_groups` gives one; None where a suit of any
+    of them has several best sets of runs (its covers are listed the long way).
+
+    Each choice is one cover here (its suits' runs are the only best ones), so
+    the covers are ordered as :func:`_table_cover` orders them: each by its
+    melds' places in the search (:func:`_search_order`), then by those places.
+    """
+    table = rules.run_deadwood
+    values = rules.suit_values
+    ordered = []
+    for w, x, y, z, melds, threes in _knocker_choices(knocker, a, b, c, d, groups, table):
+        found = _suits_of(w, x, y, z, rules)
+        if found is None:
+            return None
+        cover = [*melds, *found[0][2], *found[1][2], *found[2][2], *found[3][2]]
+        places = sorted(_search_order(meld, values) for meld in cover)
+        ordered.append((places, (w, x, y, z, melds, threes), found))
+    ordered.sort(key=lambda tied: tied[0])
+    first = ordered[0]
+    wa, wb, wc, wd = first[2]
+    if wa[0] + wb[0] + wc[0] + wd[0] == 0 and not lay_off_on_gin:
+        return first[1]
+    best_count = -1
+    for _, choice, (wa, wb, wc, wd) in ordered:
+        count = _defender_count_of(knocker, defender, choice[5], wa[1], wb[1], wc[1], wd[1], table)
+        if count > best_count:
+            best_count, best = count, choice
+    return best
+
+
+def _knocker_choices(knocker: int, a: int, b: int, c: int, d: int, groups: int,
+                     table: tuple[int, ...]) -> list[tuple[int, int, int, int, list[int], int]]:
+    """Every choice of the knocker's groups that reaches its lowest deadwood, in the order
+    :func:`_group_choices` lists them, each as :func:`_knocker_groups` gives one."""
+    in_runs = _IN_RUNS
+    choose = groups & (in_runs[a] | in_runs[b] | in_runs[c] | in_runs[d])
+    forced = groups ^ choose
+    melds: list[int] = []
+    if forced:
+        keep = ~forced
+        a &= keep
+        b &= keep
+        c &= keep
+        d &= keep
+        ranks = forced
+        while ranks:
+            rank = ranks & -ranks
+            ranks ^= rank
+            melds.append(knocker & rank * _ACES)
+    choices = _group_choices(a, b, c, d, choose)
+    totals = [table[w] + table[x] + table[y] + table[z] for w, x, y, z, _ in choices]
+    lowest = min(totals)
+    found = []
+    for (w, x, y, z, chosen), total in zip(choices, totals):
+        if total == lowest:
+            threes = forced
+            for group in chosen:
+                threes |= (group | group >> 13 | group >> 26 | group >> 39) & _SUIT_BITS
+            found.append((w, x, y, z, melds + chosen, threes))
+    return found
+
+
+def _defender_count_of(knocker: int, defender: int, threes: int, ra: int, rb: int, rc: int, rd: int,
+                       table: tuple[int, ...]) -> int:
+    """The defender's lowest count after lay-offs against a knocker whose run cards in each
+    suit are ``ra``..``rd`` (13 bits each) and whose groups' ranks are ``threes``
+    (what :func:`defence_count` gives for that cover)."""
+    e = defender & _SUIT_BITS
+    f = defender >> 13 & _SUIT_BITS
+    g = defender >> 26 & _SUIT_BITS
+    h = defender >> 39
+    d_groups = (e & f & (g | h)) | (g & h & (e | f))
+    fourths = defender & threes * _ACES & ~knocker if threes else 0
+    if d_groups or fourths:
+        chosen = _defender_groups(defender, e, f, g, h, d_groups, fourths, ra, rb, rc, rd, table)
+        if isinstance(chosen, int):
+            return chosen
+        e, f, g, h = chosen[:4]
+    return table[e | ra] + table[f | rb] + table[g | rc] + table[h | rd]
+
+
+def _defender_groups(defender: int, e: int, f: int, g: int, h: int, d_groups: int, fourths: int, ra: int, rb: int,
+                     rc: int, rd: int, table: tuple[int, ...]) -> tuple[int, int, int, int, list[int], list[int] | None] | int:
+    """The defender's groups chosen among the ranks held three or four times (``d_groups``),
+    and the fourths of the knocker's groups of three laid off (``fourths``), the knocker's run
+    cards in each suit being ``ra``..``rd`` (13 bits each): what is left of each suit, the
+    defender's groups (masks) and the cards laid off alone, by suit (13 bits each; None where
+    none is); or, where
+    several choices reach the lowest count, that count (the search's order decides).
+
+    The defender's cards that a run (with the knocker's) could hold decide:
+    a group or a fourth with none of them is melded or laid off in every
+    best arrangement; any other is a choice.
+    """
+    in_runs = _IN_RUNS
+    ie, if_, ig, ih = in_runs[e | ra] & e, in_runs[f | rb] & f, in_runs[g | rc] & g, in_runs[h | rd] & h
+    choose = d_groups & (ie | if_ | ig | ih)
+    forced = d_groups ^ choose
+    own: list[int] = []
+    laid: list[int] | None = None
+    if forced:
+        keep = ~forced
+        ranks = forced
+        while ranks:
+            rank = ranks & -ranks
+            ranks ^= rank
+            own.append(defender & rank * _ACES)
+        e &= keep
+        f &= keep
+        g &= keep
+        h &= keep
+    in_play = 0
+    if fourths:
+        in_play = fourths & (ie | if_ << 13 | ig << 26 | ih << 39)
+        alone = fourths ^ in_play
+        if alone:
+            laid = [alone & _SUIT_BITS, alone >> 13 & _SUIT_BITS, alone >> 26 & _SUIT_BITS, alone >> 39]
+            e ^= laid[0]
+            f ^= laid[1]
+            g ^= laid[2]
+            h ^= laid[3]
+    if choose and not in_play and not choose & (choose - 1) and not e & f & g & h & choose:
+        # One rank three times to choose and no fourth (most defenders that choose): the
+        # group melded or left, as :func:`_group_choices` would list the two, without listing them.
+        keep = ~choose
+        apart = table[e | ra] + table[f | rb] + table[g | rc] + table[h | rd]
+        w, x, y, z = e & keep, f & keep, g & keep, h & keep
+        grouped = table[w | ra] + table[x | rb] + table[y | rc] + table[z | rd]
+        if grouped == apart:
+            return apart
+        if grouped < apart:
+            own.append(defender & choose * _ACES)
+            e, f, g, h = w, x, y, z
+    elif choose or in_play:
+        choices = _group_choices(e, f, g, h, choose) if choose else [(e, f, g, h, [])]
+        while in_play:  # suit by suit, lowest first
+            card = in_play & -in_play
+            in_play ^= card
+            suit = (card.bit_length() - 1) // 13
+            keep = ~(card >> 13 * suit)  # a single card among the groups: laid off
+            if suit == 0:
+                choices += [(w & keep, x, y, z, [*chosen, card]) for w, x, y, z, chosen in choices]
+            elif suit == 1:
+                choices += [(w, x & keep, y, z, [*chosen, card]) for w, x, y, z, chosen in choices]
+            elif suit == 2:
+                choices += [(w, x, y & keep, z, [*chosen, card]) for w, x, y, z, chosen in choices]
+            else:
+                choices += [(w, x, y, z & keep, [*chosen, card]) for w, x, y, z, chosen in choices]
+        totals = [table[w | ra] + table[x | rb] + table[y | rc] + table[z | rd] for w, x, y, z, _ in choices]
+        lowest = min(totals)
+        if totals.count(lowest) != 1:
+            return lowest
+        e, f, g, h, chosen = choices[totals.index(lowest)]
+        for meld in chosen:
+            if meld.bit_count() == 1:
+                suit = (meld.bit_length() - 1) // 13
+                if laid is None:
+                    laid = [0, 0, 0, 0]
+                laid[suit] |= meld >> 13 * suit
+            else:
+                own.append(meld)
+    return e, f, g, h, own, laid
 
 
 def _searched_defence(knocker: int, cover: list[int], no_lay_offs: bool, defender: int, count: int,

@@ -13,7 +13,7 @@ import copy
 import gc
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any, cast
+from typing import Any
 
 from .bounds import MAX_HANDS, check_names, quoted, shown
 from .declare import ELIMINATED, REENTERED, note_key
@@ -174,6 +174,7 @@ def _start(log: Mapping[str, Any]) -> Game:
     )
     game.dealers.append(first_dealer)
     game.card_values = variant.card_values(options)
+    game.hooked = variant.takes_reentries or variant.keeps_state or variant.eliminates or variant.adds_to_rows
     variant.start(game)
     return game
 
@@ -200,7 +201,8 @@ def _counts(variant: Variant) -> str:
 def _play(game: Game, number: int, entry: Any) -> Row:
     variant = game.variant
     dealer = game.dealers[-1]  # fixed when the last hand ended: a player coming back deals later
-    back = variant.before_hand(game, number, entry) if variant.takes_reentries else None
+    hooked = game.hooked  # (the variant's own per-hand hooks: most have none, and skip them all at once)
+    back = variant.before_hand(game, number, entry) if hooked and variant.takes_reentries else None
     # Those coming back are in for this hand: seated before it is read, and
     # unseated again if it is refused (nothing is partly applied).
     seating = game.reenter(back) if back else None
@@ -217,17 +219,26 @@ def _play(game: Game, number: int, entry: Any) -> Row:
             result.add_note(note, first=True)
     # Every player's score, 0 for those the variant left out: from here on
     # the result's, the row's and the totals' (one dict, never changed).
-    result.scores = scores = game.no_scores | result.scores
+    own = result.scores
+    result.scores = scores = game.no_scores | own
     # The totals are a new dict each hand, so the last one stays as it was
-    # for a tie-break on the lead before this hand.
+    # for a tie-break on the lead before this hand.  A column the variant
+    # gave no score keeps its total (adding 0 changes neither its value nor
+    # its type), so only the variant's own scores are added.
     game.previous_totals = totals = game.totals
-    game.totals = new_totals = {p: totals[p] + scores[p] for p in game.columns}
+    game.totals = new_totals = totals.copy()
+    whole = True  # every score an int (nearly always): the row shows the dicts themselves
+    for column, score in own.items():
+        if column in new_totals:
+            new_totals[column] = totals[column] + score
+        if type(score) is not int:
+            whole = False
     game.results.append(result)
     # The hooks a variant does not have are not asked (most have none of these).
-    if variant.keeps_state:
+    if hooked and variant.keeps_state:
         variant.after_hand(game, number)
     put_out: list[str] | None = None
-    if variant.eliminates:
+    if hooked and variant.eliminates:
         before = len(game.eliminated)
         variant.eliminate(game, number)
         if len(game.eliminated) > before:
@@ -236,9 +247,9 @@ def _play(game: Game, number: int, entry: Any) -> Row:
     moments = _moments(variant, result, put_out or []) if back or put_out else result.moments
     game.finished = variant.is_over(game)
     game.dealers.append(variant.next_dealer(game, result))
-    shown = shown_scores(scores)
+    shown = scores if whole else shown_scores(scores)
     # Whole scores on whole totals stay whole: one check for both.
-    shown_totals = new_totals if shown is scores and game.whole_totals else shown_scores(new_totals)
+    shown_totals = new_totals if whole and game.whole_totals else shown_scores(new_totals)
     game.whole_totals = shown_totals is new_totals
     notes = result.notes
     row: dict[str, Any] = {
@@ -254,11 +265,11 @@ def _play(game: Game, number: int, entry: Any) -> Row:
         "kind": result.kind,
         "moments": moments,
     }
-    if variant.adds_to_rows or back:
+    if hooked and (variant.adds_to_rows or back):
         extras = variant.hand_extras(game, result)
         if extras:
             row.update(extras)
-    return cast(Row, row)
+    return row  # type: ignore[return-value]  # (a Row: no cast() call, made for every hand replayed)
 
 
 def _moments(variant: Variant, result: HandResult, put_out: list[str]) -> dict[str, list[str]]:

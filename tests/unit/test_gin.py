@@ -287,6 +287,17 @@ def test_knock_note_shows_the_subtraction_and_the_cards_laid_off():
     assert all(card in text for card in ("2H", "7H", "8H"))
 
 
+@pytest.mark.parametrize(("hand", "options", "written"), [
+    (entry("Ann", 5, 4321), {}, "Ann knocked with 5; Bob has 4321: 4321 - 5 = 4316."),
+    (entry("Ann", 0, 999), {"gin_bonus": 1}, "Ann went gin: Bob's 999 + 1 gin bonus = 1000."),
+    (entry("Ann", 0, 7), {"gin_bonus": 9999}, "Ann went gin: Bob's 7 + 9999 gin bonus = 10006."),
+    (entry("Ann", 1000, 999), {"knock_limit": 1000, "undercut_bonus": 1234},
+     "Bob undercut Ann: 1000 - 999 + 1234 undercut bonus = 1235."),
+])
+def test_a_notes_numbers_are_written_in_full_past_the_numeral_table(hand, options, written):
+    assert notes(gin(hand, options={"target": 100_000, **options}), 1) == written
+
+
 # -- dead hands and dealing -------------------------------------------------------------------
 
 

@@ -212,3 +212,53 @@ def test_a_search_told_the_best_value_finds_the_same_cover(values, rng):
     melds = [rng.getrandbits(12) | 1 << k + 12 for k in range(len(values))]
     best, cover = _one_best_cover(melds, values)
     assert _one_best_cover(melds, values, best) == (best, cover)
+
+
+@SETTINGS
+@given(gin_deals(), RULES)
+def test_a_knocker_is_shown_off_the_tables_exactly_when_it_has_one_best_cover(deal, rules):
+    for hand in deal:
+        count, covers = _searched_covers(hand, rules)
+        assert (knocker_shown(hand, rules) is None) == (len(covers) > 1)
+
+
+def test_one_rank_three_times_melded_left_or_tied_is_shown_as_the_long_way_shows_it():
+    # The knocker's or the defender's only group choice is one rank held three times:
+    # melded (7s), left for the runs (5H 6H 7H 8H), or either way equal (the search decides).
+    deals = [
+        ("7S 7H 7D 2C 3C 4C 9D 10D JD KS", "AS 2S 3S 8S 9S 5D 6D 8D QD QC"),
+        ("5H 6H 7H 8H 7S 7D AC 2C 3C KD", "7C 8C 9C 10C 4H 3S 4S 5S QD JD"),
+        ("5H 6H 7H 7S 7D AC 2C 3C KD QD", "8H 9H 4H 6S 8S 9S 8D 9D KS KH"),
+        ("AS 2S 3S 4D 5D 6D 9H 9S 9C 2H", "8H 8S 8C 7C 6C 5C QH QS JD 10C"),
+        ("AS 2S 3S 4D 5D 6D 9H 9S 9C 2H", "8H 8S 8C 10H JH QH KS KH 7S 2C"),
+    ]
+    for knocker_text, defender_text in deals:
+        knocker, defender = hand_mask(parse_cards(knocker_text)), hand_mask(parse_cards(defender_text))
+        for lay_off_on_gin in (False, True):
+            shown = gin_shown(knocker, defender, STANDARD, lay_off_on_gin=lay_off_on_gin)
+            if shown is not None:
+                assert shown == long_way(knocker, defender, STANDARD, lay_off_on_gin)
+        count, covers = _searched_covers(knocker, STANDARD)
+        assert (knocker_shown(knocker, STANDARD) is None) == (len(covers) > 1)
+
+
+def test_a_knocker_with_several_best_group_choices_is_shown_as_the_long_way_shows_it():
+    # Deals from a few neighbouring ranks: a knocker's group or run often melds the same,
+    # and the one that leaves the defender the most is read off the tables, first in the
+    # search's order among equals, where each choice's suits have one best set of runs.
+    rng = random.Random("knocker ties")
+    answered = 0
+    for _ in range(3000):
+        low = rng.randrange(13)
+        pack = [13 * suit + (low + k) % 13 for suit in range(4) for k in range(rng.choice([4, 5, 6]))]
+        cards = rng.sample(pack, min(len(pack), 20))
+        size = len(cards) // 2
+        knocker, defender = sum(1 << i for i in cards[:size]), sum(1 << i for i in cards[size:])
+        if len(knocker_covers(knocker, STANDARD)[1]) < 2:
+            continue
+        for lay_off_on_gin in (False, True):
+            shown = gin_shown(knocker, defender, STANDARD, lay_off_on_gin=lay_off_on_gin)
+            if shown is not None:
+                answered += 1
+                assert shown == long_way(knocker, defender, STANDARD, lay_off_on_gin)
+    assert answered > 500

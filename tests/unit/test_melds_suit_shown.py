@@ -1,9 +1,9 @@
 """The per-suit tables and the pruned choices Gin's table-read scoring uses, against the walks they stand in for.
 
-:class:`~scorekeeper.engine.melds._SuitShown` gives, for every set of ranks of
-a suit, what the knocker's suit shows (its run deadwood, its runs and the
-text of what is left); here it is checked for every one of the 8,192 sets
-against a walk through the suit's best sets of runs.  The defence's choices
+:func:`~scorekeeper.engine.melds._suit_shown` gives, for every set of ranks
+of a suit, what the knocker's suit shows (its run deadwood, its runs, the
+text of what is left and the runs' texts); here it is checked for every one
+of the 8,192 sets against a walk through the suit's best sets of runs.  The defence's choices
 leave out what every best arrangement does the same way; their lowest count
 and whether it is the only one must be those of every choice.  A run's
 lay-off spots stop at the first card the defender does not hold: the same
@@ -19,43 +19,126 @@ import pytest
 from scorekeeper.engine.melds import (
     _IN_RUNS,
     _WORDS,
+    SEVERAL,
     STANDARD,
     MeldRules,
+    _DEFENCE_KEPT,
     _defence_choices,
+    _defence_in_suit,
+    _defence_shown,
+    _defences_shown,
     _group_melds,
     _layoff_spots,
     _suit_covers_of,
+    _suit_shown,
     _suits_shown,
+    mask_text,
 )
 
 SUIT = 0x1FFF
 RULES = [STANDARD, MeldRules(rank_values=tuple(range(1, 14))), MeldRules(rank_values=(1,) * 13)]
 
 
-def walked(ranks: int, suit: int, rules: MeldRules) -> tuple[int, int, tuple[int, ...], str] | None:
+def walked(ranks: int, suit: int, rules: MeldRules) -> tuple | bool:
     """A suit's part of the knocker's hand as the sheet wrote it before the table: its best runs walked."""
     if not _IN_RUNS[ranks]:
-        return rules.run_deadwood[ranks], 0, (), _WORDS[suit][ranks]
+        return rules.run_deadwood[ranks], 0, (), _WORDS[suit][ranks], (), 0
     ways = _suit_covers_of(ranks, rules.suit_covers, rules.run_deadwood, rules.suit_values)
     if len(ways) != 1:
-        return None
+        return SEVERAL
     held = 0
     for run in ways[0]:
         held |= run
-    return rules.run_deadwood[ranks], held, tuple(run << 13 * suit for run in ways[0]), _WORDS[suit][ranks ^ held]
+    runs = tuple(sorted(run << 13 * suit for run in ways[0]))
+    return (rules.run_deadwood[ranks], held, runs, _WORDS[suit][ranks ^ held], tuple(map(mask_text, runs)),
+            held << 13)
 
 
 @pytest.mark.parametrize("rules", RULES)
 def test_every_set_of_ranks_of_every_suit_shows_what_its_best_runs_walked_show(rules):
-    tables = _suits_shown(rules.rank_values)
     for suit in range(4):
+        kept = [None] * (1 << 13)
         for ranks in range(1 << 13):
-            assert tables[suit][ranks] == walked(ranks, suit, rules)
+            assert _suit_shown(kept, suit, ranks, rules) == walked(ranks, suit, rules)
+            assert kept[ranks] == walked(ranks, suit, rules)  # kept for the next ask
+
+
+def test_a_rules_suit_tables_are_lists_of_8192_sets_of_ranks_unasked_or_answered():
+    for table in _suits_shown(STANDARD.rank_values):
+        assert type(table) is list and len(table) == 1 << 13
+        assert all(found is None or found is SEVERAL or len(found) == 6 for found in table)
 
 
 def test_rules_with_runs_around_the_corner_have_no_suit_tables():
     assert MeldRules(around_corner=True).suits_shown == ()
     assert STANDARD.suits_shown == _suits_shown(STANDARD.rank_values)
+    assert MeldRules(around_corner=True).defences_shown == ()
+    assert STANDARD.defences_shown == _defences_shown(STANDARD.rank_values)
+
+
+def defence_walked(ranks: int, knocker_runs: int, suit: int, rules: MeldRules) -> tuple | bool:
+    """A suit of the defender's hand as gin_shown wrote it before the table: the best runs of
+    its cards with the knocker's run cards there walked, each shown as own runs and lay-offs."""
+    joined = ranks | knocker_runs
+    count = rules.run_deadwood[joined]
+    if not ranks or not _IN_RUNS[joined]:
+        return (), 0, _WORDS[suit][ranks], count, (), ""
+    ways = _suit_covers_of(joined, rules.suit_covers, rules.run_deadwood, rules.suit_values)
+    if len(ways) == 1 and not knocker_runs:
+        own, laid = ways[0], 0
+    else:
+        shown = {_defence_in_suit(way, ranks, knocker_runs) for way in ways}
+        if len(shown) != 1:
+            return SEVERAL
+        own, laid = shown.pop()
+    held = laid
+    for run in own:
+        held |= run
+    runs = tuple(sorted(run << 13 * suit for run in own))
+    return runs, laid, _WORDS[suit][ranks ^ held], count, tuple(map(mask_text, runs)), _WORDS[suit][laid]
+
+
+def suit_runs(ranks: int) -> list[int]:
+    """Every set of runs of three or more (no corner) that ``ranks`` can make of its own cards, none."""
+    found = [0]
+    for low in range(11):
+        for high in range(low + 2, 13):
+            run = ((1 << (high - low + 1)) - 1) << low
+            found += [runs | run for runs in found if not runs & run and not ranks & run]
+    return found
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_a_defenders_suit_beside_the_knockers_runs_shows_what_its_best_runs_walked_show(rules):
+    # The knocker's runs there: none, or any set of runs; the defender's ranks: every set
+    # of the rest where the knocker has one run or none, a random few where it has more.
+    rng = random.Random("defence shown")
+    runs_sets = suit_runs(0)
+    for suit in range(4):
+        for knocker_runs in runs_sets:
+            free = SUIT & ~knocker_runs
+            if knocker_runs.bit_count() == 3 and suit == 0:
+                every = range(1 << 13)
+            else:
+                every = [rng.getrandbits(13) for _ in range(12)]
+            for ranks in every:
+                ranks &= free
+                kept: dict = {}
+                found = _defence_shown(kept, suit, ranks | knocker_runs << 13, rules)
+                assert found == defence_walked(ranks, knocker_runs, suit, rules)
+                assert kept == {ranks | knocker_runs << 13: found}
+
+
+def test_a_defence_table_past_its_bound_answers_the_same_without_keeping_more():
+    asked = [(ranks, 0b111 << 4) for ranks in range(1 << 13) if not ranks & 0b111 << 4][:50]
+    expected = [defence_walked(ranks, runs, 1, STANDARD) for ranks, runs in asked]
+    kept = {-k: SEVERAL for k in range(1, _DEFENCE_KEPT + 1)}  # full already
+    assert [_defence_shown(kept, 1, ranks | runs << 13, STANDARD) for ranks, runs in asked] == expected
+    assert len(kept) == _DEFENCE_KEPT
+
+
+def test_a_rules_defence_tables_are_four_plain_dicts():
+    assert [type(table) for table in _defences_shown(STANDARD.rank_values)] == [dict] * 4
 
 
 def every_choice(defender: int, fourths: int) -> list[int]:

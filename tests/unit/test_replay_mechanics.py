@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import random
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -16,7 +17,7 @@ from scorekeeper.engine import InvalidEntry, replay
 from scorekeeper.engine.cards import ALL_CARDS, JOKER
 from scorekeeper.engine.declare import Note
 from scorekeeper.engine.games import VARIANTS
-from scorekeeper.engine.games.base import Variant
+from scorekeeper.engine.games.base import Hand, PlayerInput, Variant
 from scorekeeper.engine.melds import MeldRules, arrange
 from scorekeeper.engine.options import check_options
 
@@ -151,3 +152,36 @@ def test_notes_added_after_a_hollywood_hand_keep_their_keys_in_step():
     keys = [[k["key"] for k in row["note_keys"]] for row in sheet["hands"]]
     assert keys[0][0] == "gin.gin" and keys[0][1:] and all(k.startswith("hollywood.") for k in keys[0][1:])
     _keys_match_notes(sheet)
+
+
+def inputs_alike(one, other) -> bool:
+    return (one.cards, one.count, one.all_cards, one.bits, dict(one.extra)) == (
+        other.cards, other.count, other.all_cards, other.bits, dict(other.extra))
+
+
+@pytest.mark.parametrize("key", ["gin", "knock", "basic", "tunk"])
+def test_cards_read_as_the_sheet_writes_them_are_the_input_the_long_way_reads(key):
+    # The text as the sheet writes it is read in place (its bits added up as it is read);
+    # the same cards as a list of names go the long way: the same input, repeats and jokers
+    # (no bits) included.
+    variant = VARIANTS[key]
+    rng = random.Random(f"read {key}")
+    names = [str(card) for card in ALL_CARDS] + [str(JOKER)]
+    for _ in range(300):
+        size = variant.exact_cards or rng.randint(0, 7)  # none, one card and more where any number is taken
+        drawn = rng.sample(names, size)
+        if size and rng.random() < 0.3:
+            drawn[rng.randrange(size)] = rng.choice(drawn + [str(JOKER)])  # a repeat or a joker
+        hand = Hand(1, "Ann", ("Ann", "Bob"), "Ann", {}, {}, {}, ("Ann", "Bob"), ("Bob",), ())
+        fast = variant.read_input(hand, "Ann", {"cards": " ".join(drawn)})
+        long_way = variant.read_input(hand, "Ann", {"cards": drawn})
+        assert inputs_alike(fast, long_way)
+        assert inputs_alike(fast, PlayerInput(fast.cards))
+
+
+@pytest.mark.parametrize("key", ["gin", "knock", "basic"])
+def test_a_count_read_in_place_is_the_input_the_long_way_reads(key):
+    variant = VARIANTS[key]
+    hand = Hand(1, "Ann", ("Ann", "Bob"), "Ann", {}, {}, {}, ("Ann", "Bob"), ("Bob",), ())
+    for count in (0, 1, 37, 10_000):
+        assert inputs_alike(variant.read_input(hand, "Bob", {"count": count}), PlayerInput(None, count))

@@ -13,11 +13,14 @@ from collections.abc import Iterator, Mapping, Sequence
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from fractions import Fraction
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Any, ClassVar
 
 from ..bounds import MAX_CARDS_TEXT, MAX_COUNT, quoted, shown
-from ..cards import ALL_CARDS, JOKER, Card, CardError, find_excess_copies, format_cards, parse_hand
+from ..cards import (
+    _BIT_NAMED, _BITS_BY_NAME, _CARD_NAMED, _CARDS_BY_NAME, ALL_CARDS, JOKER, Card, CardError, find_excess_copies, format_cards, parse_hand,
+)
 from ..declare import (
     CARDS, COUNT, REENTER, RUMMY, Choice, Ending, Field, Moment, Note, Settlement, Sides, Status, note_key,
 )
@@ -31,6 +34,7 @@ Score = int | Fraction
 
 
 _NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
+_new = object.__new__
 
 
 class _NoSides(Mapping[str, Any]):
@@ -90,6 +94,29 @@ class PlayerInput:
             for card in every:
                 bits |= card.bit
             self.bits = bits if bits.bit_count() == len(every) else None
+
+    @classmethod
+    def of_count(cls, count: int) -> PlayerInput:
+        """The input of a count alone: ``PlayerInput(None, count)``, made without its checks."""
+        given = _new(cls)
+        given.cards = None
+        given.count = count
+        given.extra = _NO_EXTRA
+        given.all_cards = ()
+        given.bits = 0
+        return given
+
+    @classmethod
+    def of_cards(cls, cards: tuple[Card, ...], bits: int) -> PlayerInput:
+        """The input of these cards alone, ``bits`` the sum of their bits (worked out as
+        they are read: see :data:`~.cards._BIT_NAMED`), which says whether they are all
+        different and none a joker as :meth:`__init__` does, without a loop over them."""
+        given = _new(cls)
+        given.cards = given.all_cards = cards
+        given.count = None
+        given.extra = _NO_EXTRA
+        given.bits = bits if bits.bit_count() == len(cards) else None
+        return given
 
     def __repr__(self) -> str:
         return f"PlayerInput(cards={self.cards!r}, count={self.count!r}, extra={dict(self.extra)!r})"
@@ -186,6 +213,10 @@ class Game:
     whole_totals: bool = True
     #: each card's value under the game's options (:meth:`Variant.card_values`), set as it starts
     card_values: tuple[int, ...] = ()
+    #: the variant has a per-hand hook of its own (re-entries, state kept, eliminations, a
+    #: row's extras: see :attr:`Variant.keeps_state`), set as the game starts; the replay
+    #: asks none of them where it has none
+    hooked: bool = True
     #: the columns scores and totals are kept in, in order: the players, or
     #: the sides' names where the variant scores sides (see :attr:`sides`)
     columns: tuple[str, ...] = ()
@@ -368,6 +399,11 @@ class Variant(ABC):
     plain_inputs: ClassVar[bool] = False
     #: :meth:`most_cards` by hand number, worked out once each (the deal's size is the class's)
     _most_cards: ClassVar[dict[int, int]] = {}
+    #: where :meth:`read_input` reads a count or a hand's cards written as the sheet writes
+    #: them in place: the cards a hand must hold (None: any number) and :attr:`_most_cards`;
+    #: None where the inputs are not those two or the deal sets the hand's size (set by
+    #: ``__init_subclass__``)
+    inputs_in_place: ClassVar[tuple[int | None, dict[int, int]] | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -388,8 +424,9 @@ class Variant(ABC):
         cls.adds_to_rows = cls.hand_extras is not Variant.hand_extras
         # A ``cards`` input's size, the same in every hand unless the deal's size sets it.
         cls.fixed_exact_cards = None if cls.exact_deal else cls.exact_cards
-        cls.plain_inputs = {"count", "cards"} <= cls.input_keys
         cls._most_cards = {}
+        cls.plain_inputs = {"count", "cards"} <= cls.input_keys
+        cls.inputs_in_place = (cls.fixed_exact_cards, cls._most_cards) if cls.plain_inputs and not cls.exact_deal else None
         if cls.takes_reentries and "reentries" not in {option.key for option in cls.options}:
             raise TypeError(f"{cls.__name__} takes re-entries, so declares the reentries option")
         if cls.sides is not None:
@@ -670,23 +707,30 @@ class Variant(ABC):
 
     def read_input(self, hand: Hand, player: str, raw: Any) -> PlayerInput:
         """Read ``{"cards": ...}``, ``{"count": n}`` or ``{}`` for one player."""
-        if type(raw) is dict and len(raw) == 1 and self.plain_inputs:
+        in_place = self.inputs_in_place
+        if in_place is not None and type(raw) is dict and len(raw) == 1:
             # Nearly every input replayed: one count, or one player's cards as
             # text, as many as the hand takes.  Anything else, and any fault,
             # goes the long way below, which says what is wrong.
             count = raw.get("count")
             if type(count) is int and 0 <= count <= MAX_COUNT:
-                return PlayerInput(None, count)
+                return PlayerInput.of_count(count)
             text = raw.get("cards")
-            if type(text) is str and len(text) <= MAX_CARDS_TEXT and not self.exact_deal:
-                try:
-                    parsed = parse_hand(text)
-                except CardError:
-                    pass
-                else:
-                    exact = self.fixed_exact_cards
-                    if (exact is None or len(parsed) == exact) and len(parsed) <= self.most_cards(hand.number):
-                        return PlayerInput(parsed)
+            if type(text) is str and len(text) <= MAX_CARDS_TEXT:
+                tokens = text.replace(",", " ").split()
+                size = len(tokens)
+                exact, most = in_place
+                if (exact is None or size == exact) and size <= (most.get(hand.number) or self.most_cards(hand.number)):
+                    try:
+                        # The cards as the sheet writes them, one dict lookup each (what parse_hand
+                        # does first, without the call), and their bits added up in C; any other
+                        # way goes the long way below.
+                        if size > 1:
+                            named = itemgetter(*tokens)
+                            return PlayerInput.of_cards(named(_CARDS_BY_NAME), sum(named(_BITS_BY_NAME)))
+                        return PlayerInput.of_cards(tuple(map(_CARD_NAMED, tokens)), sum(map(_BIT_NAMED, tokens)))
+                    except KeyError:
+                        pass
         if type(raw) is not dict and not isinstance(raw, Mapping):
             raise hand.invalid("give the cards left in hand or a count", player)
         if not raw.keys() <= self.input_keys:

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from ..declare import GIN, UNDERCUT, Line, Note, Settlement, count_or_cards
 from ..melds import (
-    STANDARD, MeldRules, arrange, defence, defence_count, gin_shown, knocker_covers, knocker_shown, mask_text,
+    STANDARD, MeldRules, arrange, defence, defence_count, gin_shown_in_place, knocker_covers, knocker_shown, mask_text,
     shown_arrangement,
 )
 from ..options import Option, points, target
@@ -53,6 +53,11 @@ NOTES: Mapping[str, str] = {
 
 #: the hands the statistics count, by the hand's kind
 _MOMENTS = {"gin": GIN.key, "undercut": UNDERCUT.key}
+
+#: the numbers a hand's note writes, as text, up to :data:`_NUMERALS_KEPT` (each is 0 or more:
+#: counts, bonuses and the score): a lookup, where formatting an int costs a tenth of the note
+_NUMERALS_KEPT = 1000
+_NUMERALS = tuple(map(str, range(_NUMERALS_KEPT)))
 
 
 class GinHands(Variant):
@@ -110,7 +115,7 @@ class GinHands(Variant):
         # The knocker's cards (and the defender's): most hands are scored and written straight
         # off the tables; those with several equal arrangements go the long way below.
         if k_in.cards is not None and d_in.cards is not None:
-            shown = gin_shown(k_mask, d_mask, rules, lay_off_on_gin=self.lay_off_on_gin)
+            shown = gin_shown_in_place(k_mask, d_mask, rules, self.lay_off_on_gin)
             if shown is not None:
                 k_count, k_melds, k_left, d_count, d_melds, d_left, laid_off = shown
                 return k_count, d_count, {
@@ -186,36 +191,46 @@ class GinHands(Variant):
         laid = " ".join(details[defender]["laid_off"])
         # The hand's notes as text with their keys beside them, not a Note
         # each: this runs for nearly every hand replayed (see HandResult.note_keys).
+        # Its numbers are written through a table (each is 0 or more).
         values: dict[str, Any]
+        k_text = _NUMERALS[k_count] if k_count < _NUMERALS_KEPT else str(k_count)
+        d_text = _NUMERALS[d_count] if d_count < _NUMERALS_KEPT else str(d_count)
         if k_count == 0:
             winner, kind = knocker, "gin"
             bonus = opts["gin_bonus"]
             base = d_count + bonus
             values = {"knocker": knocker, "defender": defender, "count": d_count, "bonus": bonus, "score": base}
+            bonus_text = _NUMERALS[bonus] if bonus < _NUMERALS_KEPT else str(bonus)
+            base_text = _NUMERALS[base] if base < _NUMERALS_KEPT else str(base)
             if laid:
                 key, values["laid_off"] = "gin.gin_laid_off", laid
-                text = (f"{knocker} went gin: {defender}'s {d_count} after laying off {laid} + {bonus} gin bonus "
-                        f"= {base}.")
+                text = (f"{knocker} went gin: {defender}'s {d_text} after laying off {laid} + {bonus_text} gin bonus "
+                        f"= {base_text}.")
             else:
-                key, text = "gin.gin", f"{knocker} went gin: {defender}'s {d_count} + {bonus} gin bonus = {base}."
+                key = "gin.gin"
+                text = f"{knocker} went gin: {defender}'s {d_text} + {bonus_text} gin bonus = {base_text}."
         elif d_count > k_count:
             winner, kind = knocker, "knock"
             base = d_count - k_count
             values = {"knocker": knocker, "knocker_count": k_count, "defender": defender, "count": d_count,
                       "score": base}
+            base_text = _NUMERALS[base] if base < _NUMERALS_KEPT else str(base)
             if laid:
                 key, values["laid_off"] = "gin.knock_laid_off", laid
-                text = (f"{knocker} knocked with {k_count}; {defender} has {d_count} after laying off {laid}: "
-                        f"{d_count} - {k_count} = {base}.")
+                text = (f"{knocker} knocked with {k_text}; {defender} has {d_text} after laying off {laid}: "
+                        f"{d_text} - {k_text} = {base_text}.")
             else:
                 key = "gin.knock"
-                text = f"{knocker} knocked with {k_count}; {defender} has {d_count}: {d_count} - {k_count} = {base}."
+                text = (f"{knocker} knocked with {k_text}; {defender} has {d_text}: {d_text} - {k_text} = "
+                        f"{base_text}.")
         else:
             winner, kind = defender, "undercut"
             bonus = opts["undercut_bonus"]
             base = k_count - d_count + bonus
-            key, text = "gin.undercut", (f"{defender} undercut {knocker}: {k_count} - {d_count} + {bonus} undercut "
-                                         f"bonus = {base}.")
+            bonus_text = _NUMERALS[bonus] if bonus < _NUMERALS_KEPT else str(bonus)
+            base_text = _NUMERALS[base] if base < _NUMERALS_KEPT else str(base)
+            key, text = "gin.undercut", (f"{defender} undercut {knocker}: {k_text} - {d_text} + {bonus_text} undercut "
+                                         f"bonus = {base_text}.")
             values = {"knocker": knocker, "defender": defender, "knocker_count": k_count, "count": d_count,
                       "bonus": bonus, "score": base}
         notes = [text]
@@ -226,8 +241,9 @@ class GinHands(Variant):
                 "why": why, "score": base, "factor": factor, "total": base * factor}})
         # Only the winner's score: the replay gives every other player 0.
         moment = _MOMENTS.get(kind)
+        # (In place, not by name: a keyword costs a third of making the result.)
         return HandResult({winner: base * factor}, notes, details, winner, kind, {winner: [moment]} if moment else {},
-                          note_keys=keys)
+                          None, keys)
 
     def next_dealer(self, game: Game, result: HandResult) -> str:
         first, second = game.players
