@@ -212,6 +212,8 @@ def _private(response: Response) -> Response:
 
 #: where the route leaves what it learnt of a link for :class:`LiveAsks`: (ETag, game id, stamp read before)
 _LEARNT = "scorekeeper.live_learnt"
+#: where an ask keeps the moment the phone's wait is over (the environ key)
+_WAIT_UNTIL = "scorekeeper.wait_until"
 _SHEET_PATH = re.compile(r"/s/([A-Za-z0-9_-]{1,200})/sheet")
 #: a response's headers that are not the same on every 304 of a link
 _NOT_KEPT = frozenset({"content-length", "content-type", "set-cookie", "x-request-id", "date", "server"})
@@ -227,6 +229,9 @@ _MOST_KNOWN = 20_000
 #: the longest a live ask is held: a 25-fold cut of a phone's asks while nothing happens,
 #: well inside a proxy's idle timeout (nginx: 60 s) and gunicorn's graceful stop (30 s)
 HOLD_LONGEST = 25
+#: the most times one ask is held again after its worker's trust in the link ran out (with the
+#: default LIVE_STAMPS_TRUST, 60 s, once at most within a phone's 25 s)
+MOST_ROUNDS = 8
 _WAIT = re.compile(r"(?:^|[,;\s])wait=(\d{1,6})(?:$|[,;\s])")
 #: a worker trusts what it learnt of a link for a random share of LIVE_STAMPS_TRUST, at least this one
 TRUST_SHARE = 0.75
@@ -309,15 +314,19 @@ class LiveAsks:
         return self._ask(environ, start_response, (match.group(1), environ.get("QUERY_STRING", "")), [])
 
     def _ask(self, environ: dict[str, Any], start_response: Callable[..., Any], key: tuple[str, str],
-             applied: list[tuple[str, str]], may_hold: bool = True) -> Iterable[bytes]:
+             applied: list[tuple[str, str]], rounds: int = 0) -> Iterable[bytes]:
         """A live ask: the 304 this worker knows, the host's kept sheet, or the route's answer
-        (its 304 held like any other, once the drawing lock is let go)."""
+        (its 304 held like any other, once the drawing lock is let go, for what is left of the
+        phone's wait: at most :data:`MOST_ROUNDS` times, however short the worker's trust)."""
+        may_hold = rounds < MOST_ROUNDS
         known = _known.get(key)
         if known is not None:
             answered = self._unchanged(environ, start_response, known, applied)
             if answered is not None:
                 return answered
-        may_hold = may_hold and not applied
+        # (Held above and let go, by a change or because this worker's trust in the link ran
+        # out: a phone that still has some of its wait left is held again by whoever finds
+        # nothing changed, never sent a 304 only to ask again a second later.)
         game = _game_of.get(key[0])
         served: Iterable[bytes] | None
         if game is None or not _KEPT_QUERY.fullmatch(key[1]):
@@ -327,15 +336,15 @@ class LiveAsks:
             served = self._kept(environ, start_response, key, game, name, applied, may_hold=may_hold)
             if served is None:
                 with live_stamps.drawing(self.folder, game):  # (never held in here: others wait on it)
-                    may_hold = may_hold and not applied  # (held already, above, and woken by a change)
                     served = self._kept(environ, start_response, key, game, name, applied, may_hold=False,
                                         hold_later=may_hold)
                     if served is None:
                         served = self._route(environ, start_response, key, applied, name, may_hold=may_hold)
         if served is _TO_HOLD:
             # The route's 304 (a worker's trust in a link ran out, say): held now, as though this
-            # worker had known it; answered anew, once, if the game changed meanwhile.
-            return self._ask(environ, start_response, key, applied, may_hold=False)
+            # worker had known it, for what is left of the phone's wait; answered anew, once,
+            # if the game changed meanwhile.
+            return self._ask(environ, start_response, key, applied, rounds + 1)
         assert served is not None
         return served
 
@@ -348,13 +357,16 @@ class LiveAsks:
         if (environ.get("HTTP_IF_NONE_MATCH") != etag or now >= until
                 or live_stamps.stamp(self.folder, game_id) != seen):
             return None
-        asked = _wait_asked(environ)
-        wait = min(asked, until - now)
+        left = _wait_left(environ)
+        wait = min(left, until - now)
         moved = self.holds.hold(game_id, seen, wait) if wait > 0 else None
         if moved is not None:
-            applied.append(("Preference-Applied", f"wait={asked}"))
+            if not applied:
+                applied.append(("Preference-Applied", f"wait={_wait_asked(environ)}"))
             # (A change in the last tick of the wait: the route answers it now.)
             moved = moved or live_stamps.stamp(self.folder, game_id) != seen
+            if not moved and wait < left:
+                return None  # this worker's trust in the link ran out first: looked at again
         if moved:
             return None
         start_response("304 NOT MODIFIED", [*headers, *applied, _request_id(environ)])
@@ -382,7 +394,7 @@ class LiveAsks:
             return [answer.body]
         if may_hold:
             return self._unchanged(environ, start_response, known, applied)
-        if hold_later and _wait_asked(environ) > 0:
+        if hold_later and _wait_left(environ) > 0:
             return _TO_HOLD
         start_response("304 NOT MODIFIED", [*unchanged, *applied, _request_id(environ)])
         return []
@@ -394,7 +406,7 @@ class LiveAsks:
         a 304 is not sent: :data:`_TO_HOLD` says to hold it, as this worker now knows it."""
         started = time.time()
         answered: list[Any] = []
-        hold = may_hold and _wait_asked(environ) > 0
+        hold = may_hold and _wait_left(environ) > 0
 
         def keep(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
             answered[:] = [status, headers]  # (the route's own: what is kept of them is for any ask)
@@ -483,6 +495,15 @@ def _wait_asked(environ: dict[str, Any]) -> int:
     at most :data:`HOLD_LONGEST`; 0 where it said nothing of it."""
     found = _WAIT.search(environ.get("HTTP_PREFER", ""))
     return min(int(found.group(1)), HOLD_LONGEST) if found else 0
+
+
+def _wait_left(environ: dict[str, Any]) -> float:
+    """The seconds left of the phone's wait, counted from the first time this ask was looked at
+    (an ask held more than once, each time for what is left, is answered within its wait)."""
+    until = environ.get(_WAIT_UNTIL)
+    if until is None:
+        until = environ[_WAIT_UNTIL] = time.monotonic() + _wait_asked(environ)
+    return max(0.0, until - time.monotonic())
 
 
 class Working:

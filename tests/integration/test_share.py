@@ -901,6 +901,45 @@ def test_a_phone_that_can_wait_is_held_when_the_route_answers_304_because_the_wo
     assert 0.9 <= time.monotonic() - started < 5
 
 
+def test_a_held_ask_whose_worker_stops_trusting_the_link_is_held_for_the_rest_of_its_wait_not_sent_a_304(
+        app, client, user, game):
+    # (Sent a 304 when the worker's trust ran out, the phone asked again only a second after its
+    # ask began: a hand saved in that gap reached it up to a second late, bench/tables.py's tail.)
+    app.wsgi_app.trust = 1  # each link trusted for 0.75-1 s (the LiveAsks in front of the app)
+    link = share(user, game)
+    etag = primed(client, link)
+    started = time.monotonic()
+
+    statements, response = statements_of(app, lambda: client.get(
+        link + "/sheet", headers={"If-None-Match": etag, "Prefer": "wait=3"}))
+
+    assert response.status_code == 304
+    assert 2.9 <= time.monotonic() - started < 8  # the whole wait, not the worker's second of trust
+    assert len(etag_reads(statements)) >= 2  # the link read again each time the trust ran out
+    assert response.headers.getlist("Preference-Applied") == ["wait=3"]
+    assert response.headers["ETag"] == etag
+
+
+def test_a_phone_held_again_after_its_workers_trust_ran_out_is_sent_the_new_sheet_at_the_change(
+        app, client, user, game, record):
+    app.wsgi_app.trust = 1
+    link = share(user, game)
+    etag = primed(client, link)
+    thread, answer = held_ask(app, link, etag, wait=20)
+    until_held(app)
+    time.sleep(2.5)  # the worker's trust in the link ran out at least twice meanwhile
+    assert thread.is_alive()  # still held
+
+    record_second_hand(user, game, record)
+    changed = time.monotonic()
+    thread.join(15)
+
+    assert answer["response"].status_code == 200
+    assert page(answer["response"]).one("div", cls="live-content").get("data-hands") == "2"
+    assert answer["at"] - changed < 2
+    assert answer["response"].headers.getlist("Preference-Applied") == ["wait=20"]
+
+
 def test_a_phone_held_after_the_routes_304_is_sent_the_new_sheet_as_soon_as_the_game_changes(
         app, client, user, game, record):
     link = share(user, game)
