@@ -93,20 +93,49 @@ def text_problem(text: str) -> str | None:
 
 
 def name_key(name: str) -> str:
-    """What makes two names the same player: letter case and spaces aside.
+    """What makes two names the same player: how the letters are written aside.
+
+    Names are compared as a reader sees them: after Unicode's compatibility
+    normalisation (NFKC: a full-width "Ａ" is "A", "A" with a combining
+    accent is "Á"), with letter case folded, invisible format characters
+    (category Cf: a zero-width space, a direction mark) taken out, and
+    spaces collapsed.  The name itself is kept as typed.
 
     >>> name_key("  ann  lee ") == name_key("Ann Lee")
     True
+    >>> name_key("\uff21nn") == name_key("Ann\u200b") == name_key("ann")
+    True
+    >>> name_key("A\u0301nn") == name_key("\u00c1nn")
+    True
     """
-    return " ".join(name.split()).casefold()
+    visible = "".join(char for char in unicodedata.normalize("NFKC", name) if unicodedata.category(char) != "Cf")
+    return " ".join(unicodedata.normalize("NFKC", visible.casefold()).split())
+
+
+def spelled(name: str) -> str:
+    """A name as a message quotes it, its invisible characters made visible.
+
+    >>> spelled("Ann\u200b")
+    '"Ann<U+200B>"'
+    """
+    return '"' + "".join(f"<U+{ord(char):04X}>" if unicodedata.category(char) == "Cf" else char
+                         for char in name) + '"'
+
+
+def look_alike(first: str, second: str) -> str:
+    """The sentence saying two names are taken for one player."""
+    if first == second:
+        return f"{spelled(first)} is named twice"
+    return f"{spelled(first)} and {spelled(second)} look the same"
 
 
 def check_name(name: Any, *, where: str = "players") -> str:
     """A player's name, or :class:`InvalidEntry` (code ``bad_name``) saying what is wrong."""
     if not isinstance(name, str):
         raise InvalidEntry(f"a player's name is text, not {shown(name)}", where=where, code="bad_name")
-    if not name.strip():
-        raise InvalidEntry("a player's name cannot be empty", where=where, code="bad_name")
+    if not name_key(name):
+        raise InvalidEntry("a player's name cannot be empty (or only invisible characters)", where=where,
+                           code="bad_name")
     if len(name) > MAX_NAME:
         raise InvalidEntry(f"{shown(name)} is too long: a name is 1 to {MAX_NAME} characters",
                            where=where, code="bad_name")
@@ -117,15 +146,14 @@ def check_name(name: Any, *, where: str = "players") -> str:
 
 
 def check_names(names: list[str], *, where: str = "players") -> None:
-    """Every name good, and no two the same but for letter case or spaces."""
+    """Every name good, and no two that look the same (:func:`name_key`)."""
     seen: dict[str, str] = {}
     for name in names:
         check_name(name, where=where)
         key = name_key(name)
         if key in seen:
-            twice = (f'"{name}" is named twice' if seen[key] == name
-                     else f'"{seen[key]}" and "{name}" differ only by letter case or spaces')
-            raise InvalidEntry(f"{twice}; each player needs their own name", where=where, code="same_name")
+            raise InvalidEntry(f"{look_alike(seen[key], name)}; each player needs their own name", where=where,
+                               code="same_name")
         seen[key] = name
 
 
@@ -137,5 +165,5 @@ def whole_in(value: Any, low: int, high: int) -> bool:
 __all__ = [
     "MAX_CARDS_TEXT", "MAX_CARD_VALUE", "MAX_COUNT", "MAX_DEALS", "MAX_DEALT", "MAX_DECKS", "MAX_HANDS",
     "MAX_JOKERS", "MAX_NAME", "MAX_OWN_DEALS", "MAX_POINTS", "MAX_TARGET",
-    "check_name", "check_names", "name_key", "quoted", "shown", "text_problem", "whole_in",
+    "check_name", "check_names", "look_alike", "name_key", "quoted", "shown", "spelled", "text_problem", "whole_in",
 ]

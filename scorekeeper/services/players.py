@@ -10,7 +10,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from ..engine import InvalidEntry
-from ..engine.bounds import MAX_NAME, check_name, name_key
+from ..engine.bounds import MAX_NAME, check_name, look_alike, name_key
 from .. import live_stamps
 from ..extensions import db
 from ..models import Account, Player, Seat
@@ -29,12 +29,17 @@ def clean_name(name: str) -> str:
     if not name:
         raise ServiceError("A player needs a name.", "name", code="bad_name")
     if len(name) > MAX_NAME:
-        raise ServiceError(f"Keep names to {MAX_NAME} characters.", "name", code="bad_name")
+        raise ServiceError(too_long(name), "name", code="bad_name")
     try:
         check_name(name)
     except InvalidEntry as error:
         raise ServiceError(error.message[:1].upper() + error.message[1:] + ".", "name", code="bad_name") from None
     return name
+
+
+def too_long(name: str) -> str:
+    """The refusal of a name past the bound, saying by how much."""
+    return f"Keep names to {MAX_NAME} characters (this one has {len(name)})."
 
 
 def add_player(account: Account, name: str) -> Player:
@@ -65,7 +70,9 @@ def rename_player(player: Player, name: str) -> Player:
     name = clean_name(name)
     other = find_player(player.account, name)
     if other is not None and other.id != player.id:
-        raise ServiceError(f"{other.name} is already on your roster.", "name", code="same_name")
+        said = f"{other.name} is already on your roster." if other.name == name else \
+            f"{look_alike(other.name, name)}: {other.name} is already on your roster."
+        raise ServiceError(said, "name", code="same_name")
     player.name = name
     db.session.commit()
     # The name is on the live views of every game the player sits in.
@@ -82,4 +89,4 @@ def roster_player(account: Account, name: str) -> Player:
     return player
 
 
-__all__ = ["MAX_NAME", "add_player", "clean_name", "find_player", "rename_player", "roster_player"]
+__all__ = ["MAX_NAME", "add_player", "clean_name", "find_player", "rename_player", "roster_player", "too_long"]

@@ -11,7 +11,6 @@ from wtforms import EmailField, Field, HiddenField, PasswordField, StringField, 
 from wtforms.validators import DataRequired, Email, Length
 
 from ..passwords import LENGTH_MESSAGE, MAX_LENGTH, MIN_LENGTH
-from ..services import MAX_NAME
 
 
 class RegisterForm(FlaskForm):
@@ -40,13 +39,16 @@ class ChangePasswordForm(FlaskForm):
     submit = SubmitField("Change password")
 
 
+# A name's bound (services.MAX_NAME) is the service's refusal, shown next to the field
+# with the typing kept: no Length() here, whose maxlength attribute would have
+# the browser cut a 41st character off without a word.
 class PlayerForm(FlaskForm):
-    name = StringField("Name", validators=[DataRequired("A player needs a name."), Length(max=MAX_NAME)])
+    name = StringField("Name", validators=[DataRequired("A player needs a name.")])
     submit = SubmitField("Add")
 
 
 class RenameForm(FlaskForm):
-    name = StringField("New name", validators=[DataRequired("A player needs a name."), Length(max=MAX_NAME)])
+    name = StringField("New name", validators=[DataRequired("A player needs a name.")])
     submit = SubmitField("Rename")
 
 

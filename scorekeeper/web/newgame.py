@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import InvalidEntry, opposite_sides, side_name
+from ..engine.bounds import look_alike, name_key
 from ..models import Player
-from ..services import MAX_NAME
+from ..services import MAX_NAME, too_long
 from .catalogue import either, is_run, player_counts
 
 
@@ -158,10 +159,15 @@ class NewGameForm:
             name = " ".join(data.get(f"seat-{seat}", "").split())
             if not name:
                 continue
+            seated = next((n for n in self.names if name_key(n) == name_key(name)), None)
             if len(name) > MAX_NAME:
-                self.add_error(f"seat-{seat}", f"Keep names to {MAX_NAME} characters.")
-            elif name.casefold() in (n.casefold() for n in self.names):
+                self.add_error(f"seat-{seat}", too_long(name))
+            elif not name_key(name):
+                self.add_error(f"seat-{seat}", "A name needs a letter you can see.")
+            elif seated is not None and seated.casefold() == name.casefold():
                 self.add_error(f"seat-{seat}", f"{name} already has a seat.")
+            elif seated is not None:
+                self.add_error(f"seat-{seat}", f"{look_alike(seated, name)}: each player needs their own name.")
             self.names.append(name)
             named_seats.append(seat)
         if len(self.names) not in self.player_counts:

@@ -50,7 +50,7 @@ def test_an_api_option_past_its_bounds_is_422_and_starts_no_game(api, option, va
 def test_the_api_refuses_players_who_differ_only_by_letter_case(api):
     response = api.post("/games", {"variant": "basic", "players": ["Ann", "ann"]})
     assert response.status_code == 422
-    assert "differ only by letter case or spaces" in response.get_json()["error"]
+    assert "look the same" in response.get_json()["error"]
     assert api.get("/games").get_json()["games"] == []
 
 

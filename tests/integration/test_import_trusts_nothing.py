@@ -173,7 +173,15 @@ def test_a_game_past_5000_hands_is_refused_by_the_engines_bound(app, client, ann
 
 def test_names_that_differ_only_by_letter_case_in_one_game_are_refused(app, client, ann, exported):  # noqa: F811
     body = json.dumps(exported).replace('"Cara"', '"ann"')
-    refused(client, body, "differ only by letter case or spaces")
+    refused(client, body, "look the same")
+
+
+@pytest.mark.parametrize(("first", "alike"), [("Zed", "Zed\\u200b"), ("Zed", "\\uff3aed"),
+                                              ("Z\\u00f6e", "Zo\\u0308e")])
+def test_names_that_look_the_same_in_one_game_are_refused_naming_both(
+        app, client, ann, exported, first, alike):  # noqa: F811
+    body = json.dumps(exported).replace('"Bob"', f'"{first}"').replace('"Cara"', f'"{alike}"')
+    refused(client, body, "look the same")
 
 
 def test_a_name_differing_from_the_roster_only_by_case_is_that_roster_player(app, client, ann, exported):  # noqa: F811

@@ -66,7 +66,8 @@ def test_players_are_listed_by_name(user):
     [
         ("", "A player needs a name."),
         ("   ", "A player needs a name."),
-        ("x" * 41, "40 characters"),
+        ("x" * 41, "Keep names to 40 characters (this one has 41)."),
+        ("\u200b", "A player's name cannot be empty"),
     ],
 )
 def test_a_bad_name_is_refused_next_to_the_field_keeping_it(app, user, name, message):
@@ -191,6 +192,35 @@ def test_a_rename_to_another_players_name_in_another_case_is_refused(app, user):
     assert response.status_code == 422
     assert "Ann is already on your roster." in page(response).error_near("name")
     assert roster(app) == ["Ann", "Bob"]
+
+
+@pytest.mark.parametrize("typed", ["Ann\u200b", "\uff21nn", "A\u0301nn"])
+def test_a_name_that_looks_like_a_roster_player_is_that_player(app, user, typed):
+    user.post("/players/", data={"name": "Ann"})
+    user.post("/players/", data={"name": "\u00c1nn"})
+
+    response = user.post("/players/", data={"name": typed})
+
+    assert response.status_code == 303
+    assert roster(app) == ["Ann", "\u00c1nn"]
+
+
+def test_a_rename_to_a_look_alike_of_another_player_names_both(app, user):
+    user.post("/players/", data={"name": "Ann"})
+    user.post("/players/", data={"name": "Bob"})
+
+    response = user.post(f"/players/{player_id(app, 'Bob')}/rename", data={"name": "Ann\u200b"})
+
+    assert response.status_code == 422
+    said = page(response).error_near("name")
+    assert '"Ann" and "Ann<U+200B>" look the same: Ann is already on your roster.' in said
+    assert roster(app) == ["Ann", "Bob"]
+
+
+@pytest.mark.parametrize("url", ["/players/", "/games/new?variant=basic"])
+def test_a_name_field_lets_a_41st_character_be_typed_so_the_bound_is_said_not_cut(user, url):
+    fields = [found for found in page(user.get(url)).find_all("input") if found.get("name") in ("name", "seat-0")]
+    assert fields and all(found.get("maxlength") is None for found in fields)
 
 
 @pytest.mark.parametrize(("name", "phrase"), [("Ann\u009b", "control character"), ("Ann\u0007", "control character")])

@@ -111,7 +111,41 @@ def test_a_name_past_40_characters_or_holding_a_control_character_or_lone_surrog
 def test_two_players_never_differ_only_by_letter_case_or_surrounding_spaces(first, second):
     error = rejected("basic", [first, second])
     assert (error.where, error.code) == ("players", "same_name")
-    assert "differ only by letter case or spaces" in error.message
+    assert "look the same" in error.message
+
+
+LOOK_ALIKES = [
+    pytest.param("Ann", "Ann\u200b", id="zero-width-space"),
+    pytest.param("Ann", "\u200eAnn", id="direction-mark"),
+    pytest.param("Ann", "\uff21nn", id="full-width-letter"),
+    pytest.param("\u00c1nn", "A\u0301nn", id="accent-composed-or-combining"),
+    pytest.param("Ann", "\uff41NN\ufeff", id="full-width-case-and-byte-order-mark"),
+]
+
+
+@pytest.mark.parametrize(("first", "second"), LOOK_ALIKES)
+def test_names_equal_after_nfkc_case_folding_and_removing_invisible_characters_are_one_player(first, second):
+    assert name_key(first) == name_key(second)
+    error = rejected("basic", [first, second])
+    assert (error.where, error.code) == ("players", "same_name")
+    assert "look the same" in error.message
+
+
+def test_the_refusal_of_look_alike_names_names_both_with_their_invisible_characters_shown():
+    error = rejected("basic", ["Ann", "Ann\u200b"])
+    assert '"Ann" and "Ann<U+200B>" look the same' in error.message
+
+
+@pytest.mark.parametrize(("first", "second"), [("Ann", "\u00c1nn"), ("Ann", "Anne"), ("Zoe", "Zo\u00eb"),
+                                               ("\u674e", "\u674e\u674e")])
+def test_names_that_differ_in_a_visible_letter_or_accent_stay_two_players(first, second):
+    assert name_key(first) != name_key(second)
+
+
+def test_a_name_of_invisible_characters_only_is_refused_as_empty():
+    error = rejected("basic", ["\u200b\u200d", "Other"])
+    assert (error.where, error.code) == ("players", "bad_name")
+    assert "cannot be empty" in error.message
 
 
 def test_the_same_name_twice_is_refused_as_named_twice():
