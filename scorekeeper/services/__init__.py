@@ -34,14 +34,15 @@ from ..engine import InvalidEntry
 from ..engine.bounds import MAX_NAME
 from ..sheet_cache import replayed, sheet_of
 from .accounts import EmailTaken, authenticate, register
-from .errors import AlreadyRecorded, Conflict, ServiceError, StaleHand
+from .errors import AlreadyRecorded, Conflict, ReusedId, ServiceError, StaleHand
 from .games import BeforeCommit, delete_game, edit_hand, end_game, record_hand, rematch, start_game, undo_last_hand
 from .players import add_player, clean_name, find_player, rename_player, too_long
 from .sharing import SHARE_TOKEN_BYTES, live_share_link, share_game, shared_game, stop_sharing
 
 __all__ = [
     "MAX_NAME", "SHARE_TOKEN_BYTES",
-    "AlreadyRecorded", "BeforeCommit", "Conflict", "EmailTaken", "InvalidEntry", "ServiceError", "StaleHand",
+    "AlreadyRecorded", "BeforeCommit", "Conflict", "EmailTaken", "InvalidEntry", "ReusedId", "ServiceError",
+    "StaleHand",
     "add_player", "authenticate", "clean_name", "delete_game", "edit_hand", "end_game", "find_player", "rematch",
     "record_hand", "register", "rename_player", "replayed", "sheet_of", "start_game", "too_long", "undo_last_hand",
     "live_share_link", "share_game", "shared_game", "stop_sharing",

@@ -36,6 +36,17 @@ class AlreadyRecorded(ServiceError):
         self.number = number
 
 
+class ReusedId(ServiceError):
+    """A form's one-time token (or a phone-made id) already recorded another hand."""
+
+    code = "reused_id"
+
+    def __init__(self, number: int) -> None:
+        super().__init__(f"This id already recorded hand {number}, a different hand; this one was not recorded. "
+                         f"To change hand {number}, correct it from the sheet.")
+        self.number = number
+
+
 class Conflict(ServiceError):
     """Another request changed the game between reading it and saving this change."""
 

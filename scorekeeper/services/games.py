@@ -26,7 +26,7 @@ from ..extensions import db
 from ..models import Account, Change, Game, HandEntry, Player, Seat, entry_with_seats, utcnow
 from ..sheet_cache import game_key, replayed, replays, sheet_of
 from .drafts import drop_drafts
-from .errors import AlreadyRecorded, Conflict, ServiceError, StaleHand
+from .errors import AlreadyRecorded, Conflict, ReusedId, ServiceError, StaleHand
 from .players import clean_name, roster_player
 
 
@@ -87,25 +87,27 @@ def record_hand(game: Game, entry: dict[str, Any], *, token: str, expected: int,
 
     ``token`` is the entry form's one-time token and ``expected`` the hand
     number the form was opened for: a form saved twice records once
-    (:class:`AlreadyRecorded`), and a form opened before another phone saved
-    that hand is refused (:class:`StaleHand`).
+    (:class:`AlreadyRecorded`), the token carrying another hand is refused
+    (:class:`ReusedId`: nothing says "recorded" of a hand that was not), and a
+    form opened before another phone saved that hand is refused
+    (:class:`StaleHand`).
     """
+    names = game.names
+    stored = entry_with_seats(entry, names, game.side_names(names))
     if expected != game.hands_count + 1:
-        _check_token(game, token)  # this form again, or another phone's hand?
+        _check_token(game, token, stored)  # this form again, or another phone's hand?
         raise StaleHand(expected, game.hands_count)
     if not token:
         raise ServiceError("This form has expired; open the hand entry again.", code="form_expired")
     # A form saved twice carries an old hand number (above); should two of its
     # posts race, the token's unique constraint stops the second (_conflict).
-    names = game.names
-    stored = entry_with_seats(entry, names, game.side_names(names))
     following = replayed(game).after(entry)  # the engine checks the hand on its game so far
     sheet = following.sheet()
     db.session.add(HandEntry(game_id=game.id, number=expected, entry=stored, token=token, via=via))
     if via is not None:  # the change log names every change not made by the owner, a new hand too
         game.changes.append(Change(action="record", hand_number=expected, before=None, after=stored, via=via))
     drop_drafts(game.id, expected)  # what the phones typed for it is the hand now
-    committed = _commit_change(game, sheet, on_conflict=lambda: _conflict(game, token, expected),
+    committed = _commit_change(game, sheet, on_conflict=lambda: _conflict(game, token, expected, stored),
                                before_commit=before_commit)
     replays.put(committed, following)
     return sheet
@@ -201,22 +203,37 @@ def _hand(game: Game, number: int) -> HandEntry:
     raise ServiceError(f"This game has no hand {number}.", code="no_such_hand")
 
 
-def _check_token(game: Game, token: str) -> None:
+def _check_token(game: Game, token: str, stored: dict[str, Any]) -> None:
+    """Nothing, where no hand was recorded with this token; else the same hand again
+    (:class:`AlreadyRecorded`) or another one (:class:`ReusedId`)."""
     if not token:
         raise ServiceError("This form has expired; open the hand entry again.", code="form_expired")
-    recorded = db.session.scalar(
-        select(HandEntry.number).where(HandEntry.game_id == game.id, HandEntry.token == token)
+    recorded = db.session.execute(
+        select(HandEntry.number, HandEntry.entry).where(HandEntry.game_id == game.id, HandEntry.token == token)
+    ).first()
+    if recorded is None:
+        return
+    number, entry = recorded
+    if stored != _as_first_recorded(game, number, entry):
+        raise ReusedId(number)
+    raise AlreadyRecorded(number)
+
+
+def _as_first_recorded(game: Game, number: int, entry: dict[str, Any]) -> dict[str, Any]:
+    """A hand's entry as it was recorded, before any correction (a retry carries that one)."""
+    first_edit = db.session.scalar(
+        select(Change.before).where(Change.game_id == game.id, Change.action == "edit", Change.hand_number == number)
+        .order_by(Change.id).limit(1)
     )
-    if recorded is not None:
-        raise AlreadyRecorded(recorded)
+    return first_edit if first_edit is not None else entry
 
 
-def _conflict(game: Game, token: str, expected: int) -> ServiceError:
+def _conflict(game: Game, token: str, expected: int, stored: dict[str, Any]) -> ServiceError:
     """After a lost race: was it this form again, or another phone?"""
     db.session.refresh(game)
     try:
-        _check_token(game, token)
-    except AlreadyRecorded as already:
+        _check_token(game, token, stored)
+    except (AlreadyRecorded, ReusedId) as already:
         return already
     return StaleHand(expected, len(game.hands))
 

@@ -52,6 +52,19 @@ def test_the_same_form_posted_twice_records_one_hand_and_says_so(app, user, game
     assert [hand["number"] for hand in hands_in(app, game)] == [1]
 
 
+def test_a_saved_form_changed_and_saved_again_is_refused_with_the_typing_kept_not_said_recorded(app, user, game):
+    form = {**opened_form(user, game), **HAND}
+    user.post(f"/games/{game}/hands/new", data=form)
+    changed = {**form, "p2-count": "40"}  # the back button, another count, then Save again
+
+    response = user.post(f"/games/{game}/hands/new", data=changed)
+
+    assert response.status_code == 422
+    assert "already recorded hand 1, a different hand" in " ".join(page(response).errors())
+    assert page(response).value("p2-count") == "40"
+    assert [hand["number"] for hand in hands_in(app, game)] == [1]
+
+
 def test_an_old_form_resent_after_later_hands_still_records_nothing(app, user, game):
     old_form = {**opened_form(user, game), **HAND}
     user.post(f"/games/{game}/hands/new", data=old_form)

@@ -85,6 +85,31 @@ def test_a_kept_hand_sent_twice_is_recorded_once_as_the_hand_it_expected(
     assert _hands(app, game) == [(1, "phone-made-1")]
 
 
+def test_a_phone_made_id_already_used_for_another_hand_is_refused_not_answered_recorded(
+        app: Flask, user: FlaskClient, start_game: Any) -> None:
+    game = start_game(user, "basic", ["Ann", "Bob", "Cara"])
+    _send(user, game, HAND, "phone-made-1")
+
+    reused = _send(user, game, {**HAND, "expected": "2", "p1-count": "30"}, "phone-made-1")
+
+    assert reused.status_code == 422
+    assert reused.json["outcome"] == "refused"  # type: ignore[index]
+    assert "already recorded hand 1, a different hand" in reused.json["message"]  # type: ignore[index]
+    assert _hands(app, game) == [(1, "phone-made-1")]
+
+
+def test_a_kept_hand_sent_again_after_another_phone_corrected_it_is_still_answered_recorded(
+        app: Flask, user: FlaskClient, start_game: Any) -> None:
+    game = start_game(user, "basic", ["Ann", "Bob", "Cara"])
+    _send(user, game, HAND, "phone-made-1")
+    _send(user, game, {**HAND, "p1-count": "2"}, "fix-1", "hand/1")
+
+    again = _send(user, game, HAND, "phone-made-1")
+
+    assert again.status_code == 200 and again.json["outcome"] == "recorded"  # type: ignore[index]
+    assert _hands(app, game) == [(1, "phone-made-1")]
+
+
 def test_a_kept_hand_whose_number_another_phone_took_is_answered_with_theirs(
         app: Flask, user: FlaskClient, start_game: Any) -> None:
     game = start_game(user, "basic", ["Ann", "Bob", "Cara"])
