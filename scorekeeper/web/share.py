@@ -423,9 +423,16 @@ class LiveAsks:
         if len(_known) >= _MOST_KNOWN:
             _known.clear()
             _game_of.clear()
+        first_look = key[0] not in _game_of
         _game_of[key[0]] = game_id
         if seen is None:
             _known.pop(key, None)
+            if deferred and first_look:
+                # This worker's first ask on the link (a link just shared, a worker just started):
+                # the route could read no stamp before its query, not knowing the link's game.
+                # Now it does: asked again, the route reads the stamp first and the ask is held.
+                _closed(body)
+                return _TO_HOLD
             return self._sent(start_response, answered, applied, body) if deferred else body
         kept = [(name, value) for name, value in answered[1] if name.lower() not in _NOT_KEPT]
         _known[key] = (f'"{etag}"', game_id, seen, kept, time.monotonic() + _trusted_for(self.trust))

@@ -12,7 +12,9 @@ when the worker is on its way out.
 
 from __future__ import annotations
 
+import html
 import os
+import re
 import signal
 import threading
 import time
@@ -95,6 +97,33 @@ def test_a_held_ask_is_woken_by_a_hand_another_process_records(served: Any) -> N
     assert answer["applied"] == "wait=25"
     assert 'data-hands="1"' in answer["body"]
     assert answer["at"] - recorded < 5  # the stamp's move, not the end of the 25 s
+
+
+def test_the_first_ask_on_a_just_shared_link_is_held_by_gunicorn_not_answered_at_once(served: Any) -> None:
+    from scorekeeper import create_app, services
+    from scorekeeper.extensions import db
+    from scorekeeper.models import Game
+
+    server, url, game_id, token = served
+    status, _, shown = raw_request(server.port, "GET", f"/s/{token}")  # the page a phone opens: no sheet asked yet
+    assert status == 200
+    etag = re.search(r'data-etag="([^"]+)"', shown)
+    assert etag is not None
+    thread, answer = held(server, token, html.unescape(etag.group(1)))
+
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url.replace("postgresql://", "postgresql+psycopg://", 1),
+                      "SECRET_KEY": "other-host", "TESTING": True})
+    with app.app_context():
+        game = db.session.get(Game, game_id)
+        services.record_hand(game, {"out": "Ann", "hands": {"Bob": {"count": 12}, "Cara": {"count": 3},
+                                                            "Dev": {"count": 7}}}, token="t1", expected=1)
+        db.session.remove()
+        db.engine.dispose()
+    thread.join(20)
+
+    assert answer["status"] == 200  # held until the hand, not a 304 the moment it was asked
+    assert answer["applied"] == "wait=25"
+    assert 'data-hands="1"' in answer["body"]
 
 
 def test_a_server_told_to_stop_answers_its_held_asks_at_once(served: Any) -> None:

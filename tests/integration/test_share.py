@@ -901,6 +901,23 @@ def test_a_phone_that_can_wait_is_held_when_the_route_answers_304_because_the_wo
     assert 0.9 <= time.monotonic() - started < 5
 
 
+def test_the_first_ask_on_a_link_its_worker_never_saw_is_held_like_any_other(app, client, user, game, record):
+    # (On gunicorn, each worker's first ask on a just-shared link was answered 304 at once: the
+    # route read no stamp before its query, not knowing the link's game yet.)
+    link = share(user, game)
+    etag = page(client.get(link)).one("div", id="live-sheet").get("data-etag")
+    from scorekeeper.web import share as live
+
+    live._known.clear()
+    live._game_of.clear()
+
+    response, _ = woken_by(app, link, etag, lambda: record_second_hand(user, game, record))
+
+    assert response.status_code == 200
+    assert response.headers.getlist("Preference-Applied") == ["wait=20"]
+    assert page(response).one("div", cls="live-content").get("data-hands") == "2"
+
+
 def test_a_held_ask_whose_worker_stops_trusting_the_link_is_held_for_the_rest_of_its_wait_not_sent_a_304(
         app, client, user, game):
     # (Sent a 304 when the worker's trust ran out, the phone asked again only a second after its
