@@ -69,9 +69,12 @@ SECRET_KEY_FILE := instance/secret_key
 $(SECRET_KEY_FILE):
 	umask 077 && $(PYTHON3) -c 'import secrets; print(secrets.token_hex(32))' > $@
 
-# Brings the database (SQLite under instance/, or DATABASE_URL) up to date.
+# Brings the database (SQLite under instance/, or DATABASE_URL) up to date, then
+# writes the statistics rows of the games that have none (the migrations never
+# replay a game: a migration that makes these rows anew leaves them to this).
 migrate: install $(SECRET_KEY_FILE)
 	$(FLASK) --app scorekeeper db upgrade
+	$(FLASK) --app scorekeeper stats-refresh --missing
 
 # The table's Wi-Fi is plain http: cookies are not marked Secure unless
 # SESSION_COOKIE_SECURE=1 is set (serve over https for that).
@@ -83,6 +86,7 @@ run: migrate
 # environment, the same on every host; no key file is made here.
 serve: install
 	$(FLASK) --app scorekeeper db upgrade
+	$(FLASK) --app scorekeeper stats-refresh --missing
 	exec $(VENV)/bin/gunicorn --config gunicorn.conf.py
 
 # The solvers figure 1 compares with, RLCard's (pure Python) and OpenSpiel's

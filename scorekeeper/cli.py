@@ -171,9 +171,10 @@ DEMO_GAMES: list[tuple[str, list[str], dict[str, Any], list[dict[str, Any]], boo
 @click.command("stats-refresh")
 @with_appcontext
 @click.option("--account", "email", default=None, help="Only this account's games (default: every game).")
-def stats_refresh_command(email: str | None) -> None:
-    """Replay games and rewrite their statistics rows (after a change to the rules)."""
-    done, refused = statistics.refresh(_account(email).id if email else None)
+@click.option("--missing", is_flag=True, help="Only the games with no statistics rows (after `flask db upgrade`).")
+def stats_refresh_command(email: str | None, missing: bool) -> None:
+    """Replay games and rewrite their statistics rows (after a change to the rules, or an upgrade)."""
+    done, refused = statistics.refresh(_account(email).id if email else None, missing=missing)
     click.echo(f"Refreshed the statistics of {done} games.")
     if refused:
         click.echo(f"Games whose log no longer replays (left out): {', '.join(map(str, refused))}.", err=True)

@@ -6,10 +6,11 @@ one copies the definition into its own log.
 
 ``seat_result.name``: the game's name as its sheet gives it, so the
 statistics group a house game under its own name rather than under
-"House rules".  It is filled here for every existing row, from the game's
-variant and options (no game is replayed: the name is the engine's title
-of the options, the variant's own name for every built-in game); the two
-covering indexes of the statistics pages are made again with it.
+"House rules"; the two covering indexes of the statistics pages are made
+again with it.  The name is the engine's to give, so the rows there were
+(a cache of the logs) go, and ``flask --app scorekeeper stats-refresh
+--missing``, which ``make migrate`` and ``make serve`` run after upgrading,
+writes them again (a migration never runs the engine of the day).
 
 The downgrade drops both (the account's own game types are lost; their
 games keep their definitions in their logs).
@@ -21,8 +22,6 @@ Create Date: 2026-12-01 16:00:00.000000
 """
 from alembic import op
 import sqlalchemy as sa
-
-from scorekeeper.engine import game_name
 
 
 # revision identifiers, used by Alembic.
@@ -42,13 +41,6 @@ def _with_name(columns):
     return [*columns[:at], 'name', *columns[at:]]
 
 
-#: the tables as this revision knows them
-_game = sa.table('game', sa.column('id', sa.Integer()), sa.column('variant', sa.String(20)),
-                 sa.column('options', sa.JSON()))
-_result = sa.table('seat_result', sa.column('game_id', sa.Integer()), sa.column('name', sa.String(40)))
-
-_BATCH = 500
-
 
 def upgrade():
     op.create_table('game_type',
@@ -67,29 +59,19 @@ def upgrade():
     with op.batch_alter_table('game_type', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_game_type_account_id'), ['account_id'], unique=False)
 
+    # The statistics rows, a cache of the logs, go: stats-refresh --missing writes them with their names.
+    op.execute('DELETE FROM seat_moment')
+    op.execute('DELETE FROM seat_result')
     with op.batch_alter_table('seat_result', schema=None) as batch_op:
         batch_op.drop_index('ix_seat_result_account_player')
         batch_op.drop_index('ix_seat_result_head_to_head')
         batch_op.add_column(sa.Column('name', sa.String(length=40), nullable=False, server_default=''))
-    _fill_names(op.get_bind())
     # The column as the model has it: no default (the app always gives a name).
     with op.batch_alter_table('seat_result', schema=None) as batch_op:
         batch_op.alter_column('name', existing_type=sa.String(length=40), existing_nullable=False,
                               server_default=None)
         batch_op.create_index('ix_seat_result_account_player', _with_name(_ACCOUNT_PLAYER), unique=False)
         batch_op.create_index('ix_seat_result_head_to_head', _with_name(_HEAD_TO_HEAD), unique=False)
-
-
-def _fill_names(connection):
-    """Each game's seats get the game's name: one UPDATE per name, a batch of games at a time."""
-    by_name = {}
-    for game in connection.execute(sa.select(_game.c.id, _game.c.variant, _game.c.options)):
-        options = game.options if isinstance(game.options, dict) else {}
-        by_name.setdefault(game_name(game.variant, options)[:40], []).append(game.id)
-    for name, ids in by_name.items():
-        for start in range(0, len(ids), _BATCH):
-            connection.execute(_result.update().where(_result.c.game_id.in_(ids[start:start + _BATCH]))
-                               .values(name=name))
 
 
 def downgrade():

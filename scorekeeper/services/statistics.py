@@ -3,22 +3,26 @@
 The rows themselves, and the sums the pages show, are :mod:`scorekeeper.stats`;
 every change of a game already rewrites its rows in its own commit
 (:mod:`.games`, :mod:`.backup`).  This is for after a change to the engine's
-rules or to what is tallied: ``flask --app scorekeeper stats-refresh``.
+rules or to what is tallied: ``flask --app scorekeeper stats-refresh``; and,
+with ``--missing``, after ``flask db upgrade`` (``make migrate`` and ``make
+serve`` run both): the migrations never replay a game with the engine of the
+day (what an old upgrade does must not change as the rules do), so a
+migration that makes or remakes these rows leaves them to this command.
 """
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from sqlalchemy import exists, select
 from sqlalchemy.orm import selectinload
 
 from ..engine import InvalidEntry, replay
 from ..extensions import db
-from ..models import Game
+from ..models import Game, SeatResult
 from ..stats import Rows, results_rows, write_results
 
 
-def refresh(account_id: int | None = None, *, batch: int = 200) -> tuple[int, list[int]]:
-    """Replay every game (of one account, or all) and rewrite its rows.
+def refresh(account_id: int | None = None, *, missing: bool = False, batch: int = 200) -> tuple[int, list[int]]:
+    """Replay every game (of one account, or all; ``missing``: only those with no rows) and rewrite its rows.
 
     For after a change to the engine's rules or to what is tallied: the log
     is the truth, the rows follow it.  Commits a batch of games at a time;
@@ -28,6 +32,8 @@ def refresh(account_id: int | None = None, *, batch: int = 200) -> tuple[int, li
     query = select(Game.id).order_by(Game.id)
     if account_id is not None:
         query = query.where(Game.account_id == account_id)
+    if missing:
+        query = query.where(~exists().where(SeatResult.game_id == Game.id))
     ids = list(db.session.scalars(query))
     refused: list[int] = []
     for start in range(0, len(ids), batch):

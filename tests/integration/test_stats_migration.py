@@ -3,7 +3,9 @@ database shows the statistics a refresh from the logs would; moments move from c
 
 from __future__ import annotations
 
+import ast
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -115,12 +117,13 @@ def statistics_pages(client: FlaskClient) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("revision", EARLIER)
-def test_upgrading_from_an_earlier_revision_shows_the_statistics_a_refresh_from_the_logs_would(
+def test_upgrading_from_an_earlier_revision_as_make_migrate_does_shows_the_statistics_the_app_had(
     empty_app: Flask, revision: str  # noqa: F811
 ) -> None:
     # Games played by the app, then the database taken back to that revision
     # (each migration's downgrade: the games and hands stay, the statistics
-    # rows are as that revision keeps them, or gone), then `flask db upgrade`.
+    # rows are as that revision keeps them, or gone), then what `make migrate`
+    # runs: `flask db upgrade`, then `flask stats-refresh --missing`.
     with empty_app.app_context():
         flask_migrate.upgrade()
     empty_app.config["WTF_CSRF_ENABLED"] = False
@@ -132,9 +135,10 @@ def test_upgrading_from_an_earlier_revision_shows_the_statistics_a_refresh_from_
         db.session.remove()  # the pages' reads, done: a migration waits for nobody's lock
         flask_migrate.downgrade(revision=revision)
 
-    upgraded = empty_app.test_cli_runner().invoke(args=["db", "upgrade"], catch_exceptions=False)
+    for command in (["db", "upgrade"], ["stats-refresh", "--missing"]):
+        ran = empty_app.test_cli_runner().invoke(args=command, catch_exceptions=False)
+        assert ran.exit_code == 0, (command, ran.output, ran.exception)
 
-    assert upgraded.exit_code == 0, (upgraded.output, upgraded.exception)
     assert schema_differences(empty_app) == []
     client = empty_app.test_client()  # the sign-ins may be gone with the revision: sign in again
     assert client.post("/login", data={"email": EMAIL, "password": PASSWORD}).status_code == 303
@@ -155,6 +159,40 @@ def test_upgrading_from_an_earlier_revision_shows_the_statistics_a_refresh_from_
     ann = next(row for row in table.find_all("tr") if row.find("th") and "Ann" in row.find("th").text)
     assert [th.text for th in table.one("thead").find_all("th")][-2:] == ["Gins", "Undercuts"]
     assert [td.text for td in ann.find_all("td")][-2:] == ["1", "1"]
+
+
+def test_no_migration_imports_the_app_so_an_old_upgrade_does_today_what_it_did_then() -> None:
+    found = {}
+    for path in sorted(Path(data_folder("migrations")).glob("versions/*.py")):
+        tree = ast.parse(path.read_text())
+        modules = [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names]
+        modules += [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
+        found[path.name] = sorted({module.split(".")[0] for module in modules})
+    assert len(found) == len(revisions())
+    allowed = {"alembic", "sqlalchemy", *sys.stdlib_module_names}
+    assert {name: modules for name, modules in found.items() if set(modules) - allowed} == {}
+    assert "uuid" in found["e1345bc4cc2b_game_uid_for_export_and_import.py"]  # (the standard library's are fine)
+
+
+def test_stats_refresh_missing_writes_only_the_games_with_no_rows(app, user, start_game, record) -> None:
+    kept = start_game(user, "basic", ["Ann", "Bob"])
+    lost = start_game(user, "basic", ["Ann", "Bob"])
+    for game in (kept, lost):
+        record(user, game, {"out": "0", "p1-count": "12"})
+    with app.app_context():
+        before = stored_rows()
+        with db.engine.begin() as connection:
+            connection.execute(text("DELETE FROM seat_moment WHERE game_id = :game"), {"game": lost})
+            connection.execute(text("DELETE FROM seat_result WHERE game_id = :game"), {"game": lost})
+            connection.execute(text("UPDATE seat_result SET score_sum = 999 WHERE game_id = :game"), {"game": kept})
+
+    ran = app.test_cli_runner().invoke(args=["stats-refresh", "--missing"], catch_exceptions=False)
+
+    assert ran.exit_code == 0 and "Refreshed the statistics of 1 games." in ran.output
+    with app.app_context():
+        after = stored_rows()
+    assert [row for row in after["seats"] if row[0] == lost] == [row for row in before["seats"] if row[0] == lost]
+    assert {row[14] for row in after["seats"] if row[0] == kept} == {999}  # score_sum, left alone: it had rows
 
 
 def seat_result_shape() -> dict[str, Any]:
