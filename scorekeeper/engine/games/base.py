@@ -231,7 +231,7 @@ class Game:
     #: ``others``, worked out once per change of the table, not once per hand
     others_than: dict[str | None, tuple[str, ...]] = field(default_factory=dict)
     #: for every player (in or out), the next player to the left still in: who
-    #: deals after them (:func:`next_seat`), worked out with :attr:`others_than`
+    #: deals after them, worked out with :attr:`others_than`
     left_of: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -330,7 +330,6 @@ class Variant(ABC):
     key: ClassVar[str]
     name: ClassVar[str]
     summary: ClassVar[str]
-    seeds: ClassVar[str] = ""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     #: the numbers of players it is played by, where not every one from
@@ -1219,11 +1218,6 @@ def reentry_notes(game: Game, back: Mapping[str, Score]) -> list[Note]:
 
 
 # -- dealers -----------------------------------------------------------------
-
-
-def next_seat(game: Game, player: str) -> str:
-    """The next player to the left still in the game (``player`` if nobody else is)."""
-    return game.left_of[player]
 
 
 def winner_deals(game: Game, result: HandResult) -> str:

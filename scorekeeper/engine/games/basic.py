@@ -68,7 +68,6 @@ class Basic(Variant):
     key = "basic"
     name = "Basic Rummy"
     summary = "Go out first and collect the cards left in everyone else's hand."
-    seeds = "000, 001, 004"
     min_players, max_players = 2, 6
     options = (
         Option("scoring", "choice", "winner",
@@ -131,10 +130,6 @@ class Basic(Variant):
                 if player not in hand.inputs:
                     raise hand.missing(player, " (a block counts every hand)")
         super().check_required(hand)
-
-    @staticmethod
-    def is_block(hand: Hand) -> bool:
-        return bool(hand.entry.get("block", False))
 
     # -- scoring -------------------------------------------------------------
 
@@ -271,4 +266,3 @@ class Block(Basic):
     key = "block"
     name = "Block Rummy"
     summary = "Basic rummy where an exhausted stock ends the hand: the lowest hand collects."
-    seeds = "000, 001"

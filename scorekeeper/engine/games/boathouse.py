@@ -48,7 +48,6 @@ class Boathouse(Variant):
     key = "boathouse"
     name = "Boathouse Rummy"
     summary = "Runs turn the corner and only unmatched cards count, by card or by points."
-    seeds = "000"
     min_players, max_players = 2, 6
     options = (
         Option("method", "choice", "cards",

@@ -223,7 +223,6 @@ class Canasta(PlayedInSides):
     key = "canasta"
     name = "Canasta"
     summary = "Partners meld canastas of seven; red threes, going out and meld points race the sides to 5000."
-    seeds = "001"
     min_players, max_players = 2, 6
     player_counts = (2, 3, 4, 6)
     sides = Sides({4: (2,), 6: (3, 2)})

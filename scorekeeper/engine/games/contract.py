@@ -50,7 +50,6 @@ class Contract(Variant):
     key = "contract"
     name = "Contract Rummy (Liverpool)"
     summary = "Seven deals with a harder contract each time; lowest total after deal seven wins."
-    seeds = "000"
     min_players, max_players = 3, 8
     options = (
         Option("deuces_wild", "bool", False, "Deuces are wild as well as jokers, and count 15 left in hand."),

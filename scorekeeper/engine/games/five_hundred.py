@@ -49,7 +49,6 @@ class FiveHundred(Variant):
     key = "500"
     name = "500 Rummy"
     summary = "Score what you meld minus what you hold; first past 500 wins."
-    seeds = "000, 003"
     min_players, max_players = 2, 8
     options = (target(500),)
     fields = (

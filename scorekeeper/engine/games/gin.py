@@ -54,7 +54,6 @@ class Gin(GinHands):
     key = "gin"
     name = "Gin Rummy"
     summary = "Two players knock or go gin; undercuts, boxes and a game bonus."
-    seeds = "000"
 
     # -- the end -----------------------------------------------------------------
 

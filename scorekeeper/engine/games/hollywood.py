@@ -110,7 +110,6 @@ class HollywoodGin(GinHands):
     key = "hollywood-gin"
     name = "Hollywood Gin"
     summary = "Gin scored in three games at once: each win goes further along, I, then II, then III."
-    seeds = "000"
     options: ClassVar[tuple[Option, ...]] = tuple(
         replace(option, help=_PER_GAME_HELP.get(option.key, option.help)) for option in GinHands.options
     )

@@ -121,7 +121,6 @@ class House(Variant):
     key = "house"
     name = "House rules"
     summary = "Define the game your table plays: its name, how hands are entered and scored, and how it ends."
-    seeds = "001"
     min_players, max_players = 2, 10
     defined_by_table = True
     options = (

@@ -86,7 +86,6 @@ class Indian(Variant):
     key = "indian"
     name = "Indian Rummy (13 cards)"
     summary = "Meld all 13 with two sequences, one pure; drops, wrong shows and an 80-point cap."
-    seeds = "002"
     min_players, max_players = 2, 6
     options = (
         Option("pool", "int", None,

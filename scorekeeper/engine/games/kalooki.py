@@ -66,7 +66,6 @@ class Kalooki(Variant):
     key = "kalooki"
     name = "Kalooki"
     summary = "First meld 40 and every card left counts; over 150 you are out, with a buy-in back."
-    seeds = "001"
     min_players, max_players = 2, 6
     options = (
         Option("jokers", "int", 2, "Printed jokers in the pack: 2 or 4.", allowed=(2, 4)),

@@ -66,7 +66,6 @@ class Knock(Variant):
     key = "knock"
     name = "Knock Rummy"
     summary = "Knock with a low count and collect the differences, unless someone is lower."
-    seeds = "000"
     min_players, max_players = 2, 6
     options = (
         target(None, help="The game ends after the hand in which a total reaches this (none: play until you stop)."),

@@ -74,7 +74,6 @@ class Scala40(Variant):
     key = "scala40"
     name = "Scala 40"
     summary = "Open with 40, close with every card melded; stay under 101 to outlast the table."
-    seeds = "001"
     min_players, max_players = 2, 6
     options = (
         points("not_opened", 100, "A player who never opened scores this, whatever they hold."),

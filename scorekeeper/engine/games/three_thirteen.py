@@ -89,7 +89,6 @@ class ThreeThirteen(Variant):
     key = "three-thirteen"
     name = "Three Thirteen"
     summary = "Eleven deals from 3 to 13 cards, a new wild rank each deal; lowest total wins."
-    seeds = "001"
     min_players, max_players = 2, 8
     options = (
         Option("decks", "int", None, "Decks in the pack; enough for 13 cards each and a stock.",

@@ -49,7 +49,6 @@ class Tunk(Variant):
     key = "tunk"
     name = "Tunk"
     summary = "Deuces wild; tunk with five or less and stay under 100 to outlast the table."
-    seeds = "000"
     min_players, max_players = 2, 5
     options = (
         Option("tunker_double", "bool", False,
