@@ -77,8 +77,10 @@ migrate: install $(SECRET_KEY_FILE)
 	$(FLASK) --app scorekeeper stats-refresh --missing
 
 # The table's Wi-Fi is plain http: cookies are not marked Secure unless
-# SESSION_COOKIE_SECURE=1 is set (serve over https for that).
+# SESSION_COOKIE_SECURE=1 is set (serve over https for that). First the
+# address phones at the table open (scorekeeper/web/addresses.py).
 run: migrate
+	$(FLASK) --app scorekeeper table-address --host $(HOST) --port $(PORT)
 	SESSION_COOKIE_SECURE=$${SESSION_COOKIE_SECURE:-0} $(FLASK) --app scorekeeper run --host $(HOST) --port $(PORT)
 
 # Production (README, "Production"): migrate, then gunicorn with

@@ -89,6 +89,14 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # Live asks held at once by a process (Flask's own server: a thread each); gunicorn
         # sets its workers' own from LIVE_HOLDS (gunicorn.conf.py).
         "LIVE_HOLDS": int(os.environ.get("LIVE_HOLDS") or 64),
+        # The app's address as phones at the table open it ("http://192.168.1.20:5000",
+        # "https://scores.example.org"): the live and keeper links carry it, whatever
+        # address the owner's page was opened by. Unset, a page opened through loopback
+        # (localhost) gives the machine's address on the table's network instead.
+        "PUBLIC_URL": os.environ.get("PUBLIC_URL", ""),
+        # The machine's addresses: None lists its network interfaces (web/addresses.py);
+        # the tests give a list of their own.
+        "MACHINE_ADDRESSES": None,
         # How a new password is hashed (werkzeug's method string): scrypt as werkzeug
         # sets it, N = 2**15, about 0.1 s a hash here, on purpose. The tests set a
         # cheaper scrypt, since they make an account or two in most of thousands.

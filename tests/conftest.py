@@ -162,6 +162,9 @@ def app(tmp_path: Path, _postgres_schema: str | None, _empty_sqlite: Path | None
         "WTF_CSRF_ENABLED": False,
         "LIVE_STAMPS": str(tmp_path / "live"),
         "PASSWORD_HASH": TEST_PASSWORD_HASH,
+        # The machine's address on the table's Wi-Fi, whatever this machine's own interfaces
+        # (a page opened as localhost gives the table links with it: web/addresses.py).
+        "MACHINE_ADDRESSES": ["192.168.1.20"],
     })
     if _postgres_schema:
         with app.app_context():

@@ -57,9 +57,10 @@ def register(app: Flask) -> None:
     for name in BLUEPRINTS:
         module = importlib.import_module(f"{__name__}.{name}")
         app.register_blueprint(module.bp)
-    from . import share
+    from . import addresses, share
 
     share.init_app(app)  # the live asks that change nothing, answered before Flask
+    addresses.init_app(app)  # the address phones at the table open, for the pages and `make run`
 
     login_manager.login_view = "auth.login"
     login_manager.login_message = "Sign in to keep score."

@@ -22,6 +22,7 @@ from werkzeug.wrappers import Response
 from ..models import Game
 from ..services import keeping
 from .access import grant_keeping, own_game
+from .addresses import table_url
 from .auth import client_address
 from .forms import confirmed
 from .share import qr_svg
@@ -38,12 +39,12 @@ class KeeperPanel:
 
 
 def keeper_panel(game: Game) -> KeeperPanel | None:
-    """The game's keeper link (as this phone reached the app) and its QR code, while it is on."""
+    """The game's keeper link (as phones at the table reach the app) and its QR code, while it is on."""
     link = keeping.live_keeper_link(game)
     if link is None:
         return None
-    url = url_for("keeper.open_link", keeper_token=keeping.token_of(link, current_app.secret_key or ""), _external=True)
-    return KeeperPanel(url=url, qr_svg=qr_svg(url))
+    url = table_url("keeper.open_link", keeper_token=keeping.token_of(link, current_app.secret_key or ""))
+    return KeeperPanel(url=url, qr_svg=qr_svg(url, "QR code of the keeper link"))
 
 
 bp.add_app_template_global(keeper_panel, "keeper_panel")

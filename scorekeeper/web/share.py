@@ -45,6 +45,7 @@ from .. import live_stamps, services
 from ..extensions import db
 from ..models import Game, Player, Seat, ShareLink
 from .access import own_game
+from .addresses import table_url
 from .forms import confirmed
 from .sheet import page_asked, sheet_view
 
@@ -64,11 +65,11 @@ class SharePanel:
 
 
 def share_panel(game: Game) -> SharePanel | None:
-    """The game's live link (its full address as this phone reached the app) and QR code."""
+    """The game's live link (its full address as phones at the table reach the app) and QR code."""
     link = services.live_share_link(game)
     if link is None:
         return None
-    url = url_for("share.show", token=link.token, _external=True)
+    url = table_url("share.show", token=link.token)
     return SharePanel(url=url, qr_svg=qr_svg(url))
 
 
@@ -88,7 +89,7 @@ def latest_change(game: Game) -> str:
 
 
 @functools.lru_cache(maxsize=512)
-def qr_svg(url: str) -> Markup:
+def qr_svg(url: str, title: str = "QR code of the live link") -> Markup:
     """The URL as a QR code, an inline SVG scaled by CSS (a white quiet zone, even in dark mode).
 
     Kept per URL (a link's code never changes): drawing it is 15 ms, more than half of
@@ -96,7 +97,7 @@ def qr_svg(url: str) -> Markup:
     code = segno.make(url, error="m", micro=False)
     svg = code.svg_inline(
         scale=1, border=4, omitsize=True, dark="#000", light="#fff",
-        svgclass="qr", lineclass="qr-modules", title="QR code of the live link",
+        svgclass="qr", lineclass="qr-modules", title=title,
     )
     # An image with a name (its <title>) for screen readers.
     return Markup(svg.replace("<svg ", '<svg role="img" ', 1))

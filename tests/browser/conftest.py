@@ -109,6 +109,10 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     with app.app_context():
         db.create_all()
     server = make_server("127.0.0.1", 0, app, threaded=True)
+    # The links the table scans name the server as the tests open it: they follow them,
+    # and the tests send nothing but to loopback (unset, a page opened through loopback
+    # would give the machine's address on its network instead: web/addresses.py).
+    app.config["PUBLIC_URL"] = f"http://127.0.0.1:{server.server_port}"
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()
     try:
