@@ -277,6 +277,7 @@ REFUSALS: dict[str, tuple[int, str]] = {
     "conflict": (409, "conflict"),
     "stale_hand": (409, "stale_hand"),
     "already_recorded": (409, "conflict"),
+    "reused_id": (422, "invalid_request"),
     "not_definable": (422, "invalid_request"),
     "too_many_game_types": (422, "invalid_request"),
     # A seat's draft typed on its own phone (scorekeeper.web.drafts)
