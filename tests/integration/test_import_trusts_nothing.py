@@ -119,6 +119,11 @@ def test_a_huge_count_in_a_hand_is_refused_with_the_engines_bounds(app, client, 
     refused(client, exported, "from 0 to 10000")
 
 
+def test_a_hand_that_is_no_entry_is_refused_by_the_engine_naming_the_hand(app, client, ann, exported):  # noqa: F811
+    exported["hands"][1] = 5
+    refused(client, exported, "hand 2: an entry must be an object")
+
+
 def test_an_option_past_its_bounds_is_refused(app, client, ann, exported):  # noqa: F811
     exported["options"]["target"] = 10**400
     refused(client, exported, "at most 100000")
