@@ -369,6 +369,8 @@ REJECTED = [
     ("games not a list", _set(["games"], {}), "games: {} is not of type 'array'."),
     ("a name with spaces at its ends", _set(["players", 0], " Ann"),
      "players/0: ' Ann' is not a player's name as the roster keeps it"),
+    ("an invisible name on the roster", _set(["players", 0], "\u200b"),
+     "players/0: a player's name cannot be empty (or only invisible characters)"),
     ("a count written as 3.0", _set(["games", 0, "changes", 0, "before", "hands", "Bob", "count"], 3.0),
      "games/0/changes/0/before/hands/Bob/count: 3.0 is not of type 'null', 'boolean', 'integer'"),
 ]

@@ -46,6 +46,7 @@ def test_the_schemas_bounds_are_the_engines_and_the_accounts():
         -MAX_COUNT, MAX_COUNT, MAX_CARDS_TEXT, MAX_CARDS_TEXT // 2)
     sides = entry["properties"]["sides"]["additionalProperties"]["additionalProperties"]
     assert sides["maximum"] == entry["additionalProperties"]["maximum"] == MAX_COUNT
+    assert f"at most {backup.MAX_IMPORT_HANDS} hands in the whole file" in published()["description"]
 
 
 def test_a_game_of_every_variant_exports_valid_against_the_schema(app, client, ann):  # noqa: F811
