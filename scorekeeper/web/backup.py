@@ -74,6 +74,12 @@ def upload() -> tuple[str, int] | WerkzeugResponse:
     return render_template("backup/index.html", form=form), 422
 
 
+@bp.get("/schemas/export.json")
+def export_schema() -> Response:
+    """The export format as a JSON Schema, for anyone writing a file the import takes (no sign-in)."""
+    return Response(backup.schema_text(), mimetype="application/schema+json")
+
+
 def _json(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, indent=1)
 

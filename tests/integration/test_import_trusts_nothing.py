@@ -56,13 +56,15 @@ def every_page_answers(client, account) -> None:
 @pytest.mark.parametrize(
     ("before", "phrase"),
     [
-        ({"out": 7}, "7 is not a player"),
+        ({"out": 7}, "out: 7 is not of type 'string', 'null'"),
         ({"out": "Eve", "hands": {}}, '"Eve" is not a player'),
         ({"out": "Ann", "hands": {"Eve": {"count": 3}}}, '"Eve" is not a player'),
-        (["not", "an", "entry"], "an entry is an object"),
-        ({"out": "Ann", "hands": ["Bob"]}, "hands must map each player"),
-        ({"out": "Ann", "hands": {"Bob": 5}}, "input is not an object"),
-        ({"out": "Ann", "hands": {"Bob": {"count": 10**20}}}, "is not a count"),
+        (["not", "an", "entry"], "['not', 'an', 'entry'] is not of type 'object', 'null'"),
+        ({"out": "Ann", "hands": ["Bob"]}, "hands: ['Bob'] is not of type 'object'"),
+        ({"out": "Ann", "hands": {"Bob": 5}}, "hands/Bob: 5 is not of type 'object'"),
+        ({"out": "Ann", "hands": {"Bob": {"count": 10**20}}},
+         "hands/Bob/count: a number of 21 digits is greater than the maximum of 10000"),
+        ({"out": "Ann", "hands": {"Bob": {"count": -1}}}, "hands/Bob/count: -1 is below 0"),
         ({"out": "Ann", "hands": {"Bob": {"counts": 5}}}, "'counts' is not part of"),
         ({"out": "Ann", "wild": 7}, "'wild' is not part of"),
     ],
@@ -70,19 +72,22 @@ def every_page_answers(client, account) -> None:
 def test_a_change_log_entry_is_checked_like_an_entry(app, client, ann, exported, before, phrase):  # noqa: F811
     exported["changes"][0]["before"] = before
     message = refused(client, exported, phrase)
-    assert "change 1: before" in message
+    assert "changes/0/before" in message
 
 
 def test_a_change_for_hand_10_to_the_20_is_refused_not_a_server_error(app, client, ann, exported):  # noqa: F811
     exported["changes"][0]["hand"] = 10**20
-    refused(client, exported, "is not a hand number (1 to 5000)")
+    refused(client, exported, "changes/0/hand: a number of 21 digits is greater than the maximum of 5000")
 
 
 @pytest.mark.parametrize(
     ("change", "phrase"),
-    [({"action": "end", "hand": 3, "before": {"out": "Ann"}}, "has no before or after"),
-     ({"action": "undo", "hand": 3, "before": None, "after": {"out": "Ann"}}, "an undone hand has no after"),
-     ({"action": "edit", "hand": None}, "says which hand"),
+    [({"action": "end", "hand": 3, "before": {"out": "Ann"}}, "changes/0/before: {'out': 'Ann'} is not of type 'null'"),
+     ({"action": "undo", "hand": 3, "before": None, "after": {"out": "Ann"}},
+      "changes/0/after: {'out': 'Ann'} is not of type 'null'"),
+     ({"action": "edit", "hand": None}, "changes/0/hand: None is not of type 'integer'"),
+     ({"action": "record", "hand": 1, "after": {"out": "Ann"}}, "changes/0: 'via' is a required property"),
+     ({"action": "edit", "hand": 1, "via": "email"}, "changes/0/via: 'email' is not one of ['keeper']"),
      ({"action": "edit", "hand": 1, "by": "me"}, "'by' is not part of"),
      ({"action": "edit", "hand": 1, "at": "yesterday"}, "is not a date and time")],
 )
@@ -94,7 +99,7 @@ def test_a_change_that_cannot_have_happened_is_refused(app, client, ann, exporte
 def test_a_lone_surrogate_in_a_name_is_refused_saying_where(app, client, ann, exported):  # noqa: F811
     body = json.dumps(exported).replace('"Cara"', '"Ca\\ud800ra"')
     message = refused(client, body, "lone surrogate")
-    assert "players/3" in message
+    assert "players/2" in message
 
 
 def test_a_lone_surrogate_in_the_uid_is_refused_saying_where(app, client, ann, exported):  # noqa: F811
@@ -106,12 +111,17 @@ def test_a_lone_surrogate_in_the_uid_is_refused_saying_where(app, client, ann, e
 def test_a_control_character_in_a_hands_cards_is_refused_saying_where(app, client, ann, exported):  # noqa: F811
     exported["hands"][0]["hands"]["Bob"] = {"cards": "KH\u001b[2JQS 5D"}
     message = refused(client, exported, "control character (U+001B)")
-    assert "hands/1/hands/Bob/cards" in message
+    assert "hands/0/hands/Bob/cards" in message
 
 
 def test_a_huge_count_in_a_hand_is_refused_with_the_engines_bounds(app, client, ann, exported):  # noqa: F811
     exported["hands"][0]["hands"]["Bob"] = {"count": 10**307}
     refused(client, exported, "from 0 to 10000")
+
+
+def test_a_hand_that_is_no_entry_is_refused_by_the_engine_naming_the_hand(app, client, ann, exported):  # noqa: F811
+    exported["hands"][1] = 5
+    refused(client, exported, "hand 2: an entry must be an object")
 
 
 def test_an_option_past_its_bounds_is_refused(app, client, ann, exported):  # noqa: F811
@@ -148,11 +158,10 @@ def test_a_file_past_the_size_bound_is_refused_before_it_is_read(app, client, an
     refused(client, exported, "larger than any Scorekeeper backup")
 
 
-def test_a_backup_past_the_games_bound_is_refused(app, client, ann, exported, monkeypatch):  # noqa: F811
-    monkeypatch.setattr(backup, "MAX_IMPORT_GAMES", 2)
-    games = [dict(exported, uid=f"g{n}") for n in range(3)]
-    data = {"format": backup.BACKUP_FORMAT, "version": 1, "players": [], "games": games}
-    refused(client, data, "one file holds at most 2")
+def test_a_backup_past_the_games_bound_is_refused(app, client, ann, exported):  # noqa: F811
+    bound = backup.export_schema()["$defs"]["backup"]["properties"]["games"]["maxItems"]
+    data = {"format": backup.BACKUP_FORMAT, "version": 1, "players": [], "games": [{}] * (bound + 1)}
+    refused(client, data, f"games: holds {bound + 1} items; at most {bound}")
 
 
 def test_a_file_past_the_hands_bound_is_refused(app, client, ann, exported, monkeypatch):  # noqa: F811

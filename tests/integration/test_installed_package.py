@@ -183,9 +183,8 @@ def test_the_installed_package_migrates_and_serves_every_page_with_its_files(tmp
                 inside = f"scorekeeper/{name}"
                 assert inside in names, f"{name} is not in the wheel"
                 assert archive.read(inside) == (ROOT / name).read_bytes(), name
-        for name in _tracked("scorekeeper"):
-            if name.endswith(".py"):
-                assert name in names, f"{name} is not in the wheel (a subpackage missing from pyproject.toml?)"
+        for name in _tracked("scorekeeper"):  # its modules and its data (the export's schema, the password list)
+            assert name in names, f"{name} is not in the wheel (missing from pyproject.toml's packages or package-data?)"
 
     venv = tmp_path / "venv"
     _run([sys.executable, "-m", "venv", str(venv)], tmp_path, env)

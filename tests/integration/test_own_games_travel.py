@@ -141,11 +141,11 @@ GOOD = {"variant": "house", "options": {"name": "Loba", "entry": "cards", "scori
     ([{**GOOD, "options": {"name": "Loba"}}], "own game 1: options: entry must be given"),
     ([{**GOOD, "options": {**GOOD["options"], "deals": 101}}], "own game 1: options: deals must be a positive whole"),
     ([{**GOOD, "variant": "gin"}], "own game 1: 'gin' is not a game a table defines."),
-    ([{**GOOD, "colour": "red"}], "own game 1: 'colour' is not part of a Scorekeeper export."),
+    ([{**GOOD, "colour": "red"}], "game_types/0: 'colour' is not part of a Scorekeeper export."),
     ([GOOD, {**GOOD, "options": {**GOOD["options"], "name": " LOBA "}}], 'own game 2: "LOBA" is named twice'),
-    ([GOOD] * (MAX_GAME_TYPES + 1), f"holds {MAX_GAME_TYPES + 1} games of your own; an account keeps at most 50"),
-    ("Loba", 'the field "game_types" should be a list'),
-    ([["house"]], "own game 1: not a game of your own."),
+    ([GOOD] * (MAX_GAME_TYPES + 1), f"game_types: holds {MAX_GAME_TYPES + 1} items; at most {MAX_GAME_TYPES}"),
+    ("Loba", "game_types: 'Loba' is not of type 'array'."),
+    ([["house"]], "game_types/0: ['house'] is not of type 'object'."),
 ])
 def test_a_backup_with_a_bad_own_game_is_refused_whole(app, user, sign_up, rows, types, message):
     content = backup_with(user, types)
