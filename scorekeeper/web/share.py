@@ -46,6 +46,7 @@ from ..extensions import db
 from ..models import Game, Player, Seat, ShareLink
 from .access import own_game
 from .forms import confirmed
+from .link_guesses import wrong_tokens_limited
 from .sheet import page_asked, sheet_view
 
 bp = Blueprint("share", __name__)
@@ -131,6 +132,7 @@ def revoke(game_id: int) -> Response:
 
 
 @bp.route("/s/<token>")
+@wrong_tokens_limited("token", services.is_share_token)
 def show(token: str) -> Response:
     etag = _etag(token)
     game = services.shared_game(token)
@@ -144,6 +146,7 @@ def show(token: str) -> Response:
 
 
 @bp.route("/s/<token>/sheet")
+@wrong_tokens_limited("token", services.is_share_token)
 def sheet(token: str) -> Response:
     """The live part of the page, or 304 while the game is as the phone last saw it."""
     # The stamp before the query: a change committed after it moves the
