@@ -73,7 +73,8 @@ def _not_found(response: Response) -> bool:
 
 
 def _refused(limit: RequestLimit) -> Response:
-    wait = max(1, math.ceil(limit.reset_at - time.time()))
+    # When the oldest wrong try leaves the window (RequestLimit.reset_at adds a second to it).
+    wait = min(WINDOW_MINUTES * 60, max(1, math.ceil(limit.window.reset_time - time.time())))
     minutes = max(1, -(-wait // 60))
     message = (f"This phone's network tried too many links that do not exist. Wait {minutes} "
                f"minute{'s' if minutes != 1 else ''}, then open the link the game's owner shows.")

@@ -18,6 +18,7 @@ import pytest
 from sqlalchemy import select
 from webpage import page
 
+from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import Change, HandEntry, KeeperLink
 from scorekeeper.web import link_guesses
@@ -182,6 +183,21 @@ def test_a_real_keeper_link_opens_after_the_networks_wrong_ones(app, user, game)
 
     assert opened.status_code == 303
     assert opened.headers["Location"].endswith(f"/games/{game}")
+
+
+def test_behind_a_trusted_proxy_wrong_tokens_count_against_the_forwarded_address(app):
+    behind = create_app({**app.config, "TRUSTED_PROXIES": 1})
+    phone = behind.test_client()
+
+    def open_from(address):  # type: ignore[no-untyped-def]
+        return phone.get("/k/not-a-real-token-at-all", headers={"X-Forwarded-For": address},
+                         environ_base={"REMOTE_ADDR": "10.0.0.2"})
+
+    for _ in range(link_guesses.MOST_WRONG):
+        open_from("203.0.113.77")
+
+    assert open_from("203.0.113.77").status_code == 429
+    assert open_from("198.51.100.1").status_code == 404
 
 
 def test_wrong_passwords_from_an_address_never_refuse_a_keeper_link_from_it(app, user, game):

@@ -13,6 +13,7 @@ from scorekeeper import create_app
 from scorekeeper.services import throttle
 from scorekeeper.extensions import db
 from scorekeeper.models import SignInAttempt, utcnow
+from scorekeeper.web import devices
 
 WRONG = {"email": "ann@example.com", "password": "wrong horse"}
 RIGHT = {"email": "ann@example.com", "password": "correct horse"}
@@ -248,3 +249,24 @@ def test_behind_a_trusted_proxy_the_forwarded_address_is_the_one_counted(app, an
 
     assert register("new@example.com", "203.0.113.77").status_code == 429
     assert register("new@example.com", "198.51.100.1").status_code == 303
+
+
+def test_an_overlong_or_garbled_device_cookie_is_read_as_none(app, ann):
+    for value in ("x" * 3000, "not.signed", "[]"):
+        phone = app.test_client()
+        phone.set_cookie("device", value)
+
+        assert sign_in(phone, WRONG).status_code == 422
+        assert sign_in(phone, RIGHT).status_code == 303
+
+
+def test_a_phone_is_known_to_its_last_five_accounts(app, sign_up):
+    phone = app.test_client()
+    emails = [sign_up(phone, email=f"player{number}@example.com") for number in range(devices.MOST_ACCOUNTS + 1)]
+    phone.post("/logout")
+    for email in (emails[0], emails[-1]):
+        for _ in range(throttle.PER_ACCOUNT):
+            sign_in(app.test_client(), {"email": email, "password": "wrong horse"})
+
+    assert sign_in(phone, {"email": emails[-1], "password": "correct horse"}).status_code == 303
+    assert sign_in(phone, {"email": emails[0], "password": "correct horse"}).status_code == 429  # forgotten
