@@ -61,7 +61,7 @@ def test_a_refusal_is_logged_without_the_email_or_the_address(client, ann, caplo
     assert "ann@" not in caplog.text and "192.0.2.44" not in caplog.text
 
 
-def test_the_email_is_refused_from_every_address_and_only_that_email(client, ann, sign_up, app):
+def test_guessing_one_email_is_still_slowed_from_every_address_and_only_that_email(client, ann, sign_up, app):
     sign_up(app.test_client(), email="bob@example.com")
     for _ in range(throttle.PER_ACCOUNT):
         sign_in(client, WRONG, address="192.0.2.1")
