@@ -52,10 +52,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     require_secret_key(app)
 
-    from .extensions import compress, csrf, db, login_manager, migrate
+    from .extensions import compress, csrf, db, limiter, login_manager, migrate
 
     db.init_app(app)
     compress.init_app(app)
+    limiter.init_app(app)
     migrate.init_app(app, db, directory=str(data_folder("migrations")))
     csrf.init_app(app)
     login_manager.init_app(app)

@@ -66,6 +66,10 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # How many proxies (nginx, a load balancer) stand in front: their
         # X-Forwarded-* headers are trusted that many hops deep, no more.
         "TRUSTED_PROXIES": int(os.environ.get("TRUSTED_PROXIES") or 0),
+        # Wrong link tokens an address may try (Flask-Limiter, web/link_guesses.py), counted in
+        # each worker's memory unless this names a shared store (redis://host:6379, memcached://...).
+        "RATELIMIT_STORAGE_URI": os.environ.get("RATELIMIT_STORAGE_URI") or "memory://",
+        "RATELIMIT_STRATEGY": "moving-window",
         # Database errors never quote the values they were given (a name, a
         # password hash) in a message that could reach a log.
         "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True, "hide_parameters": True},

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from flask_compress import Compress
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
 from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
@@ -30,6 +32,9 @@ migrate = Migrate(render_as_batch=True)
 login_manager = LoginManager()
 csrf = CSRFProtect()
 compress = Compress()
+# Only the routes that say so are limited (scorekeeper/web/link_guesses.py): no default limits.
+# The client's address is ProxyFix's, so TRUSTED_PROXIES decides it as for everything else.
+limiter = Limiter(key_func=get_remote_address)
 
 
 # How long a write waits for another one holding the lock before the user is

@@ -274,11 +274,14 @@ class HandDraft(db.Model):  # type: ignore[name-defined,misc]
 
 
 class SignInAttempt(db.Model):  # type: ignore[name-defined,misc]
-    """A failed sign-in, for throttling password guessing across every worker and host."""
+    """A failed sign-in (or a refused registration), for throttling guessing across every worker and host."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
     # The e-mail address as typed, lower-cased (whether or not an account has it).
     email: Mapped[str] = mapped_column(String(254), index=True)
+    # The device id of the phone's device cookie for that e-mail's account, or "" for
+    # every client without one: each known phone is counted apart (services/throttle.py).
+    device: Mapped[str] = mapped_column(String(32), default="", server_default="")
     address: Mapped[str] = mapped_column(String(64), index=True)
     at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
 

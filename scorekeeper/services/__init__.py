@@ -14,7 +14,7 @@ leaves the database as it was.  Nothing under ``scorekeeper/web/`` commits
   defines): keep, change and delete a definition;
 - :mod:`.sharing` -- a game's live share link, turned on and off;
 - :mod:`.api_tokens` -- personal API tokens, made, listed and revoked;
-- :mod:`.throttle` -- failed sign-ins, counted in the database;
+- :mod:`.throttle` -- failed sign-ins, counted per account in the database;
 - :mod:`.idempotency` -- the API's stored answers to an ``Idempotency-Key``;
 - :mod:`.backup` -- export and import of games and backups;
 - :mod:`.statistics` -- the statistics rows rewritten from every game's log.
@@ -37,7 +37,7 @@ from .accounts import EmailTaken, authenticate, register
 from .errors import AlreadyRecorded, Conflict, ReusedId, ServiceError, StaleHand
 from .games import BeforeCommit, delete_game, edit_hand, end_game, record_hand, rematch, start_game, undo_last_hand
 from .players import add_player, clean_name, find_player, rename_player, too_long
-from .sharing import SHARE_TOKEN_BYTES, live_share_link, share_game, shared_game, stop_sharing
+from .sharing import SHARE_TOKEN_BYTES, is_share_token, live_share_link, share_game, shared_game, stop_sharing
 
 __all__ = [
     "MAX_NAME", "SHARE_TOKEN_BYTES",
@@ -45,5 +45,5 @@ __all__ = [
     "StaleHand",
     "add_player", "authenticate", "clean_name", "delete_game", "edit_hand", "end_game", "find_player", "rematch",
     "record_hand", "register", "rename_player", "replayed", "sheet_of", "start_game", "too_long", "undo_last_hand",
-    "live_share_link", "share_game", "shared_game", "stop_sharing",
+    "is_share_token", "live_share_link", "share_game", "shared_game", "stop_sharing",
 ]

@@ -7,9 +7,8 @@ never gives a working link, while the owner's game page can show the link
 and its QR code again for as long as it is on.  Turning it off revokes it at
 once: every request through it looks it up again.
 
-A wrong token counts as a failed try against the phone's address, as a
-failed sign-in does (:mod:`.throttle`): a guesser is held up long before a
-token could be found.
+Its 192 bits are what keep a guesser from finding one; wrong tokens are
+slowed per address by the route (:mod:`scorekeeper.web.link_guesses`).
 """
 
 from __future__ import annotations
@@ -24,14 +23,11 @@ from sqlalchemy import bindparam, select
 from .. import live_stamps
 from ..extensions import db
 from ..models import Game, KeeperLink, utcnow
-from . import throttle
 
 #: what a hand or a change made through a keeper link is marked with (``via``)
 KEEPER = "keeper"
 #: a token's length: 32 URL-safe characters (192 bits)
 KEEPER_TOKEN_CHARS = 32
-#: the e-mail a wrong keeper token is counted under in the sign-in throttle (no e-mail is ever this)
-WRONG_TOKEN = "(keeper link)"
 
 _LIVE_LINK = (
     select(KeeperLink)
@@ -98,16 +94,14 @@ _GAME_OF_HASH = select(KeeperLink.game_id).where(
 )
 
 
-def wrong_token_wait(address: str) -> int:
-    """0 when this address may try a keeper token now, else the seconds until it may."""
-    return throttle.address_wait_seconds(address)
-
-
-def record_wrong_token(address: str) -> None:
-    throttle.record_failure(WRONG_TOKEN, address)
+def is_keeper_token(token: str) -> bool:
+    """Whether ``token`` is a keeper link's, on or turned off: not a guess (it was handed out)."""
+    if not 0 < len(token) <= 2 * KEEPER_TOKEN_CHARS:
+        return False
+    return db.session.scalar(select(KeeperLink.id).where(KeeperLink.token_hash == hash_of(token))) is not None
 
 
 __all__ = [
-    "KEEPER", "KEEPER_TOKEN_CHARS", "game_id_of_hash", "hash_of", "kept_game_id", "live_keeper_link", "record_wrong_token",
-    "start_keeping", "stop_keeping", "token_of", "wrong_token_wait",
+    "KEEPER", "KEEPER_TOKEN_CHARS", "game_id_of_hash", "hash_of", "is_keeper_token", "kept_game_id", "live_keeper_link",
+    "start_keeping", "stop_keeping", "token_of",
 ]

@@ -68,4 +68,11 @@ def shared_game(token: str) -> Game | None:
     )
 
 
-__all__ = ["SHARE_TOKEN_BYTES", "live_share_link", "share_game", "shared_game", "stop_sharing"]
+def is_share_token(token: str) -> bool:
+    """Whether ``token`` is a share link's, on or turned off: not a guess (it was handed out)."""
+    if not 0 < len(token) <= 64:  # the column's length
+        return False
+    return db.session.scalar(select(ShareLink.id).where(ShareLink.token == token)) is not None
+
+
+__all__ = ["SHARE_TOKEN_BYTES", "is_share_token", "live_share_link", "share_game", "shared_game", "stop_sharing"]

@@ -8,6 +8,7 @@ from werkzeug.wrappers import Response
 
 from .. import services
 from ..services import accounts, throttle
+from . import devices
 from .auth import client_address, sign_in_here, sign_in_lasts, too_many_tries
 from .forms import ChangePasswordForm, ConfirmForm, add_error, confirmed
 from .security import request_id
@@ -27,33 +28,37 @@ def change_password() -> tuple[str, int, dict[str, str]] | Response:
     """A new password ends every other sign-in; this phone stays signed in (through a new one).
 
     A wrong current password counts as a failed sign-in for the account's
-    e-mail (:mod:`scorekeeper.services.throttle`): whoever holds a stolen session
-    cannot guess the password here faster than on the sign-in page.
+    e-mail from this phone (:mod:`scorekeeper.services.throttle`), under its
+    device cookie's id or with the untrusted clients: whoever holds a stolen
+    session cannot guess the password here faster than on the sign-in page.
     """
     form = ChangePasswordForm()
     if not form.validate_on_submit():
         return _page(form), 422, {}
     email = current_user.email
-    wait = throttle.wait_seconds(email, client_address())
+    device = devices.known_device(email)
+    wait = throttle.wait_seconds(email, device)
     if wait:  # refused before the password is even checked
         current_app.logger.warning("password change refused for %ss after too many failures (request %s)",
                                    wait, request_id())
-        add_error(form.current_password, too_many_tries(wait))
+        add_error(form.current_password, too_many_tries(wait, known_device=bool(device)))
         return _page(form), 429, {"Retry-After": str(wait)}
     try:
         secret = accounts.change_password(current_user, form.current_password.data or "",
                                           form.new_password.data or "", lasts=sign_in_lasts())
     except accounts.WrongPassword as error:
-        throttle.record_failure(email, client_address())
+        throttle.record_failure(email, device, client_address())
         add_error(form.current_password, error.message)
         return _page(form), 422, {}
     except services.ServiceError as error:
         add_error(getattr(form, error.field or "new_password"), error.message)
         return _page(form), 422, {}
-    throttle.clear(email)
+    throttle.clear(email, device)
     sign_in_here(current_user._get_current_object(), secret)
     flash("Password changed. Every other phone and browser is signed out; this one stays signed in.", "success")
-    return redirect(url_for("account.index"), 303)
+    response = redirect(url_for("account.index"), 303)
+    devices.remember_device(response, email)
+    return response
 
 
 @bp.post("/sign-out-everywhere")

@@ -14,6 +14,7 @@ from werkzeug.wrappers import Response
 from .. import services
 from ..models import Account
 from ..services import accounts, throttle
+from . import devices
 from .forms import ConfirmForm, RegisterForm, SignInForm, add_error
 from .security import request_id
 
@@ -24,22 +25,24 @@ bp = Blueprint("auth", __name__)
 def register() -> tuple[str, int] | Response:
     form = RegisterForm()
     if form.validate_on_submit():
-        wait = throttle.address_wait_seconds(client_address())
+        wait = throttle.registering_wait_seconds(client_address())
         if wait:
-            add_error(form.email, too_many_tries(wait))
+            add_error(form.email, f"Too many tries from this network with emails that have accounts. {_wait(wait)}")
             return _throttled("auth/register.html", form, wait)
         try:
             account = services.register(form.email.data or "", form.password.data or "")
         except services.EmailTaken as error:
             # Counted like a failed sign-in: e-mails cannot be swept through this form.
-            throttle.record_failure(throttle.REGISTER, client_address())
+            throttle.record_taken_email(client_address())
             add_error(form.email, error.message)
         except services.ServiceError as error:
             add_error(getattr(form, error.field or "email"), error.message)
         else:
             sign_in_here(account, accounts.start_sign_in(account, lasts=sign_in_lasts()))
             flash("Welcome! Start your first game.", "success")
-            return redirect(url_for("games.new"), 303)
+            response = redirect(url_for("games.new"), 303)
+            devices.remember_device(response, account.email)
+            return response
     return render_template("auth/register.html", form=form), _status(form)
 
 
@@ -48,18 +51,22 @@ def login() -> tuple[str, int] | Response:
     form = SignInForm()
     if form.validate_on_submit():
         email = form.email.data or ""
-        wait = throttle.wait_seconds(email, client_address())
+        # This phone's own count when it signed in to that account before, else every untrusted client's.
+        device = devices.known_device(email)
+        wait = throttle.wait_seconds(email, device)
         if wait:  # refused before the password is even checked
-            add_error(form.password, too_many_tries(wait))
+            add_error(form.password, too_many_tries(wait, known_device=bool(device)))
             return _throttled("auth/login.html", form, wait)
         account = services.authenticate(email, form.password.data or "")
         if account is None:
-            throttle.record_failure(email, client_address())
+            throttle.record_failure(email, device, client_address())
             add_error(form.password, "That email and password do not match an account.")
         else:
-            throttle.clear(email)
+            throttle.clear(email, device)
             sign_in_here(account, accounts.start_sign_in(account, lasts=sign_in_lasts()))
-            return redirect(_safe_next(request.args.get("next")), 303)
+            response = redirect(_safe_next(request.args.get("next")), 303)
+            devices.remember_device(response, email)
+            return response
     return render_template("auth/login.html", form=form), _status(form)
 
 
@@ -139,14 +146,24 @@ def sign_in_lasts() -> timedelta:
 
 
 def client_address() -> str:
-    """The client's address (the proxy's X-Forwarded-For when TRUSTED_PROXIES says to trust it)."""
+    """The client's address (the proxy's X-Forwarded-For when TRUSTED_PROXIES says to trust it).
+
+    Nothing refuses a sign-in for its address: many people share one (a café's Wi-Fi, a carrier's NAT).
+    """
     return request.remote_addr or "unknown"
 
 
-def too_many_tries(wait: int) -> str:
-    minutes = max(1, -(-wait // 60))
-    return (f"Too many tries with this email or from this network. Wait {minutes} "
-            f"minute{'s' if minutes != 1 else ''} and try again.")
+def too_many_tries(wait: int, *, known_device: bool) -> str:
+    """Why a password was not even checked: that e-mail's untrusted clients, or this known phone, are locked out."""
+    if known_device:
+        return f"Too many tries with this email on this phone. {_wait(wait)}"
+    return (f"Too many tries with this email. {_wait(wait)} "
+            "A phone that signed in to this account before can still sign in.")
+
+
+def _wait(seconds: int) -> str:
+    minutes = max(1, -(-seconds // 60))
+    return f"Wait {minutes} minute{'s' if minutes != 1 else ''} and try again."
 
 
 def _throttled(template: str, form: FlaskForm, wait: int) -> Response:

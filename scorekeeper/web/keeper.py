@@ -6,15 +6,15 @@ shows the link, its QR code, and Copy and Share buttons.  Opening
 entry form, corrections and undo (:func:`~.access.kept_game`), nothing else:
 not another game, not the account's lists, not deleting the game, its
 players, its live link or tokens.  Each request looks the link up again, so
-turning it off stops every phone at once.  A wrong token counts against the
-phone's address as a failed sign-in does.
+turning it off stops every phone at once.  Wrong tokens are slowed per
+address, and a real link is never refused for them (:mod:`.link_guesses`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, url_for
 from flask_login import login_required
 from markupsafe import Markup
 from werkzeug.wrappers import Response
@@ -23,8 +23,8 @@ from ..models import Game
 from ..services import keeping
 from .access import grant_keeping, own_game
 from .addresses import table_url
-from .auth import client_address
 from .forms import confirmed
+from .link_guesses import wrong_tokens_limited
 from .share import qr_svg
 
 bp = Blueprint("keeper", __name__)
@@ -73,18 +73,11 @@ def revoke(game_id: int) -> Response:
 
 
 @bp.route("/k/<keeper_token>")
-def open_link(keeper_token: str) -> Response | tuple[str, int, dict[str, str]]:
+@wrong_tokens_limited("keeper_token", keeping.is_keeper_token)
+def open_link(keeper_token: str) -> Response:
     """A phone opens the keeper link: from now on it may keep that game, while the link is on."""
-    address = client_address()
-    wait = keeping.wrong_token_wait(address)
-    if wait:
-        minutes = max(1, -(-wait // 60))
-        message = (f"This phone's network tried too many links that do not exist. Wait {minutes} "
-                   f"minute{'s' if minutes != 1 else ''}, then open the link the game's owner shows.")
-        return render_template("errors/429.html", message=message), 429, {"Retry-After": str(wait)}
     game_id = keeping.kept_game_id(keeper_token)
     if game_id is None:
-        keeping.record_wrong_token(address)
         abort(404)
     grant_keeping(game_id, keeper_token)
     response = redirect(url_for("games.show", game_id=game_id), 303)

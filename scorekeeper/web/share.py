@@ -47,6 +47,7 @@ from ..models import Game, Player, Seat, ShareLink
 from .access import own_game
 from .addresses import table_url
 from .forms import confirmed
+from .link_guesses import wrong_tokens_limited
 from .sheet import page_asked, sheet_view
 
 bp = Blueprint("share", __name__)
@@ -132,6 +133,7 @@ def revoke(game_id: int) -> Response:
 
 
 @bp.route("/s/<token>")
+@wrong_tokens_limited("token", services.is_share_token)
 def show(token: str) -> Response:
     etag = _etag(token)
     game = services.shared_game(token)
@@ -145,6 +147,7 @@ def show(token: str) -> Response:
 
 
 @bp.route("/s/<token>/sheet")
+@wrong_tokens_limited("token", services.is_share_token)
 def sheet(token: str) -> Response:
     """The live part of the page, or 304 while the game is as the phone last saw it."""
     # The stamp before the query: a change committed after it moves the

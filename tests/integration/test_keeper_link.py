@@ -19,9 +19,11 @@ from jsonschema import Draft202012Validator
 from sqlalchemy import select
 from webpage import page
 
+from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import Change, HandEntry, KeeperLink
-from scorekeeper.services import backup, throttle
+from scorekeeper.services import backup
+from scorekeeper.web import link_guesses
 
 NAMES = ["Ann", "Bob", "Cara"]
 HAND = {"out": "0", "p1-count": "12", "p2-count": "3"}
@@ -158,13 +160,55 @@ def test_a_second_tap_on_the_button_makes_no_second_keeper_link(app, user, game)
         db.session.remove()
 
 
-def test_wrong_keeper_tokens_are_throttled_per_address(phone):
-    for _ in range(throttle.PER_ADDRESS):
+def test_wrong_keeper_tokens_are_still_slowed_per_address(phone, app):
+    for _ in range(link_guesses.MOST_WRONG):
         assert phone.get("/k/not-a-real-token-at-all").status_code == 404
+
     refused = phone.get("/k/not-a-real-token-at-all")
+
     assert refused.status_code == 429
-    assert int(refused.headers["Retry-After"]) > 0
-    assert "tried too many links" in page(refused).text
+    assert 0 < int(refused.headers["Retry-After"]) <= 15 * 60
+    assert "tried too many links that do not exist" in page(refused).text
+    elsewhere = app.test_client().get("/k/not-a-real-token-at-all", environ_base={"REMOTE_ADDR": "198.51.100.9"})
+    assert elsewhere.status_code == 404
+
+
+def test_a_real_keeper_link_opens_after_the_networks_wrong_ones(app, user, game):
+    """A guesser behind the table's Wi-Fi never locks the table out of its own game."""
+    link = keeper_link(user, game)
+    guesser = app.test_client()
+    for _ in range(link_guesses.MOST_WRONG + 5):
+        guesser.get("/k/not-a-real-token-at-all")
+    assert guesser.get("/k/not-a-real-token-at-all").status_code == 429
+
+    opened = app.test_client().get(link)
+
+    assert opened.status_code == 303
+    assert opened.headers["Location"].endswith(f"/games/{game}")
+
+
+def test_behind_a_trusted_proxy_wrong_tokens_count_against_the_forwarded_address(app):
+    behind = create_app({**app.config, "TRUSTED_PROXIES": 1})
+    phone = behind.test_client()
+
+    def open_from(address):  # type: ignore[no-untyped-def]
+        return phone.get("/k/not-a-real-token-at-all", headers={"X-Forwarded-For": address},
+                         environ_base={"REMOTE_ADDR": "10.0.0.2"})
+
+    for _ in range(link_guesses.MOST_WRONG):
+        open_from("203.0.113.77")
+
+    assert open_from("203.0.113.77").status_code == 429
+    assert open_from("198.51.100.1").status_code == 404
+
+
+def test_wrong_passwords_from_an_address_never_refuse_a_keeper_link_from_it(app, user, game):
+    link = keeper_link(user, game)
+    guesser = app.test_client()
+    for number in range(30):
+        guesser.post("/login", data={"email": f"guess{number}@example.com", "password": "wrong horse"})
+
+    assert app.test_client().get(link).status_code == 303
 
 
 def test_an_overlong_keeper_token_is_refused_without_a_lookup(phone):

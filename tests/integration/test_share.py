@@ -23,6 +23,7 @@ from webpage import Node, flashes, page
 from scorekeeper import live_stamps
 from scorekeeper.extensions import db
 from scorekeeper.models import ShareLink
+from scorekeeper.web import link_guesses
 
 NAMES = ["Ann", "Bob", "Cara"]
 TABLE_HOST = "http://192.168.1.20:5000"  # the serving machine as phones on the Wi-Fi reach it
@@ -224,6 +225,24 @@ def test_an_unknown_token_is_not_found(client, user, game, token):
 
     assert client.get(f"/s/{token}").status_code == 404
     assert client.get(f"/s/{token}/sheet").status_code == 404
+
+
+def test_a_real_share_link_opens_after_the_networks_wrong_ones_and_guessing_is_still_slowed(app, user, game):
+    link = share(user, game)
+    token = token_of(link)
+    guesser = app.test_client()
+    for number in range(link_guesses.MOST_WRONG):
+        path = f"/s/not-a-real-token-{number}" + ("/sheet" if number % 2 else "")
+        assert guesser.get(path).status_code == 404
+
+    refused = guesser.get("/s/not-a-real-token-at-all/sheet")
+    page_opened = app.test_client().get(f"/s/{token}")
+    sheet_asked = app.test_client().get(f"/s/{token}/sheet")
+
+    assert refused.status_code == 429
+    assert int(refused.headers["Retry-After"]) > 0
+    assert page_opened.status_code == 200
+    assert sheet_asked.status_code == 200
 
 
 # -- live updates: 304 while unchanged, the new sheet after any change ---------

@@ -237,8 +237,21 @@ def test_wrong_current_passwords_are_throttled_like_failed_sign_ins(app, client,
     assert int(response.headers["Retry-After"]) > 0
     assert "Too many tries" in page(response).error_near("current_password")
     assert password_hash_of(app, ann) == before
-    # The same count as the sign-in page's: guessing here is guessing there.
+    # The same count as the sign-in page's for this phone: guessing here is guessing there.
+    assert client.post("/login", data={"email": ann, "password": PASSWORD}).status_code == 429
+
+
+def test_a_stolen_session_guessing_the_current_password_locks_out_only_phones_the_account_never_knew(
+        app, client, ann):
+    """The thief's browser holds no device cookie for the account: its failures are the untrusted clients'."""
+    thief = copy_of(app, client, "session")
+    for _ in range(5):
+        thief.post("/settings/account/password", data={"current_password": "wrong horse",
+                                                        "new_password": NEW_PASSWORD})
+
     assert app.test_client().post("/login", data={"email": ann, "password": PASSWORD}).status_code == 429
+    assert client.post("/settings/account/password",
+                       data={"current_password": PASSWORD, "new_password": NEW_PASSWORD}).status_code == 303
 
 
 # -- what the cookies carry ----------------------------------------------------------
