@@ -197,6 +197,7 @@
   handPreview();
   nextOnEnter();
   focusFirstError();
+  firstCountAfterOut();
 
   // -- One deck: a card picked for one player is greyed out in the others' pickers -------
   // (issue 14). With one deck a card is in one hand only: the grids of the other players
@@ -317,6 +318,30 @@
     });
     form.addEventListener("change", function (event) { if (event.target.name === "out") hints(); });
     hints();
+  }
+
+  // -- A tap on who went out moves on to the first count (issue 24) ------------------------
+  // The next thing typed is a count: the focus (and the phone's keyboard) goes to the first
+  // field still to fill in the players' panels, not left on the tile just tapped. Arrow keys
+  // stepping through the tiles stay on them.
+  function firstCountAfterOut() {
+    var tiles = form.querySelector("fieldset.out");
+    if (!tiles) return;
+    var stepping = false;
+    tiles.addEventListener("keydown", function (event) { stepping = /^Arrow/.test(event.key); });
+    // (On the form, after syncOut: the panel of whoever went out is folded away first.)
+    form.addEventListener("change", function (event) {
+      if (event.target.name !== "out") return;
+      if (stepping) { stepping = false; return; }
+      var fields = form.querySelectorAll("fieldset.player input[inputmode=numeric], fieldset.player input[data-picker=many], " +
+                                          ".side-fields input[inputmode=numeric]");
+      var first = Array.prototype.find.call(fields, function (input) {
+        return !input.disabled && input.offsetParent !== null && !input.value;
+      }) || Array.prototype.find.call(fields, function (input) {
+        return !input.disabled && input.offsetParent !== null;
+      });
+      if (first) first.focus();
+    });
   }
 
   // -- A refused save: the first refused field is focused and scrolled to (issue 14) -------

@@ -1,0 +1,35 @@
+"""The frictions seen on phones at the table (issue 24), each as a player meets it at 390x844
+(and at 360 px where the layout is the point)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .browser_kit import LiveServer, player, start_game, went_out
+
+pytestmark = pytest.mark.browser
+
+
+def test_tapping_who_went_out_moves_the_keyboard_to_the_first_count_to_type(
+        signed_in: Page, live_server: LiveServer) -> None:
+    page = signed_in
+    start_game(page, live_server, "basic", ["Ann", "Bob", "Cara"])
+    page.get_by_role("link", name="Record hand 1").click()
+
+    went_out(page, "Ann")  # Ann's panel folds away: Bob's count is the first to type
+    expect(player(page, "Bob").get_by_label("Count", exact=True)).to_be_focused()
+    page.keyboard.type("12")
+    expect(player(page, "Bob").get_by_label("Count", exact=True)).to_have_value("12")
+
+    went_out(page, "Bob")  # changed her mind: Bob's count is typed, Ann's is the first empty one
+    expect(player(page, "Ann").get_by_label("Count", exact=True)).to_be_focused()
+
+
+def test_a_knocker_who_went_out_types_their_own_count_first(signed_in: Page, live_server: LiveServer) -> None:
+    page = signed_in
+    start_game(page, live_server, "gin", ["Ann", "Bob"])
+    page.get_by_role("link", name="Record hand 1").click()
+
+    went_out(page, "Bob")
+    expect(player(page, "Ann").locator("input").first).to_be_focused()
