@@ -110,7 +110,16 @@
   // Left in hand: ..."); beside a count it is just "3 cards, worth 35".
   var timers = {};
   var shownFor = {};
-  function say(panel, input, words) {
+  // A field the engine finds wrong as typed (a card more often than the pack holds it) is
+  // marked, and its words said under it; typing it right takes the mark away.
+  function flag(panel, input, words) {
+    if (words) { input.setAttribute("aria-invalid", "true"); input.dataset.flagged = "1"; }
+    else if (input.dataset.flagged) { input.removeAttribute("aria-invalid"); delete input.dataset.flagged; }
+    var flagged = panel.querySelector("input[data-flagged]");
+    panel.querySelector(".value").classList.toggle("flagged", !!flagged);
+  }
+  function say(panel, input, words, wrong) {
+    flag(panel, input, wrong ? words : "");
     var parts = shownFor[panel.dataset.seat] = shownFor[panel.dataset.seat] || {};
     if (words) parts[input.name] = words; else delete parts[input.name];
     var inputs = panel.querySelectorAll("input[data-picker=many]");
@@ -136,7 +145,7 @@
       fetch(form.dataset.preview + query, { credentials: "same-origin" })
         .then(function (response) { return response.json(); })
         .then(function (shown) {
-          if (shown.error) { say(panel, input, shown.error); return; }
+          if (shown.error) { say(panel, input, shown.error, true); return; }
           var label = input.closest(".field").querySelector("label").textContent.replace(/ \(.*\)$/, "");
           var count = cardsIn(input).length;
           var words = (/^or /.test(label) ? "" : label + ": ") + count + (count === 1 ? " card" : " cards") + ", worth " + shown.value;

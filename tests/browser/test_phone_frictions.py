@@ -33,3 +33,23 @@ def test_a_knocker_who_went_out_types_their_own_count_first(signed_in: Page, liv
 
     went_out(page, "Bob")
     expect(player(page, "Ann").locator("input").first).to_be_focused()
+
+
+def test_a_card_typed_twice_in_one_players_field_is_flagged_under_that_field(
+        signed_in: Page, live_server: LiveServer) -> None:
+    page = signed_in
+    start_game(page, live_server, "basic", ["Ann", "Bob", "Cara"])
+    page.get_by_role("link", name="Record hand 1").click()
+    went_out(page, "Ann")
+    cards = player(page, "Bob").get_by_label("or the cards")
+
+    cards.fill("KH KH 5D")
+    expect(player(page, "Bob").locator(".value")).to_have_text(
+        "KH appears twice, but this game uses one deck: take one out.")
+    expect(cards).to_have_attribute("aria-invalid", "true")
+    expect(player(page, "Cara").locator(".value")).to_have_text("")
+
+    cards.fill("KH 5D")  # put right: the value again, the mark gone
+    expect(player(page, "Bob").locator(".value")).to_have_text("2 cards, worth 15")
+    expect(cards).not_to_have_attribute("aria-invalid", "true")
+    expect(cards).to_have_value("KH 5D")
