@@ -489,7 +489,12 @@
         return Outbox.session().then(function (me) {
           if (!me || !me.signed_in) return keepIt();
           return Outbox.send(change, me.csrf_token, true).then(function (answer) {
-            if (answer.outcome === "recorded") { location.reload(); return null; }
+            if (answer.outcome === "recorded") {
+              // A game just ended opens at its top, where the result is, not where End was tapped.
+              if (kind === "end" && "scrollRestoration" in history) { history.scrollRestoration = "manual"; window.scrollTo(0, 0); }
+              location.reload();
+              return null;
+            }
             if (answer.outcome === "unsent" || answer.outcome === "busy") return keepIt();
             status(answer.message || "Nothing was changed.");
             return null;

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .browser_kit import LiveServer, player, start_game, went_out
+from .browser_kit import LiveServer, player, post_hand, start_game, went_out
 
 pytestmark = pytest.mark.browser
 
@@ -53,3 +53,24 @@ def test_a_card_typed_twice_in_one_players_field_is_flagged_under_that_field(
     expect(player(page, "Bob").locator(".value")).to_have_text("2 cards, worth 15")
     expect(cards).not_to_have_attribute("aria-invalid", "true")
     expect(cards).to_have_value("KH 5D")
+
+
+def test_ending_the_game_from_the_bottom_of_the_page_shows_the_result_at_the_top(
+        signed_in: Page, live_server: LiveServer) -> None:
+    page = signed_in
+    game = start_game(page, live_server, "basic", ["Ann", "Bob", "Cara"])
+    for number in range(1, 9):
+        out = number % 3
+        post_hand(page, game, {"out": str(out), **{f"p{seat}-count": "9" for seat in range(3) if seat != out}})
+    page.goto(game)
+    end = page.get_by_role("button", name="End the game here")
+    end.scroll_into_view_if_needed()
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    expect(page.locator(".banner")).to_have_count(0)
+
+    page.once("dialog", lambda dialog: dialog.accept())
+    end.click()
+
+    expect(page.locator(".banner")).to_contain_text("wins")
+    expect(page.locator(".banner")).to_be_in_viewport()
+    assert page.evaluate("window.scrollY") == 0
