@@ -435,6 +435,10 @@
       if (record && hands.length) {
         var next = hands[hands.length - 1].number + 1;
         record.textContent = record.textContent.replace(/\d+\s*$/, String(next));
+        // The card above it names that hand too (its deal is the server's to say, once sent).
+        var guide = document.querySelector(".next .guide");
+        var waitingHands = hands.length === 1 ? "hand " + hands[0].number : "hands " + hands[0].number + "–" + (next - 1);
+        if (guide) guide.textContent = "Hand " + next + " · after " + waitingHands + ", kept on this phone";
       }
       if (note) status(note);
       else if (waiting.length) {

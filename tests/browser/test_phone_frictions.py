@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .browser_kit import LiveServer, player, post_hand, start_game, went_out
+from .browser_kit import LiveServer, controlled, no_sideways_scroll, player, post_hand, \
+    screenshot, start_game, went_out
 
 pytestmark = pytest.mark.browser
 
@@ -74,3 +75,40 @@ def test_ending_the_game_from_the_bottom_of_the_page_shows_the_result_at_the_top
     expect(page.locator(".banner")).to_contain_text("wins")
     expect(page.locator(".banner")).to_be_in_viewport()
     assert page.evaluate("window.scrollY") == 0
+
+
+@pytest.mark.parametrize("width", [390, 360])
+def test_a_hand_kept_offline_waits_in_a_row_that_fits_the_phone_under_the_right_hand_numbers(
+        signed_in: Page, live_server: LiveServer, width: int) -> None:
+    page = signed_in
+    page.set_viewport_size({"width": width, "height": 844})
+    game = start_game(page, live_server, "basic", ["Annabelle", "Bartholomew", "Cara"])
+    for number in range(1, 6):
+        out = number % 3
+        post_hand(page, game, {"out": str(out), **{f"p{seat}-count": "9" for seat in range(3) if seat != out}})
+    page.goto(game)
+    controlled(page)
+    page.goto(game + "/hands/new")
+    page.goto(game)
+
+    page.context.set_offline(True)
+    page.get_by_role("link", name="Record hand 6").click()
+    went_out(page, "Annabelle")
+    player(page, "Bartholomew").get_by_label("or the cards").fill("KH QH JH 10S 9S 8D 7D")
+    player(page, "Cara").get_by_label("Count", exact=True).fill("105")
+    page.locator("#entry button[type=submit]").click()
+    expect(page.locator("#outbox-status")).to_contain_text("kept on this phone")
+
+    note = page.locator("tr.waiting-note td")
+    expect(note).to_have_text("Hand 6: kept on this phone, scored when sent")
+    expect(page.get_by_role("link", name="Record hand 7")).to_be_visible()
+    expect(page.locator(".next .guide")).to_have_text("Hand 7 · after hand 6, kept on this phone")
+    scroll_width, client_width = no_sideways_scroll(page)
+    note.scroll_into_view_if_needed()
+    screenshot(page, f"kept-hand-{width}", full_page=False)
+    assert scroll_width <= client_width == width
+    inside = "e => { const r = e.getBoundingClientRect(); return r.left >= 0 && r.right <= innerWidth; }"
+    assert note.evaluate(inside)
+    assert page.locator("tr.waiting th .tag").evaluate(inside)
+    assert all(cell.evaluate("e => e.scrollWidth <= e.clientWidth") for cell in page.locator("tr.waiting td").all())
+    page.context.set_offline(False)
