@@ -340,7 +340,7 @@
     tiles.addEventListener("keydown", function (event) { stepping = /^Arrow/.test(event.key); });
     // (On the form, after syncOut: the panel of whoever went out is folded away first.)
     form.addEventListener("change", function (event) {
-      if (event.target.name !== "out") return;
+      if (event.target.name !== "out" || !event.target.checked || !event.isTrusted) return;
       if (stepping) { stepping = false; return; }
       var fields = form.querySelectorAll("fieldset.player input[inputmode=numeric], fieldset.player input[data-picker=many], " +
                                           ".side-fields input[inputmode=numeric]");

@@ -3,13 +3,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from playwright.sync_api import Page, expect
 
 from .browser_kit import LiveServer, controlled, no_sideways_scroll, player, post_hand, \
-    screenshot, start_game, went_out
+    save, screenshot, start_game, went_out
 
 pytestmark = pytest.mark.browser
+
+LIVE = 3_000  # ms: what one phone does reaches the others within three seconds
 
 
 def test_tapping_who_went_out_moves_the_keyboard_to_the_first_count_to_type(
@@ -112,3 +116,36 @@ def test_a_hand_kept_offline_waits_in_a_row_that_fits_the_phone_under_the_right_
     assert page.locator("tr.waiting th .tag").evaluate(inside)
     assert all(cell.evaluate("e => e.scrollWidth <= e.clientWidth") for cell in page.locator("tr.waiting td").all())
     page.context.set_offline(False)
+
+
+def test_a_hand_saved_on_the_keepers_phone_clears_what_another_phone_typed_and_its_save(
+        signed_in: Page, live_server: LiveServer, new_context: Any) -> None:
+    keeper = signed_in
+    game = start_game(keeper, live_server, "basic", ["Ann", "Bob", "Cara"])
+    keeper.get_by_role("button", name="Let the table keep score").click()
+    link = keeper.locator("#keeper .share-url a").get_attribute("href") or ""
+    bob = new_context().new_page()
+    bob.goto(link)
+    bob.goto(game + "/hands/new")
+    bob.get_by_label("This phone is").select_option(label="Bob")
+    went_out(bob, "Ann")
+    player(bob, "Bob").get_by_label("or the cards").fill("KH 5D 9C")
+    player(bob, "Cara").get_by_label("Count", exact=True).fill("4")
+    expect(player(bob, "Bob").locator(".value")).to_have_text("3 cards, worth 24")
+
+    keeper.goto(game + "/hands/new")
+    went_out(keeper, "Ann")
+    expect(player(keeper, "Bob").get_by_label("or the cards")).to_have_value("KH 5D 9C", timeout=LIVE)
+    player(keeper, "Cara").get_by_label("Count", exact=True).fill("7")
+    save(keeper)
+
+    expect(bob.locator(".draft-news")).to_have_text(
+        "Hand 1 was saved from another phone, so what was typed here for it was cleared. "
+        "See the sheet or record hand 2.", timeout=LIVE)
+    expect(player(bob, "Bob").get_by_label("or the cards")).to_have_value("")
+    expect(player(bob, "Cara").get_by_label("Count", exact=True)).to_have_value("")
+    expect(bob.locator("input[name=out]:checked")).to_have_count(0)
+    expect(player(bob, "Bob").locator(".value")).to_have_text("")
+    expect(bob.get_by_role("button", name="Save hand 1")).to_be_disabled()
+    bob.get_by_role("link", name="record hand 2").click()
+    expect(bob.locator("main h1")).to_have_text("Hand 2")
