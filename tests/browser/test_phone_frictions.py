@@ -149,3 +149,44 @@ def test_a_hand_saved_on_the_keepers_phone_clears_what_another_phone_typed_and_i
     expect(bob.get_by_role("button", name="Save hand 1")).to_be_disabled()
     bob.get_by_role("link", name="record hand 2").click()
     expect(bob.locator("main h1")).to_have_text("Hand 2")
+
+
+#: each word of an element's text with how many lines it is drawn on (a word broken mid-word: 2 or more)
+WORD_LINES = """e => {
+    const text = e.firstChild, found = [];
+    const re = /\\S+/g;
+    let m;
+    while ((m = re.exec(text.textContent))) {
+        const range = document.createRange();
+        range.setStart(text, m.index);
+        range.setEnd(text, m.index + m[0].length);
+        const tops = new Set(Array.from(range.getClientRects()).filter(r => r.width > 0).map(r => Math.round(r.top)));
+        found.push([m[0], tops.size]);
+    }
+    return found;
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 360])
+def test_long_names_in_the_sheets_header_break_between_words_and_show_whole_on_a_tap(
+        signed_in: Page, live_server: LiveServer, width: int) -> None:
+    page = signed_in
+    page.set_viewport_size({"width": width, "height": 844})
+    names = ["Bartholomew Featherstonehaugh", "Annabelle", "Maximiliana Wolfeschlegelstein", "Cara"]
+    start_game(page, live_server, "basic", names)
+    headings = page.locator("table.sheet thead .name")
+    expect(headings).to_have_text(names)
+
+    for index in range(len(names)):
+        heading = headings.nth(index)
+        assert all(lines == 1 for _, lines in heading.evaluate(WORD_LINES)), heading.evaluate(WORD_LINES)
+        line = heading.evaluate("e => parseFloat(getComputedStyle(e).lineHeight)")
+        assert heading.evaluate("e => e.getBoundingClientRect().height") <= 2 * line + 1
+    assert no_sideways_scroll(page)[0] <= width
+
+    long_one = page.locator("table.sheet thead th", has_text="Wolfeschlegelstein")
+    long_one.click()
+    whole = long_one.locator(".name")
+    assert whole.evaluate("e => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight")
+    screenshot(page, f"long-names-{width}", full_page=False)
+    assert no_sideways_scroll(page)[0] <= width
