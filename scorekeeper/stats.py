@@ -213,6 +213,8 @@ class Line:
     best_hand: float | None
     moments: dict[str, int]
     title: str = ""
+    #: the hands summed are of one game, scored one way: their scores are on one scale
+    one_scale: bool = True
 
     @property
     def win_rate(self) -> float | None:
@@ -221,8 +223,9 @@ class Line:
 
     @property
     def average(self) -> float | None:
-        """Average score per hand played (None before any hand)."""
-        return self.score_sum / self.hands if self.hands else None
+        """Average score per hand played (None before any hand, and over hands of different
+        games or ways of scoring: a Canasta hand's 2,000 and a Basic hand's 20 make no mean)."""
+        return self.score_sum / self.hands if self.hands and self.one_scale else None
 
 
 def _sums(best: Any) -> list[Any]:
@@ -257,9 +260,9 @@ def _moment_sums(groups: list[Any], *where: ColumnElement[bool]) -> dict[tuple[A
 
 
 def _line(row: Any, moments: dict[str, int], *, player_id: int = 0, name: str = "", variant: str = "",
-          lowest: bool = False, title: str = "") -> Line:
+          lowest: bool = False, title: str = "", one_scale: bool = True) -> Line:
     return Line(
-        player_id=player_id, name=name, variant=variant, lowest_wins=lowest, title=title,
+        player_id=player_id, name=name, variant=variant, lowest_wins=lowest, title=title, one_scale=one_scale,
         games=int(row.games or 0), playing=int(row.seats - (row.games or 0)), won=int(row.won or 0),
         hands=int(row.hands or 0), hands_won=int(row.hands_won or 0),
         score_sum=float(row.score_sum or 0), best_hand=row.best_hand,
@@ -299,7 +302,7 @@ def player_total(lines: list[Line]) -> Line | None:
         games=sum(line.games for line in lines), playing=sum(line.playing for line in lines),
         won=sum(line.won for line in lines), hands=sum(line.hands for line in lines),
         hands_won=sum(line.hands_won for line in lines), score_sum=sum(line.score_sum for line in lines),
-        best_hand=None, moments=moments,
+        best_hand=None, moments=moments, one_scale=len(lines) == 1,
     )
 
 
@@ -308,8 +311,11 @@ def table_lines(account_id: int, variant: str = "", title: str = "") -> list[Lin
     one, with its moments, or the games of one name of a variant: a house
     game's), most games won first; players who never sat are left out.
 
-    The best hand is given for one variant only, and only when all its games
-    agree on what best means (Basic's penalty scoring is lowest-wins).
+    The best hand and the score per hand are given for one variant only, and
+    only when all its games agree on what best means (Basic's penalty scoring
+    is lowest-wins); the score per hand only when they also go by one name
+    (options that rename a game, a house game's own name, score on their own
+    scale).
     """
     lows: ColumnElement[Any] = func.sum(case((SeatResult.lowest_wins, 1), else_=0))
     best: ColumnElement[Any] = case((lows == func.count(), func.min(SeatResult.best_hand)),
@@ -321,8 +327,9 @@ def table_lines(account_id: int, variant: str = "", title: str = "") -> list[Lin
             picked.append(SeatResult.name == title)
     else:  # over every variant there is no best hand, nor moments: none summed
         lows, best = literal_column("0"), null()
+    names_counted: ColumnElement[Any] = func.count(func.distinct(SeatResult.name)) if variant else literal_column("2")
     query = (
-        select(SeatResult.player_id, *_sums(best), lows.label("lows"))
+        select(SeatResult.player_id, *_sums(best), lows.label("lows"), names_counted.label("names"))
         .where(*picked)
         .group_by(SeatResult.player_id)
     )
@@ -330,7 +337,8 @@ def table_lines(account_id: int, variant: str = "", title: str = "") -> list[Lin
     names = _names(account_id)
     lines = [
         _line(row, moments.get((row.player_id,), {}), player_id=row.player_id,
-              name=names.get(row.player_id, ""), variant=variant, lowest=bool(row.lows), title=title)
+              name=names.get(row.player_id, ""), variant=variant, lowest=bool(row.lows), title=title,
+              one_scale=row.names == 1 and row.lows in (0, row.seats))
         for row in db.session.execute(query)
     ]
     return sorted(lines, key=lambda line: (-line.won, -line.games, line.name.lower()))

@@ -179,8 +179,19 @@
   });
 
   // -- the other phones' drafts arriving ----------------------------------------
+  // A panel being typed in here keeps its typing; one only focused (the entry form moves the
+  // focus to the first count after who went out) still takes what another phone sends.
+  var typedIn = {}; // seat -> typed in on this phone since its panel got the focus
+  form.addEventListener("input", function (event) {
+    var panel = !filling && event.target.closest && event.target.closest("fieldset.player[data-seat]");
+    if (panel) typedIn[panel.dataset.seat] = true;
+  });
+  form.addEventListener("focusout", function (event) {
+    var panel = event.target.closest && event.target.closest("fieldset.player[data-seat]");
+    if (panel && !panel.contains(event.relatedTarget)) delete typedIn[panel.dataset.seat];
+  });
   function busyWith(panel) {
-    return panel.contains(document.activeElement) || pending[panel.dataset.seat] !== undefined;
+    return (panel.contains(document.activeElement) && typedIn[panel.dataset.seat]) || pending[panel.dataset.seat] !== undefined;
   }
 
   function arrived(answer) {
@@ -198,16 +209,54 @@
     return null;
   }
 
+  // The hand is on the sheet: what this phone typed for it is cleared (every field, who went
+  // out), Save goes dead, and the line at the top says why and where to go on.
   function discarded(answer) {
     stopped = true;
+    Object.keys(pending).forEach(function (seat) { clearTimeout(pending[seat]); });
+    pending = {};
+    clearForm();
+    var game = url.replace(/\/hands\/\d+\/drafts$/, "");
     news.className = "draft-news flash info";
     news.textContent = "Hand " + answer.number + " was saved from another phone, so what was typed here for it " +
-      "was discarded. ";
-    var next = document.createElement("a");
-    next.href = url.replace(/\/hands\/\d+\/drafts$/, "");
-    next.textContent = "See the sheet";
-    news.appendChild(next);
+      "was cleared. ";
+    var sheet = document.createElement("a");
+    sheet.href = game;
+    sheet.textContent = "See the sheet";
+    news.appendChild(sheet);
+    if (answer.next) {
+      news.appendChild(document.createTextNode(" or "));
+      var next = document.createElement("a");
+      next.href = game + "/hands/new";
+      next.textContent = "record hand " + answer.next;
+      news.appendChild(next);
+    }
+    news.appendChild(document.createTextNode("."));
+    news.scrollIntoView({ block: "nearest" });
     return null;
+  }
+
+  function clearForm() {
+    filling = true;
+    try {
+      Array.prototype.forEach.call(form.elements, function (control) {
+        if (!control.name || control.type === "hidden") return;
+        if (control.type === "submit" || control.type === "button") return;
+        var was = control.type === "radio" || control.type === "checkbox" ? control.checked : control.value;
+        if (control.type === "radio" || control.type === "checkbox") control.checked = false;
+        else if (control.tagName === "SELECT") control.selectedIndex = 0;
+        else control.value = "";
+        var now = control.type === "radio" || control.type === "checkbox" ? control.checked : control.value;
+        if (was !== now) {
+          control.dispatchEvent(new Event("input", { bubbles: true }));
+          control.dispatchEvent(new Event("change", { bubbles: true }));
+        }
+      });
+    } finally {
+      filling = false;
+    }
+    form.querySelectorAll(".draft-from").forEach(function (line) { line.remove(); });
+    form.querySelectorAll("button[type=submit]").forEach(function (button) { button.disabled = true; });
   }
 
   function ask() {

@@ -110,7 +110,16 @@
   // Left in hand: ..."); beside a count it is just "3 cards, worth 35".
   var timers = {};
   var shownFor = {};
-  function say(panel, input, words) {
+  // A field the engine finds wrong as typed (a card more often than the pack holds it) is
+  // marked, and its words said under it; typing it right takes the mark away.
+  function flag(panel, input, words) {
+    if (words) { input.setAttribute("aria-invalid", "true"); input.dataset.flagged = "1"; }
+    else if (input.dataset.flagged) { input.removeAttribute("aria-invalid"); delete input.dataset.flagged; }
+    var flagged = panel.querySelector("input[data-flagged]");
+    panel.querySelector(".value").classList.toggle("flagged", !!flagged);
+  }
+  function say(panel, input, words, wrong) {
+    flag(panel, input, wrong ? words : "");
     var parts = shownFor[panel.dataset.seat] = shownFor[panel.dataset.seat] || {};
     if (words) parts[input.name] = words; else delete parts[input.name];
     var inputs = panel.querySelectorAll("input[data-picker=many]");
@@ -136,7 +145,7 @@
       fetch(form.dataset.preview + query, { credentials: "same-origin" })
         .then(function (response) { return response.json(); })
         .then(function (shown) {
-          if (shown.error) { say(panel, input, shown.error); return; }
+          if (shown.error) { say(panel, input, shown.error, true); return; }
           var label = input.closest(".field").querySelector("label").textContent.replace(/ \(.*\)$/, "");
           var count = cardsIn(input).length;
           var words = (/^or /.test(label) ? "" : label + ": ") + count + (count === 1 ? " card" : " cards") + ", worth " + shown.value;
@@ -197,6 +206,7 @@
   handPreview();
   nextOnEnter();
   focusFirstError();
+  firstCountAfterOut();
 
   // -- One deck: a card picked for one player is greyed out in the others' pickers -------
   // (issue 14). With one deck a card is in one hand only: the grids of the other players
@@ -317,6 +327,30 @@
     });
     form.addEventListener("change", function (event) { if (event.target.name === "out") hints(); });
     hints();
+  }
+
+  // -- A tap on who went out moves on to the first count (issue 24) ------------------------
+  // The next thing typed is a count: the focus (and the phone's keyboard) goes to the first
+  // field still to fill in the players' panels, not left on the tile just tapped. Arrow keys
+  // stepping through the tiles stay on them.
+  function firstCountAfterOut() {
+    var tiles = form.querySelector("fieldset.out");
+    if (!tiles) return;
+    var stepping = false;
+    tiles.addEventListener("keydown", function (event) { stepping = /^Arrow/.test(event.key); });
+    // (On the form, after syncOut: the panel of whoever went out is folded away first.)
+    form.addEventListener("change", function (event) {
+      if (event.target.name !== "out" || !event.target.checked || !event.isTrusted) return;
+      if (stepping) { stepping = false; return; }
+      var fields = form.querySelectorAll("fieldset.player input[inputmode=numeric], fieldset.player input[data-picker=many], " +
+                                          ".side-fields input[inputmode=numeric]");
+      var first = Array.prototype.find.call(fields, function (input) {
+        return !input.disabled && input.offsetParent !== null && !input.value;
+      }) || Array.prototype.find.call(fields, function (input) {
+        return !input.disabled && input.offsetParent !== null;
+      });
+      if (first) first.focus();
+    });
   }
 
   // -- A refused save: the first refused field is focused and scrolled to (issue 14) -------

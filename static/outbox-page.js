@@ -435,6 +435,10 @@
       if (record && hands.length) {
         var next = hands[hands.length - 1].number + 1;
         record.textContent = record.textContent.replace(/\d+\s*$/, String(next));
+        // The card above it names that hand too (its deal is the server's to say, once sent).
+        var guide = document.querySelector(".next .guide");
+        var waitingHands = hands.length === 1 ? "hand " + hands[0].number : "hands " + hands[0].number + "–" + (next - 1);
+        if (guide) guide.textContent = "Hand " + next + " · after " + waitingHands + ", kept on this phone";
       }
       if (note) status(note);
       else if (waiting.length) {
@@ -489,7 +493,12 @@
         return Outbox.session().then(function (me) {
           if (!me || !me.signed_in) return keepIt();
           return Outbox.send(change, me.csrf_token, true).then(function (answer) {
-            if (answer.outcome === "recorded") { location.reload(); return null; }
+            if (answer.outcome === "recorded") {
+              // A game just ended opens at its top, where the result is, not where End was tapped.
+              if (kind === "end" && "scrollRestoration" in history) { history.scrollRestoration = "manual"; window.scrollTo(0, 0); }
+              location.reload();
+              return null;
+            }
             if (answer.outcome === "unsent" || answer.outcome === "busy") return keepIt();
             status(answer.message || "Nothing was changed.");
             return null;

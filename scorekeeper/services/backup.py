@@ -303,20 +303,37 @@ def _checked_types(kept: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return rows
 
 
-def import_file(account: Account, text: str | bytes) -> ImportResult:
-    """A game or a backup file, whichever it is."""
+#: what import takes, said whenever a file given to it is something else
+IMPORT_TAKES = ("import takes the JSON file of one game (the JSON link under its sheet) "
+                "or of a whole backup (Download every game, on the Backup page).")
+
+
+def import_file(account: Account, text: str | bytes, *, name: str = "") -> ImportResult:
+    """A game or a backup file, whichever it is; ``name``: the file's name, as the phone gave it."""
     if len(text) > MAX_IMPORT_BYTES:
         raise BadImport(f"This file is larger than any Scorekeeper backup should be "
                         f"({MAX_IMPORT_BYTES // (1024 * 1024)} MB).")
     try:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError) as error:
-        raise BadImport(f"This file is not JSON ({_cut(str(error))}); choose a Scorekeeper export.") from None
+        raise BadImport(_not_json(text, name, error)) from None
     except RecursionError:  # brackets nested deeper than any export
         raise BadImport("This file is not a Scorekeeper export (it nests too deeply); choose an export.") from None
     if isinstance(data, dict) and data.get("format") == BACKUP_FORMAT:
         return import_backup(account, data)
     return import_game(account, data)
+
+
+def _not_json(text: str | bytes, name: str, error: ValueError) -> str:
+    """What to say of a file that is not JSON: a sheet exported as CSV (for a spreadsheet, never read
+    back) is told so; a JSON file cut short says where it breaks; and each is told what import takes."""
+    start = text[:64].decode("utf-8", "replace") if isinstance(text, bytes) else text[:64]
+    if name.lower().endswith(".csv") or start.lstrip("\ufeff").startswith("Hand,Dealer,"):
+        return f"This file is a CSV sheet, made for spreadsheets, and cannot be read back: {IMPORT_TAKES}"
+    if isinstance(error, json.JSONDecodeError) and start.lstrip().startswith(("{", "[")):
+        return (f"This file is not JSON: it breaks at line {error.lineno}, column {error.colno}. "
+                f"It may be cut short; {IMPORT_TAKES}")
+    return f"This file is not JSON, so not a Scorekeeper export: {IMPORT_TAKES}"
 
 
 @dataclass

@@ -65,7 +65,7 @@ def upload() -> tuple[str, int] | WerkzeugResponse:
             form.file.errors.append("This file is larger than any Scorekeeper backup should be (20 MB).")
         else:
             try:
-                result = backup.import_file(current_user, content)
+                result = backup.import_file(current_user, content, name=form.file.data.filename or "")
             except backup.BadImport as error:
                 form.file.errors.append(f"Nothing was imported: {error.message}")
             else:

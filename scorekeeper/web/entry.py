@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import InvalidEntry, parse_cards
-from ..engine.cards import CardError
+from ..engine.cards import CardError, find_excess_copies
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
@@ -499,6 +499,20 @@ def too_many_cards(variant: Mapping[str, Any], cards_text: str) -> str:
     if len(cards) > limit:
         return f"{len(cards)} cards is more than a hand holds in {variant['name']} (at most {limit})."
     return ""
+
+
+def repeated_cards(cards_text: str, *, decks: int, jokers: int, game: str) -> str:
+    """The message for one field holding a card more often than the pack does, or ``""``.
+
+    Said under that field while it is typed ("KH KH 5D" with one deck), not
+    only by the preview of the whole hand at the bottom of the form.
+    """
+    try:
+        cards = parse_cards(cards_text)
+    except CardError:
+        return ""  # the engine says which card is wrong
+    excess = find_excess_copies({"": cards}, decks=decks, jokers=jokers, game=game)
+    return f"{excess[1]}: take one out." if excess else ""
 
 
 #: a side's count up to this is a small one (canastas, red threes), laid out side by side

@@ -18,7 +18,7 @@ from ..engine.games import get_variant
 from ..models import Game, entry_for_engine
 from . import DATABASE_BUSY, RETRY_AFTER, discard_session
 from .access import kept_game, made_via
-from .entry import EntryForm, too_many_cards
+from .entry import EntryForm, repeated_cards, too_many_cards
 from .catalogue import described
 from .numbers import signed
 from .preview import MAX_PREVIEW_BYTES, mark_missing
@@ -173,11 +173,18 @@ def preview(game_id: int) -> Response | tuple[Response, int]:
         cards = parse_cards(request.args.get("cards", ""))
     except CardError as error:
         return jsonify(error=str(error)), 422
-    options = _sheet_for_form(game, game.hands_count + 1)["options"]
+    sheet = _sheet_for_form(game, game.hands_count + 1)
+    options = sheet["options"]
     rules = described(game.variant, options)
     too_many = too_many_cards(rules, request.args.get("cards", ""))
     if too_many:
         return jsonify(error=too_many), 422
+    nxt = sheet["next"]
+    players = str(len(game.names))
+    decks, jokers = (nxt["decks"], nxt["jokers"]) if nxt else (int(rules["decks"][players]), int(rules["jokers"][players]))
+    repeated = repeated_cards(request.args.get("cards", ""), decks=decks, jokers=jokers, game=rules["name"])
+    if repeated:
+        return jsonify(error=repeated), 422
     number = _int(request.args.get("number")) or game.hands_count + 1
     # The hand's choices as typed so far (the deal's wild rank, an upcard): they may change a value.
     choices = {c["key"]: request.args[c["key"]] for c in rules["entry"]["choices"] if request.args.get(c["key"])}

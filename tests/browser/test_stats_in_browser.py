@@ -142,3 +142,43 @@ def test_the_statistics_pages_have_no_serious_or_critical_axe_violations_in_ligh
                   for v in violations if v["impact"] in ("serious", "critical")]
         screenshot(phone, f"stats-{where}-{scheme}")
     assert not found, "\n".join(found)
+
+
+def _in_view(page: Page, heading: str) -> bool:
+    """Whether the players' table's column ``heading`` is within the table's box, as drawn."""
+    table = page.get_by_role("region", name="Players' statistics")
+    region = table.bounding_box()
+    box = table.get_by_role("columnheader", name=heading, exact=True).bounding_box()
+    assert region is not None and box is not None
+    return region["x"] <= box["x"] and box["x"] + box["width"] <= region["x"] + region["width"] + 0.5
+
+
+@pytest.mark.parametrize("width", [390, 360])
+def test_every_games_table_shows_all_its_columns_on_a_phone(phone: Page, live_server: LiveServer, width: int) -> None:
+    page = phone
+    page.set_viewport_size({"width": width, "height": 844})
+    page.goto(live_server("/stats/"))
+    headings = page.locator("table.players-table thead th")
+
+    expect(headings).to_have_text(["Player", "Games", "Won", "Win rate", "Hands", "Hands won"])
+    assert all(_in_view(page, heading) for heading in headings.all_inner_texts())
+    expect(page.locator(".swipe-hint")).to_have_count(0)
+    assert no_sideways_scroll(page)[0] <= width
+
+
+@pytest.mark.parametrize("width", [390, 360])
+def test_one_games_wider_table_says_to_swipe_and_a_swipe_brings_its_last_columns_in(
+        phone: Page, live_server: LiveServer, width: int) -> None:
+    page = phone
+    page.set_viewport_size({"width": width, "height": 844})
+    page.goto(live_server("/stats/?variant=gin"))
+    region = page.get_by_role("region", name="Players' statistics")
+
+    expect(page.locator(".swipe-hint")).to_be_visible()
+    expect(page.locator(".swipe-hint")).to_have_text(
+        "Swipe the table sideways for every column: per hand, best hand, gins, undercuts.")
+    assert not _in_view(page, "Undercuts")
+    region.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+    page.wait_for_function("() => document.querySelector('.stat-scroll').scrollLeft > 0")
+    assert _in_view(page, "Undercuts") and _in_view(page, "Per hand")
+    assert no_sideways_scroll(page)[0] <= width

@@ -410,6 +410,43 @@ def test_a_file_that_is_no_export_is_refused(app, client, ann, rows, case, conte
     assert rows() == before
 
 
+def test_a_csv_sheet_given_to_import_is_told_what_import_takes(app, client, ann, rows):
+    game = played(ann, "gin")
+    sheet = client.get(f"/games/{game.id}/export.csv").get_data()
+    before = rows()
+
+    response = upload(client, sheet, f"gin-{game.id}.csv")
+
+    assert response.status_code == 422
+    error = page(response).error_near("file")
+    assert error == ("Nothing was imported: This file is a CSV sheet, made for spreadsheets, and cannot be read "
+                     "back: import takes the JSON file of one game (the JSON link under its sheet) or of a whole "
+                     "backup (Download every game, on the Backup page).")
+    assert "Expecting value" not in error
+    assert rows() == before
+
+
+def test_a_csv_sheet_renamed_json_is_still_known_for_a_sheet(app, client, ann):
+    game = played(ann, "gin")
+    sheet = client.get(f"/games/{game.id}/export.csv").get_data()
+
+    response = upload(client, sheet, "game.json")
+
+    assert "This file is a CSV sheet, made for spreadsheets" in page(response).error_near("file")
+
+
+def test_a_json_file_cut_short_says_where_it_breaks_and_what_import_takes(app, client, ann):
+    game = played(ann, "gin")
+    exported = client.get(f"/games/{game.id}/export.json").get_data()
+
+    response = upload(client, exported[: len(exported) // 2])
+
+    error = page(response).error_near("file")
+    assert error.startswith("Nothing was imported: This file is not JSON: it breaks at line ")
+    assert error.endswith("It may be cut short; import takes the JSON file of one game (the JSON link under its "
+                          "sheet) or of a whole backup (Download every game, on the Backup page).")
+
+
 def test_a_game_file_with_an_invalid_hand_names_the_hand_and_player(app, client, ann, rows):
     game = played(ann, "gin")
     data = client.get(f"/games/{game.id}/export.json").get_json()

@@ -410,6 +410,24 @@ def test_preview_names_a_card_it_cannot_read(user, start_game):
     assert '"ZZ" is not a card' in response.get_json()["error"]
 
 
+def test_preview_says_a_card_typed_twice_in_one_field_of_a_one_deck_game(user, start_game):
+    game = start_game(user, "basic", ["Ann", "Bob"])
+
+    response = user.get(f"/games/{game}/hands/preview", query_string={"cards": "KH KH 5D"})
+
+    assert response.status_code == 422
+    assert response.get_json()["error"] == "KH appears twice, but this game uses one deck: take one out."
+
+
+def test_preview_takes_a_card_twice_in_one_field_of_a_two_deck_game(user, start_game):
+    game = start_game(user, "kalooki", ["Ann", "Bob"])
+
+    response = user.get(f"/games/{game}/hands/preview", query_string={"cards": "KH KH 5D"})
+
+    assert response.status_code == 200
+    assert "error" not in response.get_json()
+
+
 @pytest.mark.parametrize("variant", ["boathouse", "corner-gin", "knock", "tunk"])
 def test_preview_refuses_more_cards_than_a_hand_holds_at_once(user, start_game, variant):
     game = start_game(user, variant, ["Ann", "Bob"])

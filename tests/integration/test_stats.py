@@ -412,3 +412,55 @@ def test_the_table_says_best_is_the_lowest_for_a_lowest_wins_game(user, tunk):
     text = " ".join(page(user.get("/stats/?variant=tunk")).text.split())
 
     assert "Best hand: the lowest hand score." in text
+
+
+# -- per hand, per game: never averaged across games of different scales (issue 24) -----
+
+
+def headings_of(view: Any) -> list[str]:
+    table = view.one("table", cls="players-table")
+    return [" ".join(th.text.split()) for th in table.find("thead").find_all("th")]
+
+
+def column_of(view: Any, heading: str) -> dict[str, str]:
+    """One column of the players' table: each player's name with the cell under ``heading``."""
+    table = view.one("table", cls="players-table")
+    at = headings_of(view).index(heading)
+    return {" ".join(row.find("th").text.split()): " ".join(row.find_all("td")[at - 1].text.split())
+            for row in table.find_all("tr")[1:]}
+
+
+def test_every_game_leaves_out_the_score_per_hand_that_would_mix_games_of_different_scales(user, gin, knock):
+    view = page(user.get("/stats/"))
+
+    assert headings_of(view) == ["Player", "Games", "Won", "Win rate", "Hands", "Hands won"]
+    assert column_of(view, "Hands") == {"Ann": "7", "Bob": "7", "Cara": "3"}  # counts add up across games
+    assert "Per hand: pick a game; hands of different games score on different scales." in " ".join(view.text.split())
+
+
+def test_one_games_table_gives_the_score_per_hand_of_that_game_alone(user, gin, knock):
+    view = page(user.get("/stats/?variant=gin"))
+
+    assert column_of(view, "Per hand") == {"Ann": "24.8", "Bob": "8.8"}  # 99 / 4 and 35 / 4
+
+
+def test_a_players_totals_over_several_games_give_no_score_per_hand_but_each_games_card_does(app, user, gin, tunk):
+    view = page(user.get(f"/stats/players/{player_id(app, 'Ann')}"))
+    totals = facts(view.one("section", **{"aria-labelledby": "all-heading"}))
+    cards = [facts(card) for card in view.find_all("article", cls="stat-card")]
+
+    assert "Per hand" not in totals and totals["Hands"] == "7"
+    assert sorted(card["Per hand"] for card in cards) == ["24.8", "3.3"]  # Gin 99 / 4, Tunk 10 / 3
+    assert stats.player_total(list(by_variant(app, "Ann").values())).average is None
+
+
+def test_a_game_played_two_ways_of_winning_gives_no_score_per_hand_across_them(app, user, start_game, record):
+    usual = start_game(user, "basic", ["Ann", "Bob"])
+    penalty = start_game(user, "basic", ["Ann", "Bob"], scoring="penalty")
+    ok(record(user, usual, {"out": "0", "p1-count": "30"}))  # Ann +30
+    ok(record(user, penalty, {"out": "0", "p1-count": "30"}))  # Bob 30 against him
+
+    view = page(user.get("/stats/?variant=basic"))
+
+    assert column_of(view, "Per hand") == {"Ann": "–", "Bob": "–"}
+    assert "different names or ways of winning" in " ".join(view.text.split())
