@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .bounds import MAX_COUNT
+from .notes import render
 from .sheet import NoteKey
 
 #: whether the player who went out gives a field: never, may, must
@@ -249,29 +250,31 @@ _new_str = str.__new__
 
 
 class Note(str):
-    """A note: its English text, and a stable key with the numbers in it.
+    """A note: a stable key, the names and numbers in it, and the English they make.
 
-    ``Note("gin.undercut", f"{d} undercut {k}: ...", defender=d, knocker=k,
-    points=p)`` is the text wherever a string goes (the sheet's ``notes``);
-    the row's ``note_keys`` hold each note's key and values, so a later
-    translation rewrites the words from them and changes no rule.
+    ``Note("gin.undercut", defender=d, knocker=k, knocker_count=kc, count=c,
+    bonus=b, score=s)`` is the text its key's one sentence writes with these
+    values (:func:`~.notes.render`), wherever a string goes (the sheet's
+    ``notes``); the row's ``note_keys`` hold each note's key and values, so a
+    later translation writes its words from them the same way and changes no
+    rule.
     """
 
     key: str
     values: dict[str, Any]
 
-    def __new__(cls, key: str, text: str, **values: Any) -> Note:
-        note = _new_str(cls, text)  # (one is made for nearly every hand replayed: no super() here)
+    def __new__(cls, key: str, /, **values: Any) -> Note:
+        note = _new_str(cls, render(key, values))  # (one is made for nearly every hand replayed: no super() here)
         note.key = key
         note.values = values
         return note
 
     def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles keep the key
-        return (_note, (self.key, str(self), self.values))
+        return (_note, (self.key, self.values))
 
 
-def _note(key: str, text: str, values: dict[str, Any]) -> Note:
-    return Note(key, text, **values)
+def _note(key: str, values: dict[str, Any]) -> Note:
+    return Note(key, **values)
 
 
 def note_key(text: str) -> NoteKey:

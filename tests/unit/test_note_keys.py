@@ -1,8 +1,9 @@
 """Every note of a hand carries a stable key and the numbers in it (``note_keys``).
 
 A translation will rewrite a note from its key and values, so the keys must
-be identifiers, the values plain JSON, and the numbers the very ones the
-English text shows.  One replayed game (or a few, for options that change
+be identifiers, the values plain JSON, the numbers the very ones the
+English text shows, and the text the key's one sentence written with those
+values alone.  One replayed game (or a few, for options that change
 the sentences) of every variant covers every key its modules list in
 ``NOTES``: a hand's notes (Notes, or the Gin family's text with its keys
 beside it) and the Gin family's settlement notes.
@@ -14,7 +15,6 @@ import copy
 import json
 import pickle
 import re
-import string
 import sys
 from collections.abc import Iterator
 from typing import Any
@@ -26,6 +26,7 @@ from scorekeeper.engine import replay
 from scorekeeper.engine.declare import Note, note_key
 from scorekeeper.engine.games import base, get_variant, indian
 from scorekeeper.engine.games import canasta as canasta_module
+from scorekeeper.engine.notes import fields, render
 from scorekeeper.engine.replay import Replay
 
 KEY = re.compile(r"^[a-z0-9_]+(\.[a-z0-9_]+)+$")
@@ -306,10 +307,6 @@ def shows(text: str, number: int | float) -> bool:
     return re.search(rf"(?<![\d.]){re.escape(str(number))}(?!\d|\.\d)", text) is not None
 
 
-def placeholders(sentence: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(sentence) if name}
-
-
 @pytest.fixture(scope="module")
 def sheets() -> dict[str, dict[str, Any]]:
     return {name: replay(game) for name, game in GAMES.items()}
@@ -326,12 +323,11 @@ def test_every_note_has_a_listed_key_whose_values_are_json_and_shown_in_its_text
         key, values = keyed["key"], keyed["values"]
         assert key != "text" and KEY.match(key), key
         assert key in listed, f"{key} is not in its module's NOTES"
-        assert set(values) == placeholders(listed[key]), key
+        assert set(values) == fields(listed[key]), key
         assert json.loads(json.dumps(values)) == values
         for number in numbers(values):
             assert shows(text, number), f"{number} of {key} is not in {text!r}"
-        if not any(isinstance(value, (list, dict)) for value in values.values()):
-            assert listed[key].format(**values) == text  # the sentence, word for word
+        assert render(key, json.loads(json.dumps(values))) == text  # the sentence, word for word
 
 
 def test_the_games_here_cover_every_listed_key(sheets):
@@ -357,20 +353,17 @@ def test_an_indian_points_note_is_its_players_lines_as_listed(sheets):
     assert kinds == set(indian.POINT_LINES)
 
 
-def test_a_canasta_side_note_is_its_parts_as_listed(sheets):
-    kinds = set()
-    for text, keyed in each_note(sheets["canasta"]):
-        if keyed["key"] != "canasta.side":
-            continue
-        values = keyed["values"]
-        words = []
-        for part in values["parts"]:
-            kinds.add(part["part"])
-            players = ", ".join(f"{p} {v}" for p, v in part.get("players", {}).items())
-            words.append(canasta_module.PART_WORDS[part["part"]].format(
-                **{**part, "s": "" if part.get("count", 1) == 1 else "s", "players": players}))
-        assert f"{values['side']} {values['score']}: {', '.join(words)}." == text
+def test_the_canasta_game_here_writes_every_part_of_a_side_note(sheets):
+    kinds = {part["part"] for _, keyed in each_note(sheets["canasta"]) if keyed["key"] == "canasta.side"
+             for part in keyed["values"]["parts"]}
     assert kinds == set(canasta_module.PART_WORDS)
+
+
+def test_a_canasta_side_note_reads_as_its_parts_in_words(sheets):
+    sides = [text for text, keyed in each_note(sheets["canasta"]) if keyed["key"] == "canasta.side"]
+    assert sides[:2] == ["Ann & Cara 1255: melded 270, 1 natural canasta 500, 1 mixed canasta 300, 1 red three 100, "
+                         "going out 100, cards left -15 (Cara 15).",
+                         "Bob & Dan 275: melded 150, 2 red threes 200, cards left -75 (Bob 60, Dan 15)."]
 
 
 def test_a_split_share_is_the_number_the_note_shows(sheets):

@@ -26,6 +26,7 @@ from ..declare import (
 )
 from ..errors import InvalidEntry
 from ..melds import Arrangement, MeldRules, arrange, knocker_covers, knocker_shown, shown_arrangement
+from ..notes import sentences
 from ..options import Option, check_options
 from ..sheet import NoteKey
 
@@ -315,13 +316,6 @@ def show(value: Score) -> str:
     """A score as the notes write it: ``17`` or ``8.5`` or ``3.33``."""
     shown = whole(value)
     return str(shown)
-
-
-def names(players: Sequence[str]) -> str:
-    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cara``."""
-    if len(players) <= 1:
-        return "".join(players)
-    return ", ".join(players[:-1]) + " and " + players[-1]
 
 
 class Variant(ABC):
@@ -1118,12 +1112,12 @@ def rummy_moment(out: str, kind: str) -> dict[str, list[str]]:
 
 #: the notes of :func:`eliminate_over_limit` and :func:`reentry_notes`: each key (see :class:`~.declare.Note`)
 #: with its sentence, the values in braces
-NOTES: Mapping[str, str] = {
-    "elimination.all_reached": "Everyone still in reached {limit}: the lowest total, {winners}, wins.",
+NOTES: Mapping[str, str] = sentences({
+    "elimination.all_reached": "Everyone still in reached {limit}: the lowest total, {winners:list}, wins.",
     "elimination.out": "{player} reached {total} (limit {limit}) and is out of the game.",
-    "reentry.back": "{player} re-enters at {total}, the highest total still in ({leaders}); re-entry {count} of "
-                    "{allowed}.",
-}
+    "reentry.back": "{player} re-enters at {total}, the highest total still in ({leaders:names}); re-entry {count} "
+                    "of {allowed}.",
+})
 
 
 def eliminate_over_limit(game: Game, number: int, limit: int) -> None:
@@ -1138,18 +1132,11 @@ def eliminate_over_limit(game: Game, number: int, limit: int) -> None:
     if len(crossing) == len(game.active):
         survivors = best_players(game, lowest=True, tie_break=False, among=crossing)
         crossing = [p for p in crossing if p not in survivors]
-        game.results[-1].add_note(Note(
-            "elimination.all_reached",
-            f"Everyone still in reached {limit}: the lowest total, {', '.join(survivors)}, wins.",
-            limit=limit, winners=survivors,
-        ))
+        game.results[-1].add_note(Note("elimination.all_reached", limit=limit, winners=survivors))
     for player in crossing:
         game.eliminate(player, number)
         total = whole(game.totals[player])
-        game.results[-1].add_note(Note(
-            "elimination.out", f"{player} reached {total} (limit {limit}) and is out of the game.",
-            player=player, total=total, limit=limit,
-        ))
+        game.results[-1].add_note(Note("elimination.out", player=player, total=total, limit=limit))
 
 
 def last_player_left(game: Game, limit: int) -> bool:
@@ -1208,12 +1195,8 @@ def reentry_notes(game: Game, back: Mapping[str, Score]) -> list[Note]:
     for player, total in back.items():
         leaders = [p for p in game.active if p not in back and game.totals[p] == total]
         count = game.reentries[player]
-        notes.append(Note(
-            "reentry.back",
-            f"{player} re-enters at {show(total)}, the highest total still in ({names(leaders)}); "
-            f"re-entry {count} of {allowed}.",
-            player=player, total=whole(total), leaders=leaders, count=count, allowed=allowed,
-        ))
+        notes.append(Note("reentry.back", player=player, total=whole(total), leaders=leaders, count=count,
+                          allowed=allowed))
     return notes
 
 

@@ -7,31 +7,32 @@ from typing import Any
 
 from ..cards import Card
 from ..declare import RUMMY, Choice, Ending, Note, note_key
+from ..notes import render, sentences
 from ..sheet import NoteKey
 from ..options import Option, deals, target
 from .base import (
-    PICK, Game, Hand, HandResult, Variant, hand_value, names, rummy_moment, split,
+    PICK, Game, Hand, HandResult, Variant, hand_value, rummy_moment, split,
     standard_deal, whole, winner_deals, zero_scores,
 )
 
 #: every note of Basic and Block Rummy: its key (see :class:`~.declare.Note`)
 #: and its sentence, the values in braces (``hands``: each player's number)
-NOTES: Mapping[str, str] = {
+NOTES: Mapping[str, str] = sentences({
     "basic.nobody_out": "Nobody went out: no score, the deal passes.",
-    "basic.collects": "{player} went out and collects {hands} = {total}.",
+    "basic.collects": "{player} went out and collects {hands:plus} = {total}.",
     "basic.rummy_doubled": "Rummy (out in one turn): doubled to {total}.",
     "basic.rummy_plus": "Rummy (out in one turn): {bonus} more, {total}.",
     "basic.rummy_no_bonus": "Rummy (out in one turn): no bonus at this table.",
     "basic.penalty_out": "{player} went out and scores 0; each other player takes their own hand.",
     "basic.penalty_rummy_doubled": "Rummy (out in one turn): every hand counts double.",
     "basic.penalty_rummy_plus": "Rummy (out in one turn): {bonus} more to each other player.",
-    "basic.penalty_charged": "{hands}.",
-    "block.each_own": "Block (the stock ran out): each player takes their own hand: {hands}.",
+    "basic.penalty_charged": "{hands:list}.",
+    "block.each_own": "Block (the stock ran out): each player takes their own hand: {hands:list}.",
     "block.lowest_wins": "Block (the stock ran out): {player} has the lowest hand ({lowest}) and wins the "
-                         "differences {differences} = {pot}.",
-    "block.lowest_split": "Block (the stock ran out): {players} share the lowest hand ({lowest}) and split "
-                          "the differences {differences} = {pot}, {share} each.",
-}
+                         "differences {differences:plus} = {pot}.",
+    "block.lowest_split": "Block (the stock ran out): {players:names} share the lowest hand ({lowest}) and split "
+                          "the differences {differences:plus} = {pot}, {share} each.",
+})
 
 #: what ``rummy_bonus: plus10`` adds
 RUMMY_PLUS = 10
@@ -145,7 +146,7 @@ class Basic(Variant):
             result = self.score_block(hand, values)
         elif hand.out is None:
             result = HandResult(zero_scores(hand.players),
-                                [Note("basic.nobody_out", "Nobody went out: no score, the deal passes.")])
+                                [Note("basic.nobody_out")])
         elif self.is_lowest_wins(hand.options):
             result = self.score_penalty(hand, values)
         else:
@@ -158,24 +159,21 @@ class Basic(Variant):
         assert out is not None
         others = {p: values[p] for p in hand.others}
         collected = sum(others.values())
-        parts = " + ".join([f"{p} {v}" for p, v in others.items()])
         # The notes as text with their keys beside them, not a Note each: this
         # runs for nearly every hand replayed (see HandResult.note_keys).
-        notes = [f"{out} went out and collects {parts} = {collected}."]
-        keys: list[NoteKey] = [{"key": "basic.collects", "values": {"player": out, "hands": others,
-                                                                     "total": collected}}]
+        said = {"player": out, "hands": others, "total": collected}
+        notes = [render("basic.collects", said)]
+        keys: list[NoteKey] = [{"key": "basic.collects", "values": said}]
         kind = "out"
         if hand.entry.get("rummy"):
             kind = "rummy"
             bonus = hand.options["rummy_bonus"]
             if bonus == "double":
                 collected *= 2
-                note = Note("basic.rummy_doubled", f"Rummy (out in one turn): doubled to {collected}.",
-                            total=collected)
+                note = Note("basic.rummy_doubled", total=collected)
             elif bonus == "plus10":
                 collected += RUMMY_PLUS
-                note = Note("basic.rummy_plus", f"Rummy (out in one turn): {RUMMY_PLUS} more, {collected}.",
-                            bonus=RUMMY_PLUS, total=collected)
+                note = Note("basic.rummy_plus", bonus=RUMMY_PLUS, total=collected)
             else:
                 note = no_bonus_note()
             notes.append(note)
@@ -188,27 +186,23 @@ class Basic(Variant):
         assert out is not None
         scores = zero_scores(hand.players)
         charged = dict(values)
-        notes: list[str] = [Note("basic.penalty_out", f"{out} went out and scores 0; each other player takes their own hand.",
-                      player=out)]
+        notes: list[str] = [Note("basic.penalty_out", player=out)]
         kind = "out"
         if hand.entry.get("rummy"):
             kind = "rummy"
             bonus = hand.options["rummy_bonus"]
             if bonus == "double":
                 charged = {p: v * 2 for p, v in values.items()}
-                notes.append(Note("basic.penalty_rummy_doubled", "Rummy (out in one turn): every hand counts double."))
+                notes.append(Note("basic.penalty_rummy_doubled"))
             elif bonus == "plus10":
                 charged = {p: v + RUMMY_PLUS for p, v in values.items()}
-                notes.append(Note("basic.penalty_rummy_plus",
-                                  f"Rummy (out in one turn): {RUMMY_PLUS} more to each other player.",
-                                  bonus=RUMMY_PLUS))
+                notes.append(Note("basic.penalty_rummy_plus", bonus=RUMMY_PLUS))
             else:
                 notes.append(no_bonus_note())
         others = {p: charged[p] for p in hand.others}
         for player, value in others.items():
             scores[player] = value
-        notes.append(Note("basic.penalty_charged", ", ".join(f"{p} {v}" for p, v in others.items()) + ".",
-                          hands=others))
+        notes.append(Note("basic.penalty_charged", hands=others))
         return HandResult(scores, notes, winner=out, kind=kind, moments=rummy_moment(out, kind))
 
     def score_block(self, hand: Hand, values: dict[str, int]) -> HandResult:
@@ -219,27 +213,19 @@ class Basic(Variant):
         if self.is_lowest_wins(hand.options):
             for player in hand.players:
                 scores[player] = values[player]
-            own = {p: values[p] for p in hand.players}
-            listed = ", ".join(f"{p} {v}" for p, v in own.items())
-            note = Note("block.each_own", f"Block (the stock ran out): each player takes their own hand: {listed}.",
-                        hands=own)
+            note = Note("block.each_own", hands={p: values[p] for p in hand.players})
             return HandResult(scores, [note], winner=winner, kind="block")
         differences = {p: values[p] - low for p in hand.players if p not in lowest}
         pot = sum(differences.values())
         share = split(pot, len(lowest))
         for player in lowest:
             scores[player] = share
-        parts = " + ".join(str(d) for d in differences.values()) or "0"
         given = list(differences.values())
         if len(lowest) == 1:
-            note = Note("block.lowest_wins", f"Block (the stock ran out): {lowest[0]} has the lowest hand ({low}) "
-                        f"and wins the differences {parts} = {pot}.",
-                        player=lowest[0], lowest=low, differences=given, pot=pot)
+            note = Note("block.lowest_wins", player=lowest[0], lowest=low, differences=given, pot=pot)
         else:
-            each = whole(share)
-            note = Note("block.lowest_split", f"Block (the stock ran out): {names(lowest)} share the lowest hand "
-                        f"({low}) and split the differences {parts} = {pot}, {each} each.",
-                        players=lowest, lowest=low, differences=given, pot=pot, share=each)
+            note = Note("block.lowest_split", players=lowest, lowest=low, differences=given, pot=pot,
+                        share=whole(share))
         return HandResult(scores, [note], winner=winner, kind="block")
 
     def next_dealer(self, game: Game, result: HandResult) -> str:
@@ -248,7 +234,7 @@ class Basic(Variant):
 
 def no_bonus_note() -> Note:
     """A rummy at a table that plays no rummy bonus (either scoring)."""
-    return Note("basic.rummy_no_bonus", "Rummy (out in one turn): no bonus at this table.")
+    return Note("basic.rummy_no_bonus")
 
 
 class Block(Basic):

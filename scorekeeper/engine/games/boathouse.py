@@ -8,17 +8,19 @@ from typing import Any
 
 from ..declare import Note
 from ..melds import MeldRules
+from ..notes import sentences
 from ..options import Option, deals, target
 from .base import PICK, Game, Hand, HandResult, PlayerInput, Variant, standard_deal, winner_deals, zero_scores
 from .base import unmatched as unmatched_count
 
 #: every note of Boathouse Rummy: its key (see :class:`~.declare.Note`) and its
 #: sentence, the values in braces (``hands``: each other player's number)
-NOTES: Mapping[str, str] = {
+NOTES: Mapping[str, str] = sentences({
     "boathouse.nobody_out": "Nobody went out: no score, the deal passes.",
-    "boathouse.collects_cards": "{player} went out and collects {hands} = {total} (unmatched cards left unmatched).",
-    "boathouse.collects_points": "{player} went out and collects {hands} = {total} (points left unmatched).",
-}
+    "boathouse.collects_cards": "{player} went out and collects {hands:plus} = {total} (unmatched cards left "
+                                "unmatched).",
+    "boathouse.collects_points": "{player} went out and collects {hands:plus} = {total} (points left unmatched).",
+})
 
 
 @lru_cache(maxsize=2)
@@ -86,18 +88,15 @@ class Boathouse(Variant):
             details[player] = {"value": values[player], **shown}
         scores = zero_scores(hand.players)
         if hand.out is None:
-            return HandResult(scores, [Note("boathouse.nobody_out", "Nobody went out: no score, the deal passes.")],
-                              details)
+            return HandResult(scores, [Note("boathouse.nobody_out")], details)
         if hand.options["method"] == "cards":
-            key, unit = "boathouse.collects_cards", "unmatched card"
+            key = "boathouse.collects_cards"
         else:
-            key, unit = "boathouse.collects_points", "point"
+            key = "boathouse.collects_points"
         others = {p: values[p] for p in hand.others}
         collected = sum(others.values())
-        parts = " + ".join(f"{p} {v}" for p, v in others.items())
         scores[hand.out] = collected
-        note = Note(key, f"{hand.out} went out and collects {parts} = {collected} ({unit}s left unmatched).",
-                    player=hand.out, hands=others, total=collected)
+        note = Note(key, player=hand.out, hands=others, total=collected)
         return HandResult(scores, [note], details, winner=hand.out, kind="out")
 
     def next_dealer(self, game: Game, result: HandResult) -> str:

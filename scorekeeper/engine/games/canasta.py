@@ -9,6 +9,7 @@ from typing import Any
 from ..cards import ALL_CARDS, Card
 from ..declare import Choice, Field, Moment, Note, Sides, count_or_cards
 from ..errors import InvalidEntry
+from ..notes import Words, sentences
 from ..options import Option, target
 from .base import Game, Hand, HandResult, PlayedInSides, PlayerInput, Score
 
@@ -46,25 +47,25 @@ ALL_RED_THREES = Moment("all_red_threes", "All the red threes",
 MELDED_NOTHING = Moment("melded_nothing", "Melded nothing",
                         "hands this player's side ended having melded nothing (its red threes count against it)")
 
-#: the notes a hand writes: each key (see :class:`~..declare.Note`) with its sentence
-NOTES: Mapping[str, str] = {
-    "canasta.went_out": "{player} went out: {bonus} for going out.",
-    "canasta.concealed": "{player} went out concealed, the whole hand melded in one turn: {bonus} for going out.",
-    "canasta.stock_ran_out": "The stock ran out: nobody went out, so no going-out bonus.",
-    "canasta.side": "{side} {score}: {parts}.",
-}
-
 #: the parts of a side's line (the ``parts`` of a ``canasta.side`` note), each with its words
 PART_WORDS: Mapping[str, str] = {
     "melded": "melded {points}",
-    "natural": "{count} natural canasta{s} {points}",
-    "mixed": "{count} mixed canasta{s} {points}",
-    "red_threes": "{count} red three{s} {points}",
-    "red_threes_against": "{count} red three{s} {points} (nothing melded)",
+    "natural": "{count} natural canasta{count:|s} {points}",
+    "mixed": "{count} mixed canasta{count:|s} {points}",
+    "red_threes": "{count} red three{count:|s} {points}",
+    "red_threes_against": "{count} red three{count:|s} {points} (nothing melded)",
     "going_out": "going out {points}",
     "concealed": "going out concealed {points}",
-    "cards_left": "cards left {points} ({players})",
+    "cards_left": "cards left {points} ({players:list})",
 }
+
+#: the notes a hand writes: each key (see :class:`~..declare.Note`) with its sentence
+NOTES: Mapping[str, str] = sentences({
+    "canasta.went_out": "{player} went out: {bonus} for going out.",
+    "canasta.concealed": "{player} went out concealed, the whole hand melded in one turn: {bonus} for going out.",
+    "canasta.stock_ran_out": "The stock ran out: nobody went out, so no going-out bonus.",
+    "canasta.side": "{side} {score}: {parts:parts}.",
+}, parts=Words(PART_WORDS, by="part"))
 
 
 JOKER_VALUE = 50
@@ -406,11 +407,11 @@ class Canasta(PlayedInSides):
         notes: list[str] = []
         moments: dict[str, list[str]] = {}
         if out is None:
-            notes.append(Note("canasta.stock_ran_out", NOTES["canasta.stock_ran_out"]))
+            notes.append(Note("canasta.stock_ran_out"))
         else:
             bonus = CONCEALED_OUT if concealed else GOING_OUT
             key = "canasta.concealed" if concealed else "canasta.went_out"
-            notes.append(Note(key, NOTES[key].format(player=out, bonus=bonus), player=out, bonus=bonus))
+            notes.append(Note(key, player=out, bonus=bonus))
             moments[out] = [WENT_OUT.key, CONCEALED.key] if concealed else [WENT_OUT.key]
         for side, given in hand.side_inputs.items():
             detail = self._side_score(hand, side, given, decks, concealed)
@@ -468,10 +469,4 @@ def _side_note(side: str, detail: Mapping[str, Any]) -> Note:
         parts.append({"part": "concealed" if detail["concealed"] else "going_out", "points": detail["going_out"]})
     if detail["left"]:
         parts.append({"part": "cards_left", "points": -detail["left"], "players": dict(detail["cards_left"])})
-    words = []
-    for part in parts:
-        shown = {**part, "s": _plural(part.get("count", 1)),
-                 "players": ", ".join(f"{p} {v}" for p, v in part.get("players", {}).items())}
-        words.append(PART_WORDS[part["part"]].format(**shown))
-    text = NOTES["canasta.side"].format(side=side, score=detail["value"], parts=", ".join(words))
-    return Note("canasta.side", text, side=side, score=detail["value"], parts=parts)
+    return Note("canasta.side", side=side, score=detail["value"], parts=parts)

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..cards import Card
 from ..declare import Note
+from ..notes import sentences
 from ..options import Option
 from .base import PICK, Game, Hand, HandResult, Variant, hand_value, zero_scores
 
@@ -23,10 +24,10 @@ CONTRACTS = (
 #: every note of Contract Rummy: its key (see :class:`~.declare.Note`) and its
 #: sentence, the values in braces (``contract``: the English words of
 #: :data:`CONTRACTS` for the deal; ``hands``: each other player's count)
-NOTES: Mapping[str, str] = {
+NOTES: Mapping[str, str] = sentences({
     "contract.deal": "Deal {deal} of {deals}, contract: {contract}.",
-    "contract.out": "{player} went out and scores 0; cards left count against the others: {hands}.",
-}
+    "contract.out": "{player} went out and scores 0; cards left count against the others: {hands:list}.",
+})
 
 
 class Contract(Variant):
@@ -90,13 +91,10 @@ class Contract(Variant):
             value = others[player] = hand_value(hand.inputs[player], hand.values)
             scores[player] = value
             details[player] = {"value": value}
-        charged = ", ".join(f"{p} {v}" for p, v in others.items())
         deals = len(CONTRACTS)
         notes: list[str] = [
-            Note("contract.deal", f"Deal {hand.number} of {deals}, contract: {contract}.",
-                 deal=hand.number, deals=deals, contract=contract),
-            Note("contract.out", f"{hand.out} went out and scores 0; cards left count against the others: {charged}.",
-                 player=hand.out, hands=others),
+            Note("contract.deal", deal=hand.number, deals=deals, contract=contract),
+            Note("contract.out", player=hand.out, hands=others),
         ]
         return HandResult(scores, notes, details, winner=hand.out, kind="out")
 

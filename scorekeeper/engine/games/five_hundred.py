@@ -7,17 +7,18 @@ from typing import Any
 
 from ..cards import Card, format_cards
 from ..declare import Field, Note
+from ..notes import Words, sentences
 from ..options import target
 from .base import Hand, HandResult, PlayerInput, Variant, read_cards, read_count, zero_scores
 
 #: every note of 500 Rummy: its key (see :class:`~.declare.Note`) and its
 #: sentence, the values in braces (``hands``: each player's ``melded``,
 #: ``left`` and ``score``)
-NOTES: Mapping[str, str] = {
+NOTES: Mapping[str, str] = sentences({
     "five_hundred.went_out": "{player} went out.",
     "five_hundred.stock_ran_out": "Nobody went out (the stock ran out).",
-    "five_hundred.melded_minus_left": "Melded minus left: {hands}.",
-}
+    "five_hundred.melded_minus_left": "Melded minus left: {hands:lines}.",
+}, lines=Words({"": "{player} {melded} - {left} = {score}"}))
 
 
 def card_value(card: Card) -> int:
@@ -114,7 +115,6 @@ class FiveHundred(Variant):
     def score(self, hand: Hand) -> HandResult:
         scores = zero_scores(hand.players)
         details: dict[str, dict[str, Any]] = {}
-        lines = []
         hands: dict[str, dict[str, int]] = {}
         for player in hand.players:
             extra = hand.inputs[player].extra if player in hand.inputs else NOTHING
@@ -128,13 +128,11 @@ class FiveHundred(Variant):
             if extra["low_aces"]:
                 details[player]["low_aces"] = extra["low_aces"]
             hands[player] = {"melded": melded, "left": left, "score": melded - left}
-            lines.append(f"{player} {melded} - {left} = {melded - left}")
         if hand.out:
-            opening = Note("five_hundred.went_out", f"{hand.out} went out.", player=hand.out)
+            opening = Note("five_hundred.went_out", player=hand.out)
         else:
-            opening = Note("five_hundred.stock_ran_out", "Nobody went out (the stock ran out).")
-        notes: list[str] = [opening, Note("five_hundred.melded_minus_left",
-                                          "Melded minus left: " + ", ".join(lines) + ".", hands=hands)]
+            opening = Note("five_hundred.stock_ran_out")
+        notes: list[str] = [opening, Note("five_hundred.melded_minus_left", hands=hands)]
         return HandResult(scores, notes, details, winner=hand.out, kind="out" if hand.out else "stock")
 
 

@@ -8,15 +8,16 @@ from typing import Any, ClassVar
 from ..cards import Card, CardError
 from ..declare import Choice, Note, Settlement
 from ..melds import MeldRules
+from ..notes import sentences
 from ..options import Option, target
 from .base import Game, Hand, HandResult, best_players
 from .gin_family import GinFinal, GinHands, gin_final, hands_won, settle
 
 
 #: the note Oklahoma Gin adds before the hand's Gin notes (:data:`.gin_family.NOTES`)
-NOTES: Mapping[str, str] = {
+NOTES: Mapping[str, str] = sentences({
     "oklahoma.upcard": "Upcard {upcard}: knock limit {limit}.",
-}
+})
 
 
 class Gin(GinHands):
@@ -139,8 +140,7 @@ class OklahomaGin(Gin):
         result = super().score(hand)
         if hand.out is not None:
             card = self.upcard(hand)
-            result.add_note(Note("oklahoma.upcard", f"Upcard {card}: knock limit {upcard_limit(card)}.",
-                                 upcard=str(card), limit=upcard_limit(card)), first=True)
+            result.add_note(Note("oklahoma.upcard", upcard=str(card), limit=upcard_limit(card)), first=True)
         return result
 
 

@@ -19,9 +19,10 @@ from ..melds import (
     STANDARD, MeldRules, arrange, defence, defence_count, gin_shown_in_place, knocker_covers, knocker_shown, mask_text,
     shown_arrangement,
 )
+from ..notes import render, sentences
 from ..options import Option, points, target
 from ..sheet import NoteKey
-from .base import PICK, Game, Hand, HandResult, Score, Variant, meld_detail, show, whole
+from .base import PICK, Game, Hand, HandResult, Score, Variant, meld_detail, whole
 
 #: a game's settlement: the sheet's ``final`` (bonuses, grand totals, net),
 #: the sentences that explain it, and each player's bonuses one by one
@@ -32,7 +33,7 @@ GinFinal = tuple[dict[str, Any], list[str], dict[str, Any]]
 #: sentence, the values in braces; the hand's notes (the first five with
 #: ``multiplied``, written by :meth:`GinHands.score` as text with their keys
 #: beside them) and the settlement's (:func:`gin_final`)
-NOTES: Mapping[str, str] = {
+NOTES: Mapping[str, str] = sentences({
     "gin.dead_hand": "Dead hand (the stock ran down): nobody scores.",
     "gin.gin": "{knocker} went gin: {defender}'s {count} + {bonus} gin bonus = {score}.",
     "gin.gin_laid_off": "{knocker} went gin: {defender}'s {count} after laying off {laid_off} + {bonus} gin bonus "
@@ -49,15 +50,10 @@ NOTES: Mapping[str, str] = {
     "gin.box": "{player}: {hands} hand won x {bonus} box bonus = {total}.",
     "gin.boxes": "{player}: {hands} hands won x {bonus} box bonus = {total}.",
     "gin.net": "Net: {grand} - {other} = {net} to {winner}.",
-}
+})
 
 #: the hands the statistics count, by the hand's kind
 _MOMENTS = {"gin": GIN.key, "undercut": UNDERCUT.key}
-
-#: the numbers a hand's note writes, as text, up to :data:`_NUMERALS_KEPT` (each is 0 or more:
-#: counts, bonuses and the score): a lookup, where formatting an int costs a tenth of the note
-_NUMERALS_KEPT = 1000
-_NUMERALS = tuple(map(str, range(_NUMERALS_KEPT)))
 
 
 class GinHands(Variant):
@@ -177,8 +173,7 @@ class GinHands(Variant):
 
     def score(self, hand: Hand) -> HandResult:
         if hand.out is None:
-            return HandResult({}, [Note("gin.dead_hand", "Dead hand (the stock ran down): nobody scores.")],
-                              kind="dead")
+            return HandResult({}, [Note("gin.dead_hand")], kind="dead")
         knocker = hand.out
         defender = hand.others[0]
         k_count, d_count, details = self.counts(hand, knocker, defender)
@@ -191,54 +186,38 @@ class GinHands(Variant):
         laid = " ".join(details[defender]["laid_off"])
         # The hand's notes as text with their keys beside them, not a Note
         # each: this runs for nearly every hand replayed (see HandResult.note_keys).
-        # Its numbers are written through a table (each is 0 or more).
         values: dict[str, Any]
-        k_text = _NUMERALS[k_count] if k_count < _NUMERALS_KEPT else str(k_count)
-        d_text = _NUMERALS[d_count] if d_count < _NUMERALS_KEPT else str(d_count)
         if k_count == 0:
             winner, kind = knocker, "gin"
             bonus = opts["gin_bonus"]
             base = d_count + bonus
             values = {"knocker": knocker, "defender": defender, "count": d_count, "bonus": bonus, "score": base}
-            bonus_text = _NUMERALS[bonus] if bonus < _NUMERALS_KEPT else str(bonus)
-            base_text = _NUMERALS[base] if base < _NUMERALS_KEPT else str(base)
             if laid:
                 key, values["laid_off"] = "gin.gin_laid_off", laid
-                text = (f"{knocker} went gin: {defender}'s {d_text} after laying off {laid} + {bonus_text} gin bonus "
-                        f"= {base_text}.")
             else:
                 key = "gin.gin"
-                text = f"{knocker} went gin: {defender}'s {d_text} + {bonus_text} gin bonus = {base_text}."
         elif d_count > k_count:
             winner, kind = knocker, "knock"
             base = d_count - k_count
             values = {"knocker": knocker, "knocker_count": k_count, "defender": defender, "count": d_count,
                       "score": base}
-            base_text = _NUMERALS[base] if base < _NUMERALS_KEPT else str(base)
             if laid:
                 key, values["laid_off"] = "gin.knock_laid_off", laid
-                text = (f"{knocker} knocked with {k_text}; {defender} has {d_text} after laying off {laid}: "
-                        f"{d_text} - {k_text} = {base_text}.")
             else:
                 key = "gin.knock"
-                text = (f"{knocker} knocked with {k_text}; {defender} has {d_text}: {d_text} - {k_text} = "
-                        f"{base_text}.")
         else:
             winner, kind = defender, "undercut"
             bonus = opts["undercut_bonus"]
             base = k_count - d_count + bonus
-            bonus_text = _NUMERALS[bonus] if bonus < _NUMERALS_KEPT else str(bonus)
-            base_text = _NUMERALS[base] if base < _NUMERALS_KEPT else str(base)
-            key, text = "gin.undercut", (f"{defender} undercut {knocker}: {k_text} - {d_text} + {bonus_text} undercut "
-                                         f"bonus = {base_text}.")
+            key = "gin.undercut"
             values = {"knocker": knocker, "defender": defender, "knocker_count": k_count, "count": d_count,
                       "bonus": bonus, "score": base}
-        notes = [text]
+        notes = [render(key, values)]
         keys: list[NoteKey] = [{"key": key, "values": values}]
         if factor != 1:
-            notes.append(f"{why}: {base} x {factor} = {base * factor}.")
-            keys.append({"key": "gin.multiplied", "values": {
-                "why": why, "score": base, "factor": factor, "total": base * factor}})
+            multiplied = {"why": why, "score": base, "factor": factor, "total": base * factor}
+            notes.append(render("gin.multiplied", multiplied))
+            keys.append({"key": "gin.multiplied", "values": multiplied})
         # Only the winner's score: the replay gives every other player 0.
         moment = _MOMENTS.get(kind)
         # (In place, not by name: a keyword costs a third of making the result.)
@@ -287,32 +266,24 @@ def gin_final(players: Sequence[str], totals: Mapping[str, Score], won: Mapping[
         loser = next(p for p in players if p != winner)
         bonuses[winner] += options["game_bonus"]
         detail[winner]["game_bonus"] = options["game_bonus"]
-        lines.append(Note("gin.game_bonus", f"{winner} wins the game: {options['game_bonus']} game bonus.",
-                          winner=winner, bonus=options["game_bonus"]))
+        lines.append(Note("gin.game_bonus", winner=winner, bonus=options["game_bonus"]))
         if totals[loser] == 0:
             bonuses[winner] += options["shutout_bonus"]
             detail[winner]["shutout_bonus"] = options["shutout_bonus"]
-            lines.append(Note("gin.shutout", f"{loser} scored nothing: {options['shutout_bonus']} shutout bonus to "
-                              f"{winner}.", loser=loser, winner=winner, bonus=options["shutout_bonus"]))
+            lines.append(Note("gin.shutout", loser=loser, winner=winner, bonus=options["shutout_bonus"]))
     elif len(winners) == 1:
-        lines.append(Note("gin.ended_by_agreement",
-                          f"Ended by agreement: {winners[0]} has the higher total; no game bonus.", winner=winners[0]))
+        lines.append(Note("gin.ended_by_agreement", winner=winners[0]))
     for player in players:
         if won[player]:
-            hands = "hand" if won[player] == 1 else "hands"
-            lines.append(Note(
-                f"gin.{'box' if won[player] == 1 else 'boxes'}", f"{player}: {won[player]} {hands} won x "
-                f"{box_bonus} box bonus = {won[player] * box_bonus}.", player=player, hands=won[player],
-                bonus=box_bonus, total=won[player] * box_bonus,
-            ))
+            lines.append(Note("gin.box" if won[player] == 1 else "gin.boxes", player=player, hands=won[player],
+                              bonus=box_bonus, total=won[player] * box_bonus))
     grand = {p: totals[p] + bonuses[p] for p in players}
     net: dict[str, Score] = {p: 0 for p in players}
     if len(winners) == 1:
         winner = winners[0]
         loser = next(p for p in players if p != winner)
         net[winner] = grand[winner] - grand[loser]
-        lines.append(Note("gin.net", f"Net: {show(grand[winner])} - {show(grand[loser])} = {show(net[winner])} to "
-                          f"{winner}.", winner=winner, grand=whole(grand[winner]), other=whole(grand[loser]),
+        lines.append(Note("gin.net", winner=winner, grand=whole(grand[winner]), other=whole(grand[loser]),
                           net=whole(net[winner])))
     return {
         "bonuses": {p: whole(v) for p, v in bonuses.items()},

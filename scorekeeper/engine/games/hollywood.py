@@ -8,7 +8,8 @@ from typing import Any, ClassVar
 
 from ..declare import Line, Note, Settlement
 from ..options import Option
-from .base import Game, HandResult, Score, names, show, whole
+from ..notes import names, sentences
+from .base import Game, HandResult, Score, show, whole
 from .gin_family import GinFinal, GinHands, gin_final, settle
 
 #: the three games, in the order a player's wins reach them
@@ -17,14 +18,15 @@ GAMES = ("I", "II", "III")
 #: the notes Hollywood adds to each hand's Gin notes (:data:`.gin_family.NOTES`):
 #: its key and its sentence, the values in braces (``win``: the winner's
 #: how-manieth win, in words; ``games``, ``closed``: lists of games)
-NOTES: Mapping[str, str] = {
-    "hollywood.entered": "{player}'s {win} win: {points} entered in {games}.",
-    "hollywood.entered_open": "{player}'s {win} win: {points} entered in {games} ({closed} closed).",
-    "hollywood.next_game": "{player}'s {win} win: {closed} closed, so {points} goes to {games}, the next game "
-                           "in progress.",
+NOTES: Mapping[str, str] = sentences({
+    "hollywood.entered": "{player}'s {win} win: {points} entered in game{games:|s} {games:names}.",
+    "hollywood.entered_open": "{player}'s {win} win: {points} entered in game{games:|s} {games:names} "
+                              "(game{closed:|s} {closed:names} {closed:is|are} closed).",
+    "hollywood.next_game": "{player}'s {win} win: game{closed:|s} {closed:names} {closed:is|are} closed, so "
+                           "{points} goes to game {games:names}, the next game in progress.",
     "hollywood.closed": "Game {game} closes: {player} reaches {total} (the target is {target}) and wins it.",
     "hollywood.over": "All three games are closed: the match is over.",
-}
+})
 
 #: Gin's options, said of each of the three games
 _PER_GAME_HELP = {
@@ -157,12 +159,10 @@ class HollywoodGin(GinHands):
             column = match.games[g]
             if column.totals[winner] >= goal:
                 column.winner = winner
-                result.add_note(Note(
-                    "hollywood.closed", f"Game {g} closes: {winner} reaches {show(column.totals[winner])} "
-                    f"(the target is {goal}) and wins it.", game=g, player=winner,
-                    total=whole(column.totals[winner]), target=goal))
+                result.add_note(Note("hollywood.closed", game=g, player=winner, total=whole(column.totals[winner]),
+                                     target=goal))
         if not match.open():
-            result.add_note(Note("hollywood.over", "All three games are closed: the match is over."))
+            result.add_note(Note("hollywood.over"))
 
     def hand_extras(self, game: Game, result: HandResult) -> dict[str, Any]:
         match = _match(game)
@@ -303,19 +303,13 @@ def ordinal(n: int) -> str:
 
 def _entered_note(winner: str, nth: int, points: Score, due: tuple[str, ...], entered: tuple[str, ...]) -> Note:
     """Where a hand's score went, and why: the winner's how-manieth win it is, and which games are closed."""
-    which = f"{winner}'s {ordinal(nth)} win"
     values = {"player": winner, "win": ordinal(nth), "points": whole(points), "games": list(entered)}
     if entered == due:
-        return Note("hollywood.entered", f"{which}: {show(points)} entered in {_games_words(entered)}.", **values)
+        return Note("hollywood.entered", **values)
     closed = [g for g in due if g not in entered]
-    are = "is" if len(closed) == 1 else "are"
     if set(entered) <= set(due):
-        return Note("hollywood.entered_open",
-                    f"{which}: {show(points)} entered in {_games_words(entered)} "
-                    f"({_games_words(closed)} {are} closed).", closed=closed, **values)
-    return Note("hollywood.next_game",
-                f"{which}: {_games_words(closed)} {are} closed, so {show(points)} goes to game {entered[0]}, "
-                "the next game in progress.", closed=closed, **values)
+        return Note("hollywood.entered_open", closed=closed, **values)
+    return Note("hollywood.next_game", closed=closed, **values)
 
 
 def _match_note(players: tuple[str, ...], summed: Mapping[str, Score], net: Mapping[str, Score]) -> str:

@@ -11,6 +11,7 @@ from ..bounds import (
 from ..cards import Card
 from ..declare import ELIMINATED, Field, Note, count_or_cards
 from ..errors import InvalidEntry
+from ..notes import sentences
 from ..options import Option, deals, eliminate_at, target
 from .base import (
     PICK, Game, Hand, HandResult, PlayerInput, Score, Variant, eliminate_over_limit, hand_value,
@@ -20,14 +21,14 @@ from .base import (
 #: every note of a house game: its key (see :class:`~.declare.Note`) and its
 #: sentence, the values in braces (``hands``: each player's number, by name);
 #: a player out over ``eliminate_at`` adds the notes of :data:`.base.NOTES`
-NOTES: Mapping[str, str] = {
-    "house.own": "{player} went out; each player scores their own: {hands}.",
-    "house.own_nobody_out": "Nobody went out; each player scores their own: {hands}.",
-    "house.winner_takes": "{player} went out and takes what the others hold: {hands} = {total}; they score 0.",
-    "house.zero_sum": "{player} went out; each other player pays {player} what they hold: {hands} = {total}.",
+NOTES: Mapping[str, str] = sentences({
+    "house.own": "{player} went out; each player scores their own: {hands:list}.",
+    "house.own_nobody_out": "Nobody went out; each player scores their own: {hands:list}.",
+    "house.winner_takes": "{player} went out and takes what the others hold: {hands:plus} = {total}; they score 0.",
+    "house.zero_sum": "{player} went out; each other player pays {player} what they hold: {hands:plus} = {total}.",
     "house.bonus": "Going-out bonus: {bonus} to {player}.",
     "house.bonus_paid": "Going-out bonus: each other player pays {player} {bonus} more, {paid} in all.",
-}
+})
 
 #: the pack a cards entry may hold at most: four decks and eight jokers
 MOST_CARDS = MAX_DECKS * 52 + MAX_JOKERS
@@ -312,15 +313,12 @@ class House(Variant):
         scores = zero_scores(hand.players)
         own = {p: values[p] for p in hand.players if p in values}
         scores.update(own)
-        listed = ", ".join(f"{p} {v}" for p, v in own.items())
         if out is None:
-            return scores, [Note("house.own_nobody_out", f"Nobody went out; each player scores their own: {listed}.",
-                                 hands=own)]
-        notes: list[str] = [Note("house.own", f"{out} went out; each player scores their own: {listed}.",
-                                 player=out, hands=own)]
+            return scores, [Note("house.own_nobody_out", hands=own)]
+        notes: list[str] = [Note("house.own", player=out, hands=own)]
         if bonus:
             scores[out] += bonus
-            notes.append(Note("house.bonus", f"Going-out bonus: {bonus} to {out}.", bonus=bonus, player=out))
+            notes.append(Note("house.bonus", bonus=bonus, player=out))
         return scores, notes
 
     def score_out(self, hand: Hand, values: dict[str, int], *, paying: bool) -> tuple[dict[str, Score], list[str]]:
@@ -329,24 +327,19 @@ class House(Variant):
         scores = zero_scores(hand.players)
         others = {p: values[p] for p in hand.others}
         total = sum(others.values())
-        listed = " + ".join(f"{p} {v}" for p, v in others.items())
         notes: list[str]
         if paying:
             for player, value in others.items():
                 scores[player] = -(value + bonus)
             scores[out] = total + bonus * len(others)
-            notes = [Note("house.zero_sum", f"{out} went out; each other player pays {out} what they hold: "
-                          f"{listed} = {total}.", player=out, hands=others, total=total)]
+            notes = [Note("house.zero_sum", player=out, hands=others, total=total)]
             if bonus:
-                paid = bonus * len(others)
-                notes.append(Note("house.bonus_paid", f"Going-out bonus: each other player pays {out} {bonus} "
-                                  f"more, {paid} in all.", player=out, bonus=bonus, paid=paid))
+                notes.append(Note("house.bonus_paid", player=out, bonus=bonus, paid=bonus * len(others)))
             return scores, notes
         scores[out] = total + bonus
-        notes = [Note("house.winner_takes", f"{out} went out and takes what the others hold: {listed} = {total}; "
-                      "they score 0.", player=out, hands=others, total=total)]
+        notes = [Note("house.winner_takes", player=out, hands=others, total=total)]
         if bonus:
-            notes.append(Note("house.bonus", f"Going-out bonus: {bonus} to {out}.", bonus=bonus, player=out))
+            notes.append(Note("house.bonus", bonus=bonus, player=out))
         return scores, notes
 
     # -- the end -------------------------------------------------------------------

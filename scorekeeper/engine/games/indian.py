@@ -9,6 +9,7 @@ from typing import Any
 from ..cards import CardError, format_cards, parse_rank, rank_name
 from ..declare import ELIMINATED, Choice, Moment, Note, Status, count_or_cards
 from ..melds import MeldRules, indian_points, is_declaration
+from ..notes import Words, sentences
 from ..options import Option, points
 from .base import (
     PICK, Game, Hand, HandResult, PlayerInput, Variant, eliminate_over_limit, last_player_left, zero_scores,
@@ -23,11 +24,6 @@ DROPS = Moment("drops", "Drops", "Indian hands this player dropped")
 #: :data:`.base.NOTES`.  ``hands`` gives each other player's line as
 #: ``{"kind", "points"}`` and ``capped_at`` when the cap cut it, the kinds
 #: being :data:`POINT_LINES`
-NOTES: Mapping[str, str] = {
-    "indian.declared": "{player} declared and scores 0.",
-    "indian.declared_wild": "{player} declared and scores 0. Wild rank: {wild}.",
-    "indian.points": "{hands}.",
-}
 
 #: the kinds of a player's line in the ``indian.points`` note, each with its
 #: words (and ``, capped at {capped_at}`` after it when capped)
@@ -39,6 +35,12 @@ POINT_LINES: Mapping[str, str] = {
     "outside_melds": "{player} {points} outside melds",
     "every_card": "{player} {points} (no two sequences with one pure: every card counts)",
 }
+
+NOTES: Mapping[str, str] = sentences({
+    "indian.declared": "{player} declared and scores 0.",
+    "indian.declared_wild": "{player} declared and scores 0. Wild rank: {wild}.",
+    "indian.points": "{hands:lines}.",
+}, lines=Words(POINT_LINES, after={"capped_at": ", capped at {capped_at}"}, sep="; "))
 
 
 @lru_cache(maxsize=14)
@@ -204,19 +206,16 @@ class Indian(Variant):
         rules = meld_rules(wild)
         scores = zero_scores(hand.players)
         details: dict[str, dict[str, Any]] = {declarer: {"value": 0}}
-        lines = []
         hands: dict[str, dict[str, Any]] = {}
         for player in hand.others:
-            value, detail, line, hands[player] = self._points(hand.inputs[player], rules, opts)
+            value, detail, hands[player] = self._points(hand.inputs[player], rules, opts)
             scores[player] = value
             details[player] = {"value": value, **detail}
-            lines.append(f"{player} {line}")
         if wild:
-            declared = Note("indian.declared_wild", f"{declarer} declared and scores 0. Wild rank: {rank_name(wild)}.",
-                            player=declarer, wild=rank_name(wild))
+            declared = Note("indian.declared_wild", player=declarer, wild=rank_name(wild))
         else:
-            declared = Note("indian.declared", f"{declarer} declared and scores 0.", player=declarer)
-        notes: list[str] = [declared, Note("indian.points", "; ".join(lines) + ".", hands=hands)]
+            declared = Note("indian.declared", player=declarer)
+        notes: list[str] = [declared, Note("indian.points", hands=hands)]
         kinds = {d.get("drop") for d in details.values()}
         dropped = {p: [DROPS.key] for p, d in details.items() if d.get("drop")}
         return HandResult(scores, notes, details, winner=declarer,
@@ -224,34 +223,30 @@ class Indian(Variant):
 
     @staticmethod
     def _points(player_input: PlayerInput, rules: MeldRules,
-                opts: Mapping[str, Any]) -> tuple[int, dict[str, Any], str, dict[str, Any]]:
-        """A player's points, details, line of the note and that line's values."""
+                opts: Mapping[str, Any]) -> tuple[int, dict[str, Any], dict[str, Any]]:
+        """A player's points, details and the values of their line of the note."""
         cap = opts["max_points"]
         if "drop" in player_input.extra:
             which = player_input.extra["drop"]
             value = opts["first_drop"] if which == "first" else opts["middle_drop"]
-            return value, {"drop": which}, f"{which} drop {value}", {"kind": f"{which}_drop", "points": value}
+            return value, {"drop": which}, {"kind": f"{which}_drop", "points": value}
         if "wrong_show" in player_input.extra:
             value = opts["wrong_show"]
-            return value, {"wrong_show": True}, f"wrong show {value}", {"kind": "wrong_show", "points": value}
+            return value, {"wrong_show": True}, {"kind": "wrong_show", "points": value}
         if player_input.cards is None:
             count = player_input.count or 0
             capped = min(count, cap)
-            return capped, {}, f"{count}" + (f", capped at {cap}" if capped < count else ""), _line(
-                "count", count, cap)
+            return capped, {}, _line("count", count, cap)
         result = indian_points(player_input.cards, rules)
         all_cards = rules.hand_value(player_input.cards)
         detail: dict[str, Any] = {"all_cards": all_cards}
         if result.arrangement is not None:
             detail["melds"] = [format_cards(m) for m in result.arrangement.melds]
             detail["unmatched"] = format_cards(result.arrangement.unmatched)
-            kind, line = "outside_melds", f"{result.points} outside melds"
+            kind = "outside_melds"
         else:
-            kind, line = "every_card", f"{result.points} (no two sequences with one pure: every card counts)"
-        capped = min(result.points, cap)
-        if capped < result.points:
-            line += f", capped at {cap}"
-        return capped, detail, line, _line(kind, result.points, cap)
+            kind = "every_card"
+        return min(result.points, cap), detail, _line(kind, result.points, cap)
 
     def eliminate(self, game: Game, number: int) -> None:
         if game.options["pool"] is not None:

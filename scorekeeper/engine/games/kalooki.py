@@ -7,6 +7,7 @@ from typing import Any
 
 from ..cards import Card
 from ..declare import ELIMINATED, REENTER, REENTERED, Choice, Moment, Note
+from ..notes import sentences
 from ..options import Option, eliminate_at, points, reentries
 from .base import (
     PICK, Game, Hand, HandResult, Variant, eliminate_over_limit, hand_value, last_player_left, zero_scores,
@@ -18,12 +19,12 @@ FIRST_MELD = 40
 #: every note of Kalooki: its key (see :class:`~.declare.Note`) and its sentence,
 #: the values in braces (``values``, ``scores``: each player's); a player put
 #: out or coming back adds the notes of :data:`.base.NOTES`
-NOTES: Mapping[str, str] = {
-    "kalooki.out": "{winner} went out and scores 0; every card left counts against the others: {values}.",
+NOTES: Mapping[str, str] = sentences({
+    "kalooki.out": "{winner} went out and scores 0; every card left counts against the others: {values:list}.",
     "kalooki.kalookie_doubled": "Kalookie ({winner} laid down all 13 at once): every other score doubles: "
-                                "{scores}.",
+                                "{scores:list}.",
     "kalooki.kalookie": "Kalookie ({winner} laid down all 13 at once): no score changes at this table.",
-}
+})
 
 KALOOKIE = Moment("kalookies", "Kalookies", "hands won going out with all 13 cards laid down at once (a kalookie)")
 
@@ -123,22 +124,11 @@ class Kalooki(Variant):
             details[player] = {"value": value}
             scores[player] = 2 * value if doubled else value
         values = {p: details[p]["value"] for p in hand.others}
-        notes: list[str] = [Note(
-            "kalooki.out",
-            f"{winner} went out and scores 0; every card left counts against the others: "
-            f"{', '.join(f'{p} {v}' for p, v in values.items())}.", winner=winner, values=values,
-        )]
+        notes: list[str] = [Note("kalooki.out", winner=winner, values=values)]
         if doubled:
-            charged = {p: scores[p] for p in hand.others}
-            notes.append(Note(
-                "kalooki.kalookie_doubled",
-                f"Kalookie ({winner} laid down all 13 at once): every other score doubles: "
-                f"{', '.join(f'{p} {v}' for p, v in charged.items())}.", winner=winner, scores=charged,
-            ))
+            notes.append(Note("kalooki.kalookie_doubled", winner=winner, scores={p: scores[p] for p in hand.others}))
         elif kalookie:
-            notes.append(Note("kalooki.kalookie",
-                              f"Kalookie ({winner} laid down all 13 at once): no score changes at this table.",
-                              winner=winner))
+            notes.append(Note("kalooki.kalookie", winner=winner))
         return HandResult(scores, notes, details, winner=winner, kind="kalookie" if kalookie else "out",
                           moments={winner: [KALOOKIE.key]} if kalookie else {})
 

@@ -7,8 +7,9 @@ from typing import Any
 
 from ..declare import Moment, Note, count_or_cards
 from ..melds import STANDARD
+from ..notes import sentences
 from ..options import deals, target
-from .base import PICK, Hand, HandResult, PlayerInput, Score, Variant, names, split, unmatched, whole, zero_scores
+from .base import PICK, Hand, HandResult, PlayerInput, Score, Variant, split, unmatched, whole, zero_scores
 
 RUM_BONUS = 25
 KNOCK_PENALTY = 10
@@ -16,17 +17,17 @@ KNOCK_PENALTY = 10
 #: every note of Knock Rummy: its key (see :class:`~.declare.Note`) and its
 #: sentence, the values in braces (``lowest``: the lowest count, the one a
 #: payer pays down to; ``winners``: a list, "has" becoming "have" for several)
-NOTES: Mapping[str, str] = {
+NOTES: Mapping[str, str] = sentences({
     "knock.knocker_lowest": "{knocker} knocked with {count}, the lowest count.",
     "knock.rum": "{knocker} knocked with {count}, the lowest count: a rum hand, {bonus} more from each player.",
-    "knock.knocker_beaten": "{knocker} knocked with {count} but {winners} has {lowest}.",
-    "knock.knocker_tied": "{knocker} knocked with {count} but {winners} has {lowest} (a tie counts against "
-                          "the knocker).",
+    "knock.knocker_beaten": "{knocker} knocked with {count} but {winners:names} {winners:has|have} {lowest}.",
+    "knock.knocker_tied": "{knocker} knocked with {count} but {winners:names} {winners:has|have} {lowest} (a tie "
+                          "counts against the knocker).",
     "knock.pays": "{player} pays {count} - {lowest} = {paid}.",
     "knock.pays_rum": "{player} pays {count} - {lowest} + {bonus} = {paid}.",
     "knock.knocker_pays": "{player} pays {count} - {lowest} + {penalty} for knocking = {paid}.",
-    "knock.split": "{winners} split {pot}: {share} each.",
-}
+    "knock.split": "{winners:names} split {pot}: {share} each.",
+})
 
 
 def deadwood(player_input: PlayerInput) -> tuple[int, dict[str, Any]]:
@@ -108,36 +109,24 @@ class Knock(Variant):
         for player in hand.players:
             (winners if player != knocker and counts[player] == lowest_other else payers).append(player)
         tied = counts[knocker] == lowest_other
-        notes: list[str] = [Note(
-            "knock.knocker_tied" if tied else "knock.knocker_beaten",
-            f"{knocker} knocked with {counts[knocker]} but {names(winners)} "
-            f"{'has' if len(winners) == 1 else 'have'} {lowest_other}"
-            + (" (a tie counts against the knocker)" if tied else "")
-            + ".",
-            knocker=knocker, count=counts[knocker], winners=winners, lowest=lowest_other,
-        )]
+        notes: list[str] = [Note("knock.knocker_tied" if tied else "knock.knocker_beaten",
+                                 knocker=knocker, count=counts[knocker], winners=winners, lowest=lowest_other)]
         pot = 0
         for payer in payers:
             if payer == knocker:
                 paid = counts[payer] - lowest_other + KNOCK_PENALTY
-                notes.append(Note(
-                    "knock.knocker_pays",
-                    f"{payer} pays {counts[payer]} - {lowest_other} + {KNOCK_PENALTY} for knocking = {paid}.",
-                    player=payer, count=counts[payer], lowest=lowest_other, penalty=KNOCK_PENALTY, paid=paid,
-                ))
+                notes.append(Note("knock.knocker_pays", player=payer, count=counts[payer], lowest=lowest_other,
+                                  penalty=KNOCK_PENALTY, paid=paid))
             else:
                 paid = counts[payer] - lowest_other
-                notes.append(Note("knock.pays", f"{payer} pays {counts[payer]} - {lowest_other} = {paid}.",
-                                  player=payer, count=counts[payer], lowest=lowest_other, paid=paid))
+                notes.append(Note("knock.pays", player=payer, count=counts[payer], lowest=lowest_other, paid=paid))
             scores[payer] = -paid
             pot += paid
         share = split(pot, len(winners))
         for winner in winners:
             scores[winner] = share
         if len(winners) > 1:
-            each = whole(share)
-            notes.append(Note("knock.split", f"{names(winners)} split {pot}: {each} each.",
-                              winners=winners, pot=pot, share=each))
+            notes.append(Note("knock.split", winners=winners, pot=pot, share=whole(share)))
         return HandResult(scores, notes, details, winner=winners[0] if len(winners) == 1 else None,
                           kind="knock_beaten", moments=dict.fromkeys(winners, _BEATEN))
 
@@ -149,21 +138,18 @@ class Knock(Variant):
         rum = count == 0
         notes: list[str]
         if rum:
-            notes = [Note("knock.rum", f"{knocker} knocked with {count}, the lowest count: a rum hand, "
-                          f"{RUM_BONUS} more from each player.", knocker=knocker, count=count, bonus=RUM_BONUS)]
+            notes = [Note("knock.rum", knocker=knocker, count=count, bonus=RUM_BONUS)]
         else:
-            notes = [Note("knock.knocker_lowest", f"{knocker} knocked with {count}, the lowest count.",
-                          knocker=knocker, count=count)]
+            notes = [Note("knock.knocker_lowest", knocker=knocker, count=count)]
         won = 0
         for payer in hand.others:
             if rum:
                 paid = counts[payer] - count + RUM_BONUS
-                notes.append(Note("knock.pays_rum", f"{payer} pays {counts[payer]} - {count} + {RUM_BONUS} = {paid}.",
-                                  player=payer, count=counts[payer], lowest=count, bonus=RUM_BONUS, paid=paid))
+                notes.append(Note("knock.pays_rum", player=payer, count=counts[payer], lowest=count, bonus=RUM_BONUS,
+                                  paid=paid))
             else:
                 paid = counts[payer] - count
-                notes.append(Note("knock.pays", f"{payer} pays {counts[payer]} - {count} = {paid}.",
-                                  player=payer, count=counts[payer], lowest=count, paid=paid))
+                notes.append(Note("knock.pays", player=payer, count=counts[payer], lowest=count, paid=paid))
             scores[payer] = -paid
             won += paid
         scores[knocker] = won

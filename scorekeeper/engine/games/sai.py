@@ -8,6 +8,7 @@ from typing import Any
 from ..cards import Card
 from ..options import target
 from ..declare import RUMMY, Choice, Note
+from ..notes import sentences
 from .base import (
     PICK, Game, Hand, HandResult, Variant, hand_value, rummy_moment, standard_deal, winner_deals,
     zero_scores,
@@ -17,13 +18,13 @@ GOING_OUT_BONUS = 25
 
 #: every note of Sai Rummy: its key (see :class:`~.declare.Note`) and its
 #: sentence, the values in braces (``hands``: each other player's hand)
-NOTES: Mapping[str, str] = {
+NOTES: Mapping[str, str] = sentences({
     "sai.nobody_out": "Nobody went out: no score, the deal passes.",
-    "sai.collects": "{player} went out and collects {hands} = {total}.",
+    "sai.collects": "{player} went out and collects {hands:plus} = {total}.",
     "sai.rummy_doubled": "Rummy (out in one turn): doubled to {total}.",
     "sai.going_out_bonus": "{bonus} for going out: {total}.",
-    "sai.others_lose": "Each other player loses their own hand: {hands}.",
-}
+    "sai.others_lose": "Each other player loses their own hand: {hands:minus}.",
+})
 
 
 def card_value(card: Card) -> int:
@@ -80,25 +81,20 @@ class Sai(Variant):
             p: {"value": hand_value(i, hand.values)} for p, i in hand.inputs.items()
         }
         if hand.out is None:
-            return HandResult(scores, [Note("sai.nobody_out", "Nobody went out: no score, the deal passes.")], details)
+            return HandResult(scores, [Note("sai.nobody_out")], details)
         values = {p: hand_value(hand.inputs[p], hand.values) for p in hand.others}
         collected = sum(values.values())
-        parts = " + ".join(f"{p} {v}" for p, v in values.items())
-        notes: list[str] = [Note("sai.collects", f"{hand.out} went out and collects {parts} = {collected}.",
-                                 player=hand.out, hands=values, total=collected)]
+        notes: list[str] = [Note("sai.collects", player=hand.out, hands=values, total=collected)]
         rummy = bool(hand.entry.get("rummy"))
         if rummy:
             collected *= 2
-            notes.append(Note("sai.rummy_doubled", f"Rummy (out in one turn): doubled to {collected}.",
-                              total=collected))
+            notes.append(Note("sai.rummy_doubled", total=collected))
         won = collected + GOING_OUT_BONUS
-        notes.append(Note("sai.going_out_bonus", f"{GOING_OUT_BONUS} for going out: {won}.",
-                          bonus=GOING_OUT_BONUS, total=won))
+        notes.append(Note("sai.going_out_bonus", bonus=GOING_OUT_BONUS, total=won))
         scores[hand.out] = won
         for player, value in values.items():
             scores[player] = -value
-        notes.append(Note("sai.others_lose", "Each other player loses their own hand: "
-                          + ", ".join(f"{p} -{v}" for p, v in values.items()) + ".", hands=values))
+        notes.append(Note("sai.others_lose", hands=values))
         return HandResult(scores, notes, details, winner=hand.out, kind="rummy" if rummy else "out",
                           moments=rummy_moment(hand.out, "rummy") if rummy else {})
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..cards import Card
 from ..declare import ELIMINATED, REENTER, REENTERED, Choice, Moment, Note, Status
+from ..notes import Words, sentences
 from ..options import eliminate_at, points, reentries
 from .base import (
     PICK, Game, Hand, HandResult, PlayerInput, Variant, eliminate_over_limit, hand_value, last_player_left,
@@ -21,13 +22,14 @@ JOKER_VALUE = 25
 UNOPENED: Mapping[str, Any] = MappingProxyType({"opened": False})
 
 #: every note of Scala 40: its key (see :class:`~.declare.Note`) and its
-#: sentence, the values in braces (``values``, ``scores``: each player's); a
-#: player put out or coming back adds the notes of :data:`.base.NOTES`
-NOTES: Mapping[str, str] = {
-    "scala40.closed": "{closer} closed and scores 0; every card left counts against the others: {values}.",
+#: sentence, the values in braces (``values``, ``scores``: each player's; in
+#: ``values``, one who never opened is ``{"kind": "never_opened", "points"}``);
+#: a player put out or coming back adds the notes of :data:`.base.NOTES`
+NOTES: Mapping[str, str] = sentences({
+    "scala40.closed": "{closer} closed and scores 0; every card left counts against the others: {values:charged}.",
     "scala40.in_mano": "In mano ({closer} closed in one turn, never having opened): every other score doubles: "
-                       "{scores}.",
-}
+                       "{scores:list}.",
+}, charged=Words({"": "{player} {points}", "never_opened": "{player} never opened {points}"}))
 
 IN_MANO = Moment("in_mano", "In mano", "hands closed in mano: everything laid down in one turn, never having opened")
 NEVER_OPENED = Moment("never_opened", "Never opened", "hands that ended before this player had opened")
@@ -143,29 +145,22 @@ class Scala40(Variant):
         scores = zero_scores(hand.players)
         details: dict[str, dict[str, Any]] = {closer: {"value": 0}}
         moments: dict[str, list[str]] = {closer: [IN_MANO.key]} if in_mano else {}
-        charged = []
+        values: dict[str, Any] = {}
         for player in hand.others:
             given = hand.inputs[player]
             if given.extra:
                 value = options["not_opened"]
                 details[player] = {"value": value, "opened": False}
                 moments[player] = [NEVER_OPENED.key]
-                charged.append(f"{player} never opened {value}")
+                values[player] = {"kind": "never_opened", "points": value}
             else:
                 value = hand_value(given, hand.values)
                 details[player] = {"value": value}
-                charged.append(f"{player} {value}")
+                values[player] = value
             scores[player] = 2 * value if in_mano else value
-        values = {p: details[p]["value"] for p in hand.others}
-        notes: list[str] = [Note("scala40.closed",
-                      f"{closer} closed and scores 0; every card left counts against the others: "
-                      f"{', '.join(charged)}.", closer=closer, values=values)]
+        notes: list[str] = [Note("scala40.closed", closer=closer, values=values)]
         if in_mano:
-            doubled = {p: scores[p] for p in hand.others}
-            notes.append(Note("scala40.in_mano",
-                              f"In mano ({closer} closed in one turn, never having opened): every other "
-                              f"score doubles: {', '.join(f'{p} {v}' for p, v in doubled.items())}.",
-                              closer=closer, scores=doubled))
+            notes.append(Note("scala40.in_mano", closer=closer, scores={p: scores[p] for p in hand.others}))
         return HandResult(scores, notes, details, winner=closer, kind="in_mano" if in_mano else "close",
                           moments=moments)
 

@@ -10,6 +10,7 @@ from ..cards import Card, find_excess_copies, rank_name
 from ..declare import Note
 from ..errors import InvalidEntry
 from ..melds import MeldRules, arrange
+from ..notes import Words, sentences
 from ..options import Option, points
 from .base import PICK, Game, Hand, HandResult, Variant, meld_detail, unmatched, zero_scores
 
@@ -17,12 +18,13 @@ DEALS = 11
 
 #: every note of Three Thirteen: its key (see :class:`~.declare.Note`) and its
 #: sentence, the values in braces (``wild``: the wild rank in words, as in
-#: :data:`RANK_WORDS`; ``charged``: each other player's count)
-NOTES: Mapping[str, str] = {
+#: :data:`RANK_WORDS`; ``charged``: each other player's count, or, given as
+#: cards, ``{"points", "unmatched"}`` with the cards left unmatched)
+NOTES: Mapping[str, str] = sentences({
     "three_thirteen.deal": "Deal {deal} of 11: {cards} cards each, {wild} wild.",
     "three_thirteen.out": "{out} went out and scores 0; what the others could not meld counts against them: "
-                          "{charged}.",
-}
+                          "{charged:counts}.",
+}, counts=Words({"": "{player} {points}"}, after={"unmatched": " ({unmatched} unmatched)"}))
 #: the biggest deal, the eleventh: 13 cards
 MOST_DEALT = DEALS + 2
 #: an unmatched card's value by rank (ace first), for the ``faces`` option
@@ -188,21 +190,15 @@ class ThreeThirteen(Variant):
         rules = self.rules_for(number, hand.options)
         scores = zero_scores(hand.players)
         details: dict[str, dict[str, Any]] = {went_out: {"value": 0}}
-        charged = []
+        charged: dict[str, Any] = {}
         for player in hand.others:
             given = hand.inputs[player]
             value, shown = unmatched(given, rules)
             scores[player] = value
             details[player] = {"value": value, **shown}
-            left = f" ({shown['unmatched']} unmatched)" if shown.get("unmatched") else ""
-            charged.append(f"{player} {value}{left}")
-        deal = Note("three_thirteen.deal",
-                    f"Deal {number} of {DEALS}: {dealt} cards each, {RANK_WORDS[wild]} wild.",
-                    deal=number, cards=dealt, wild=RANK_WORDS[wild])
-        counted = Note("three_thirteen.out",
-                       f"{went_out} went out and scores 0; what the others could not meld counts against "
-                       f"them: {', '.join(charged)}.",
-                       out=went_out, charged={p: scores[p] for p in hand.others})
+            charged[player] = {"points": value, "unmatched": shown["unmatched"]} if shown.get("unmatched") else value
+        deal = Note("three_thirteen.deal", deal=number, cards=dealt, wild=RANK_WORDS[wild])
+        counted = Note("three_thirteen.out", out=went_out, charged=charged)
         return HandResult(scores, [deal, counted], details, winner=went_out, kind="out")
 
     def is_over(self, game: Game) -> bool:

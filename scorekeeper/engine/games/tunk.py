@@ -7,6 +7,7 @@ from typing import Any
 
 from ..declare import ELIMINATED, Note, count_or_cards
 from ..melds import MeldRules
+from ..notes import sentences
 from ..options import Option, eliminate_at
 from .base import (
     PICK, Game, Hand, HandResult, PlayerInput, Variant, eliminate_over_limit, last_player_left, unmatched, zero_scores,
@@ -18,11 +19,11 @@ RULES = MeldRules(wild_rank=2)
 #: every note of Tunk: its key (see :class:`~.declare.Note`) and its sentence,
 #: the values in braces (``hands``: each other player's count); a player out
 #: over the limit adds the notes of :data:`.base.NOTES`
-NOTES: Mapping[str, str] = {
-    "tunk.tunked": "{tunker} tunked and scores 0; every card left counts against the others: {hands}.",
-    "tunk.tunked_charged": "{tunker} tunked; every card left counts against the others: {hands}.",
+NOTES: Mapping[str, str] = sentences({
+    "tunk.tunked": "{tunker} tunked and scores 0; every card left counts against the others: {hands:list}.",
+    "tunk.tunked_charged": "{tunker} tunked; every card left counts against the others: {hands:list}.",
     "tunk.doubled": "{tunker} tunked with {count}, not the lowest ({lowest}): charged double, {charged}.",
-}
+})
 
 
 class Tunk(Variant):
@@ -118,7 +119,6 @@ class Tunk(Variant):
             value = others[player] = self.all_cards_value(hand.inputs[player])
             scores[player] = value
             details[player] = {"value": value}
-        charged = ", ".join(f"{p} {v}" for p, v in others.items())
         doubled: list[str] = []
         details[tunker] = {"value": 0}
         if tunker in hand.inputs:
@@ -128,18 +128,9 @@ class Tunk(Variant):
             if hand.options["tunker_double"] and own > lowest_other:
                 scores[tunker] = 2 * own
                 details[tunker]["value"] = 2 * own
-                doubled.append(Note(
-                    "tunk.doubled",
-                    f"{tunker} tunked with {own}, not the lowest ({lowest_other}): charged double, {2 * own}.",
-                    tunker=tunker, count=own, lowest=lowest_other, charged=2 * own,
-                ))
+                doubled.append(Note("tunk.doubled", tunker=tunker, count=own, lowest=lowest_other, charged=2 * own))
         # A charged tunker does not score 0, so the first note must not say so.
-        if doubled:
-            first = Note("tunk.tunked_charged", f"{tunker} tunked; every card left counts against the others: "
-                         f"{charged}.", tunker=tunker, hands=others)
-        else:
-            first = Note("tunk.tunked", f"{tunker} tunked and scores 0; every card left counts against the others: "
-                         f"{charged}.", tunker=tunker, hands=others)
+        first = Note("tunk.tunked_charged" if doubled else "tunk.tunked", tunker=tunker, hands=others)
         notes = [first, *doubled]
         return HandResult(scores, notes, details, winner=tunker, kind="tunk")
 
