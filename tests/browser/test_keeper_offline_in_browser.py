@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .browser_kit import SERVICE_WORKER, LiveServer, controlled, pick_cards, register, row_totals, save, start_game, \
+from .browser_kit import SERVICE_WORKER, LiveServer, controlled, pick_cards, player, register, row_totals, save, start_game, \
     type_count, went_out
 
 pytestmark = pytest.mark.browser
@@ -214,3 +214,24 @@ def test_a_keepers_copies_are_not_shown_to_an_account_signed_in_later_on_the_sam
     keeper.goto(game)
     expect(keeper.locator("main h1")).to_have_text("No network")
     expect(keeper.locator("main")).not_to_contain_text("Zelda")
+
+
+def test_a_hand_saved_online_after_the_link_was_turned_off_is_said_refused_and_the_typing_stays(
+        signed_in: Page, live_server: LiveServer, new_context: Any) -> None:
+    owner = signed_in
+    game = start_game(owner, live_server, "basic", ["Ann", "Bob"])
+    keeper = _keeper_phone(new_context, _keeper_link(owner), game)
+    keeper.get_by_role("link", name="Record hand 1").click()
+    keeper.wait_for_function("() => !!window.ScorekeeperOffline")  # the save goes through the outbox
+    went_out(keeper, "Ann")
+    type_count(keeper, "Bob", 9)
+    owner.once("dialog", lambda dialog: dialog.accept())
+    owner.get_by_role("button", name="Turn off the keeper link").click()
+    expect(owner.get_by_role("button", name="Let the table keep score")).to_be_visible()
+
+    keeper.locator("#entry button[type=submit]").click()
+
+    expect(keeper.locator("#outbox-note")).to_contain_text("turned its keeper link off")
+    expect(keeper).to_have_url(game + "/hands/new")
+    expect(player(keeper, "Bob").get_by_label("Count", exact=True)).to_have_value("9")
+    assert _kept_count(keeper) == 0  # refused, not kept to be sent again
