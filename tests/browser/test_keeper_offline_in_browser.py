@@ -130,8 +130,9 @@ def test_a_keeper_phone_records_three_changes_offline_and_each_is_recorded_once_
     log = owner.locator(".changes li")
     expect(log.filter(has_text="(from a keeper link)")).to_have_count(3)
     texts = " | ".join(log.all_inner_texts())
-    order = [texts.find(said) for said in ("hand 2 recorded", "hand 3 recorded", "hand 1 changed")]
-    assert -1 not in order and (order == sorted(order) or order == sorted(order, reverse=True)), texts
+    # The log runs newest first: the correction, then hand 3, then hand 2, as they were made.
+    order = [texts.find(said) for said in ("hand 1 changed", "hand 3 recorded", "hand 2 recorded")]
+    assert -1 not in order and order == sorted(order), texts
     keeper.reload()
     expect(_sheet_rows(keeper)).to_have_count(3)
 
