@@ -563,7 +563,8 @@
   }
 
   if (Outbox && Outbox.available) {
-    window.addEventListener("online", flushHere);
+    // And again shortly after: the page's "online" can come before its worker's network is back.
+    window.addEventListener("online", function () { flushHere(); setTimeout(flushHere, 2000); });
     window.addEventListener("pageshow", flushHere);
     document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") flushHere(); });
   }
