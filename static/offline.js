@@ -9,7 +9,9 @@
   "use strict";
   var SCRIPTS = ["/static/vendor/idb-keyval/umd.js", "/static/outbox.js", "/static/outbox-page.js"];
   var loading = null;
-  var account = document.body && document.body.dataset.account;
+  // Whose the phone's outbox and drafts are: the account, or on a keeper link's page that link's identity.
+  var account = document.body && (document.body.dataset.keeper || document.body.dataset.account);
+  var controlledAtLoad = "serviceWorker" in navigator && Boolean(navigator.serviceWorker.controller);
   var sheet = /^\/games\/\d+$/.test(location.pathname) && document.getElementById("sheet");
 
   function load() {
@@ -60,11 +62,18 @@
         navigator.storage.persist();
       }
     } catch (e) { /* storage off */ }
-    // The form for the next hand, kept by the worker, so "Record hand" opens offline too.
+    // The form for the next hand, kept by the worker, so "Record hand" opens offline too; and this
+    // page itself when it loaded before the worker took control (a phone's first game page).
     var record = document.querySelector(".next a.button");
-    if (record && navigator.onLine && worker && navigator.serviceWorker.controller) {
-      fetch(record.getAttribute("href"), { credentials: "same-origin" }).catch(function () { return null; });
+    if (!navigator.onLine || !worker) return;
+    if (controlledAtLoad) {
+      if (record) fetch(record.getAttribute("href"), { credentials: "same-origin" }).catch(function () { return null; });
+      return;
     }
+    navigator.serviceWorker.ready.then(function (registration) {
+      var urls = [location.pathname].concat(record ? [record.getAttribute("href")] : []);
+      if (registration.active) registration.active.postMessage({ type: "keep", urls: urls });
+    }).catch(function () { return null; });
   });
 
   // Undo and end, confirmed (static/sheet.js asks first), go through the outbox too.

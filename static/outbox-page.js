@@ -22,7 +22,8 @@
   "use strict";
   var Outbox = window.Outbox;
   var body = document.body;
-  var account = body && body.dataset.account;
+  // The account, or on a keeper link's page that link (a phone with no account: see static/outbox.js).
+  var account = body && (body.dataset.keeper || body.dataset.account);
   var PAGES = "scorekeeper-pages";
 
   if ("serviceWorker" in navigator) {
@@ -234,7 +235,7 @@
                                                    " it keeps, and sent in order");
         return Outbox.session().then(function (me) {
           if (!me) return keepIt(change);
-          if (!me.signed_in) return keepIt(change, "; sign in again to send it");
+          if (!Outbox.mayAct(me, account)) return keepIt(change, "; sign in again to send it");
           return Outbox.send(change, me.csrf_token, true).then(function (answer) {
             if (answer.outcome === "recorded") {
               clearDraft();
@@ -242,6 +243,12 @@
               return null;
             }
             if (answer.outcome === "unsent" || answer.outcome === "busy") return keepIt(change);
+            if (answer.outcome === "link_off") {
+              // The keeper link is off: no page of the game would open. What was typed stays here.
+              sending = false;
+              say(answer.message);
+              return null;
+            }
             // Refused, or the game moved on: the server's own page says why, with everything typed.
             // Nothing was stored, so sending the form itself cannot record twice.
             native = true;
@@ -329,6 +336,7 @@
     var title;
     if (change.state === "taken") title = "Hand " + change.number + " was recorded by another phone first";
     else if (change.state === "refused") title = what(change) + " was refused";
+    else if (change.state === "link_off") title = what(change) + " was not recorded: the keeper link is off";
     else title = what(change) + " could not be made";
     box.appendChild(el("h2", { id: "held-" + change.id }, title));
     if (answer.message && change.state !== "taken") box.appendChild(el("p", {}, answer.message));
@@ -491,7 +499,7 @@
         };
         if (kept.length) return keepIt();
         return Outbox.session().then(function (me) {
-          if (!me || !me.signed_in) return keepIt();
+          if (!me || !Outbox.mayAct(me, account)) return keepIt();
           return Outbox.send(change, me.csrf_token, true).then(function (answer) {
             if (answer.outcome === "recorded") {
               // A game just ended opens at its top, where the result is, not where End was tapped.
@@ -564,7 +572,8 @@
   }
 
   if (Outbox && Outbox.available) {
-    window.addEventListener("online", flushHere);
+    // And again shortly after: the page's "online" can come before its worker's network is back.
+    window.addEventListener("online", function () { flushHere(); setTimeout(flushHere, 2000); });
     window.addEventListener("pageshow", flushHere);
     document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") flushHere(); });
   }

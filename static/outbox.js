@@ -102,6 +102,18 @@
       .catch(function () { return null; });
   }
 
+  // Whom this phone may send changes as, by the session's answer: its account, and each keeper link
+  // (a phone with no account keeps score through one; "k<game>-<digest>", see scorekeeper/web/access.py).
+  function senders(me) {
+    var ids = (me && Array.isArray(me.keeping) ? me.keeping : []).map(String);
+    if (me && me.signed_in) ids.push(String(me.account));
+    return ids;
+  }
+
+  function mayAct(me, who) {
+    return senders(me).indexOf(String(who)) >= 0;
+  }
+
   // One change sent: its answer ({outcome, ...}), or {outcome: "unsent"} when nothing came back.
   function send(item, csrf, interactive) {
     var body = new URLSearchParams();
@@ -140,12 +152,21 @@
         return session().then(function (me) {
           if (!me) return result;
           result.reached = true;
-          if (!me.signed_in) { result.signedOut = true; return result; }
-          var mine = items.filter(function (item) { return item.account === String(me.account); });
+          var ids = senders(me);
+          if (!ids.length) { result.signedOut = true; return result; }
+          var mine = items.filter(function (item) { return ids.indexOf(item.account) >= 0; });
           var held = {};
+          var linkOff = {};
           var stop = false;
           return mine.reduce(function (chain, item) {
             return chain.then(function () {
+              if (linkOff[item.account + " " + item.game] && item.state === "waiting") {
+                // The owner turned the keeper link off: every later change of the game is told so, and kept.
+                item.state = "link_off";
+                item.answer = linkOff[item.account + " " + item.game];
+                result.held.push(item);
+                return kv.set(item.id, item, store);
+              }
               if (stop || held[item.game]) return null;
               if (item.state !== "waiting") { held[item.game] = true; result.held.push(item); return null; }
               return send(item, me.csrf_token, false).then(function (answer) {
@@ -162,6 +183,7 @@
                 item.state = answer.outcome;
                 item.answer = answer;
                 held[item.game] = true;
+                if (answer.outcome === "link_off") linkOff[item.account + " " + item.game] = answer;
                 result.held.push(item);
                 return kv.set(item.id, item, store);
               });
@@ -194,7 +216,7 @@
 
   root.Outbox = {
     uuid: uuid, all: all, of: of, keep: keep, put: put, drop: drop, dropAccount: dropAccount,
-    session: session, send: send, flush: flush, renumber: renumber,
+    session: session, send: send, flush: flush, renumber: renumber, mayAct: mayAct,
     onchange: function (listener) { listeners.push(listener); },
     available: Boolean(store)
   };

@@ -5,8 +5,12 @@
 // - The shell is precached (Workbox) under "scorekeeper-shell-<VERSION>"; a
 //   new version's worker takes over at once and drops the older shells.
 // - The account's game pages (the games list, a sheet, the entry and
-//   correction forms, the review) are network-first: the network's answer
-//   is kept, and is what the phone shows when the network is gone or slow.
+//   correction forms, the review), and a keeper phone's pages of its game,
+//   are network-first: the network's answer is kept, and is what the phone
+//   shows when the network is gone or slow, only to whom it was drawn for
+//   (X-Scorekeeper-For, among the X-Scorekeeper-Viewer the server last named).
+// - A page asks for itself to be kept ("keep") when the worker took control
+//   after it loaded: the first game page a phone opens is kept too.
 // - Any other page that cannot be fetched gets the offline page.
 // - Background Sync ("outbox") sends what the outbox keeps (static/outbox.js).
 /* global SHELL, VERSION, workbox, Outbox */
@@ -34,6 +38,44 @@ var onlyTheirOwn = {
   }
 };
 
+// Whose the phone is now: the accounts and keeper links the server last said this browser's
+// session holds (X-Scorekeeper-Viewer, on its pages). Kept with the pages (a worker is stopped
+// and started again while offline); a kept copy is shown only if it was drawn for one of them
+// (X-Scorekeeper-For), so a copy never reaches another account, or a phone whose session left it.
+var VIEWER_KEY = "/offline/viewer";
+var viewer = null;
+
+function currentViewer() {
+  if (viewer !== null) return Promise.resolve(viewer);
+  return caches.open(PAGES).then(function (cache) { return cache.match(VIEWER_KEY); })
+    .then(function (kept) { return kept ? kept.text() : ""; })
+    .then(function (text) { if (viewer === null) viewer = text; return viewer; });
+}
+
+var notesTheViewer = {
+  fetchDidSucceed: function (args) {
+    var said = args.response.headers.get("X-Scorekeeper-Viewer");
+    if (said !== null && said !== viewer) {
+      viewer = said;
+      return caches.open(PAGES).then(function (cache) {
+        return cache.put(VIEWER_KEY, new Response(said, { headers: { "Content-Type": "text/plain" } }));
+      }).then(function () { return args.response; }, function () { return args.response; });
+    }
+    return Promise.resolve(args.response);
+  }
+};
+
+var onlyForTheirOwner = {
+  cachedResponseWillBeUsed: function (args) {
+    var cached = args.cachedResponse;
+    if (!cached) return Promise.resolve(cached);
+    var drawnFor = cached.headers.get("X-Scorekeeper-For");
+    return currentViewer().then(function (now) {
+      return drawnFor && now.split(" ").indexOf(drawnFor) >= 0 ? cached : null;
+    });
+  }
+};
+
 // A kept copy, when it is shown, is a page from the past: its messages ("Hand 3
 // saved") are dropped, and so is its entry form's one-time token, so the
 // phone makes an id of its own for each hand typed into the copy (a token the
@@ -50,11 +92,15 @@ var asAKeptCopy = {
   }
 };
 
-workbox.routing.registerRoute(function (options) {
-  return options.url.origin === self.location.origin && GAME_PAGE.test(options.url.pathname);
-}, new workbox.strategies.NetworkFirst({
-  cacheName: PAGES, networkTimeoutSeconds: 6, plugins: [onlyTheirOwn, asAKeptCopy]
-}));
+var gamePages = new workbox.strategies.NetworkFirst({
+  cacheName: PAGES, networkTimeoutSeconds: 6, plugins: [notesTheViewer, onlyTheirOwn, onlyForTheirOwner, asAKeptCopy]
+});
+
+function isGamePage(url) {
+  return url.origin === self.location.origin && GAME_PAGE.test(url.pathname);
+}
+
+workbox.routing.registerRoute(function (options) { return isGamePage(options.url); }, gamePages);
 
 workbox.routing.registerRoute(function (options) {
   return options.url.origin === self.location.origin && ENGINE_FILE.test(options.url.pathname);
@@ -63,7 +109,20 @@ workbox.routing.registerRoute(function (options) {
   plugins: [onlyTheirOwn, new workbox.expiration.ExpirationPlugin({ maxEntries: 12 })]
 }));
 
-workbox.routing.setDefaultHandler(new workbox.strategies.NetworkOnly());
+workbox.routing.setDefaultHandler(new workbox.strategies.NetworkOnly({ plugins: [notesTheViewer] }));
+
+// A page loaded before this worker took control (a phone's first game page) asks to be kept:
+// its own address and its "Record hand" form are fetched here, and kept as any game page is.
+self.addEventListener("message", function (event) {
+  var data = event.data || {};
+  if (data.type !== "keep" || !Array.isArray(data.urls)) return;
+  var asked = data.urls.slice(0, 4).map(function (url) { return new URL(url, self.location.origin); })
+    .filter(isGamePage);
+  event.waitUntil(Promise.all(asked.map(function (url) {
+    return gamePages.handle({ request: new Request(url.href, { credentials: "same-origin" }), event: event })
+      .catch(function () { return null; });
+  })));
+});
 
 workbox.routing.setCatchHandler(function (options) {
   if (options.request.mode === "navigate") return workbox.precaching.matchPrecache("/offline");

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import TypeVar
 
 from flask import abort, g, session
@@ -59,6 +60,7 @@ def kept_game(game_id: int) -> Game:
         ).unique().scalar_one_or_none()
         if found is not None:
             g.keeper = True
+            g.keeper_game = game_id
             return found
     if not current_user.is_authenticated and token_hash is None:
         raise _Unauthorized(login_manager.unauthorized())
@@ -83,6 +85,41 @@ def grant_keeping(game_id: int, token: str) -> None:
 
 #: at most this many keeper links remembered by one phone's session
 MOST_KEPT = 8
+
+
+def held_grant(game_id: int) -> str | None:
+    """The keeper token's SHA-256 this phone's session holds for the game (the link may be off)."""
+    held = session.get(KEEPING, {})
+    token_hash = held.get(str(game_id)) if isinstance(held, dict) else None
+    return token_hash if isinstance(token_hash, str) else None
+
+
+def keeper_identity(game_id: int, token_hash: str) -> str:
+    """Who a keeper phone is to its outbox and its kept pages: one game's one link, never an account.
+
+    "k<game>-<16 hex>", from the token's hash (not the hash itself): a new link
+    for the game is a new identity, and an account's (its id, digits only) is never one.
+    """
+    return f"k{game_id}-{hashlib.sha256(f'outbox:{token_hash}'.encode()).hexdigest()[:16]}"
+
+
+def page_identity() -> str | None:
+    """Whom this request's page is for, as the phone's outbox and kept pages know them: the
+    keeper link's identity where it let the request in, else the signed-in account's id."""
+    if g.get("keeper"):
+        token_hash = held_grant(g.keeper_game)
+        return keeper_identity(g.keeper_game, token_hash) if token_hash else None
+    return str(current_user.id) if current_user.is_authenticated else None
+
+
+def session_identities() -> list[str]:
+    """Everyone this phone's session is: its account, and each keeper link it opened (on or off)."""
+    found = [str(current_user.id)] if current_user.is_authenticated else []
+    held = session.get(KEEPING, {})
+    if isinstance(held, dict):
+        found += [keeper_identity(int(game), token_hash) for game, token_hash in held.items()
+                  if isinstance(token_hash, str) and str(game).isdigit()]
+    return found
 
 
 class _Unauthorized(HTTPException):

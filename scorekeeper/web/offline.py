@@ -9,7 +9,10 @@ The outbox's routes take what a phone kept while it could not reach the
 server: the entry form's fields exactly as typed (form-encoded, as the form
 itself posts them) and, in the ``Idempotency-Key`` header, the id the phone
 made for that change.  They answer JSON, which the phone reads by its
-``outcome``.  They are the web form's use cases, not the JSON API's
+``outcome``.  A phone that opened the game's keeper link sends its hands,
+corrections and undos here as the owner's does (:func:`~.access.kept_game`);
+once the owner turned the link off it is answered ``link_off``, and keeps
+the change on screen.  They are the web form's use cases, not the JSON API's
 (``/api/v1`` takes only personal API tokens, and a phone has a session):
 a new hand's key becomes the hand's one-time token, as the API's does, so a
 retry or a reply lost on the way records it once; a correction, an undo and
@@ -30,13 +33,14 @@ from flask import Blueprint, Response, abort, current_app, flash, jsonify, rende
 from flask_login import current_user
 from flask_wtf.csrf import generate_csrf
 from sqlalchemy.exc import OperationalError
+from werkzeug.exceptions import NotFound
 
 from .. import services
 from ..engine import InvalidEntry
 from ..models import Game
 from ..services import idempotency
 from . import discard_session
-from .access import own_game
+from .access import _Unauthorized, held_grant, kept_game, made_via, own_game, page_identity, session_identities
 from .hands import _form, _saved_message
 from .openapi import MAX_KEY
 
@@ -99,14 +103,41 @@ def page() -> str:
     return render_template("offline.html")
 
 
+#: who a page was drawn for (an account's id, or a keeper link's identity): the worker keeps it with the copy
+FOR_HEADER = "X-Scorekeeper-For"
+#: everyone this phone's session is now, space-separated: the worker shows a kept copy only to one of them
+VIEWER_HEADER = "X-Scorekeeper-Viewer"
+
+
+bp.add_app_template_global(page_identity, "page_identity")
+
+
+@bp.after_app_request
+def _say_whose(response: Response) -> Response:
+    """Pages and JSON say whose they are, so the worker never shows a copy to anyone else on the phone."""
+    if (request.method != "GET" or response.status_code >= 500 or request.endpoint in (None, "static", "offline.page")
+            or response.mimetype not in ("text/html", "application/json")):
+        return response
+    response.headers[VIEWER_HEADER] = " ".join(session_identities())
+    identity = page_identity()
+    if identity is not None and response.status_code == 200:
+        response.headers[FOR_HEADER] = identity
+    return response
+
+
 @bp.get("/offline/session")
 def session_check() -> tuple[Response, int] | Response:
-    """Whether this phone is still signed in, as which account, and a fresh CSRF token to send with."""
-    if not current_user.is_authenticated:
+    """Whether this phone is still signed in, as which account, the keeper links it opened, and a
+    fresh CSRF token to send with (a keeper phone has no account, only its links)."""
+    keeping = [identity for identity in session_identities() if identity.startswith("k")]
+    if not current_user.is_authenticated and not keeping:
         response = jsonify(signed_in=False)
         response.headers["Cache-Control"] = "no-store"
         return response, 401
-    response = jsonify(signed_in=True, account=current_user.id, csrf_token=generate_csrf())
+    if current_user.is_authenticated:
+        response = jsonify(signed_in=True, account=current_user.id, keeping=keeping, csrf_token=generate_csrf())
+    else:
+        response = jsonify(signed_in=False, keeping=keeping, csrf_token=generate_csrf())
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -135,6 +166,26 @@ def _signed_in() -> tuple[Response, int] | None:
     return _answer(401, "signed_out", message="Sign in again to send the hands kept on this phone.")
 
 
+#: what a keeper phone is told once the owner turned the game's keeper link off
+LINK_OFF = ("The game's owner turned its keeper link off, so this phone can no longer record its hands: "
+            "this one was not recorded. It stays here for you to copy and give to the owner.")
+
+
+def _kept(game_id: int) -> Game:
+    """The game, for its owner or a phone holding its keeper link; otherwise the answer ends the request:
+    signed out (no account, no link), the link turned off (the phone opened it, the owner ended it), or 404."""
+    try:
+        return kept_game(game_id)
+    except _Unauthorized:
+        response, status = _signed_in() or _answer(401, "signed_out", message="")
+    except NotFound:
+        if held_grant(game_id) is None:
+            raise
+        response, status = _answer(403, "link_off", message=LINK_OFF)
+    response.status_code = status
+    abort(response)
+
+
 def _refusal(form: Any, status: int = 422) -> tuple[Response, int]:
     errors = {key: value for key, value in form.errors.items() if value}
     seats = {seat.name: seat.error for seat in form.seats if seat.error}
@@ -157,10 +208,7 @@ def _theirs(game: Game, number: int) -> dict[str, Any] | None:
 @bp.post("/games/<int:game_id>/outbox/hand")
 def record(game_id: int) -> tuple[Response, int]:
     """A new hand kept on the phone: recorded once, as the hand number it expected, or refused."""
-    refused = _signed_in()
-    if refused:
-        return refused
-    game = own_game(game_id)  # another account's game: 404, whatever else is wrong
+    game = _kept(game_id)  # another account's game: 404, whatever else is wrong
     key = _key()
     if key is None:
         return _answer(400, "bad_request", message="A kept hand carries its phone-made id (Idempotency-Key).")
@@ -181,7 +229,7 @@ def record(game_id: int) -> tuple[Response, int]:
         return _answer(400, "bad_request", message=f"A kept hand's id is at most {MAX_TOKEN} characters.")
     try:
         # The id is the hand's one-time token, as the entry form's own is (usually it is that token).
-        sheet = services.record_hand(game, entry, token=key, expected=expected)
+        sheet = services.record_hand(game, entry, token=key, expected=expected, via=made_via())
     except services.AlreadyRecorded as already:
         _flash(already.message, "info")
         return _answer(200, "recorded", number=already.number, again=True,
@@ -211,8 +259,8 @@ def _flash(message: str, category: str = "success") -> None:
         flash(message, category)
 
 
-def _replayed(key: str) -> tuple[Response, int] | None:
-    record_ = idempotency.stored_answer(current_user.id, KEY_PREFIX + key)
+def _replayed(game: Game, key: str) -> tuple[Response, int] | None:
+    record_ = idempotency.stored_answer(game.account_id, KEY_PREFIX + key)
     if record_ is None:
         return None
     if record_.fingerprint != _fingerprint():
@@ -221,25 +269,32 @@ def _replayed(key: str) -> tuple[Response, int] | None:
     return _answer(record_.status_code, str(body.pop("outcome", "recorded")), **body)
 
 
-def _keeper(key: str, body: dict[str, Any]) -> services.BeforeCommit:
+def _keeper(game: Game, key: str, body: dict[str, Any]) -> services.BeforeCommit:
+    """The change's first answer, kept in its own commit among the game's owner's (a keeper phone has
+    no account; its ids are made on the phone, and the fingerprint names the game)."""
     fingerprint = _fingerprint()
+    account_id = game.account_id
 
     def keep(sheet: dict[str, Any]) -> None:
-        idempotency.keep_answer(current_user.id, KEY_PREFIX + key, fingerprint, 200, body)
+        idempotency.keep_answer(account_id, KEY_PREFIX + key, fingerprint, 200, body)
 
     return keep
 
 
-def _once(game_id: int) -> tuple[Game, str]:
-    """The game and the change's key; otherwise the answer ends the request (signed out, no key,
-    or this key's first answer again)."""
-    answer = _signed_in()
-    game = own_game(game_id) if answer is None else None  # another account's game: 404
+def _once(game_id: int, keeper_may: bool = True) -> tuple[Game, str]:
+    """The game and the change's key; otherwise the answer ends the request (signed out, the keeper
+    link off, no key, or this key's first answer again).  ``keeper_may``: a keeper phone may make it."""
+    if keeper_may:
+        game: Game | None = _kept(game_id)
+        answer = None
+    else:
+        answer = _signed_in()
+        game = own_game(game_id) if answer is None else None  # another account's game: 404
     key = _key()
     if answer is None and key is None:
         answer = _answer(400, "bad_request", message="A kept change carries its phone-made id (Idempotency-Key).")
     if answer is None and key is not None and game is not None:
-        answer = _replayed(key)
+        answer = _replayed(game, key)
         if answer is None:
             return game, key
     assert answer is not None
@@ -262,7 +317,7 @@ def correct(game_id: int, number: int) -> tuple[Response, int]:
     body: dict[str, Any] = {"outcome": "recorded", "number": number,
                             "location": url_for("games.show", game_id=game_id, _anchor=f"hand-{number}")}
     try:
-        services.edit_hand(game, number, entry, before_commit=_keeper(key, body))
+        services.edit_hand(game, number, entry, before_commit=_keeper(game, key, body), via=made_via())
     except services.Conflict as conflict:
         return _answer(409, "conflict", message=conflict.message)
     except services.ServiceError as error:
@@ -288,7 +343,7 @@ def undo(game_id: int) -> tuple[Response, int]:
                                             "nothing was undone.", recorded=game.hands_count)
     body: dict[str, Any] = {"outcome": "recorded", "number": last, "location": url_for("games.show", game_id=game_id)}
     try:
-        services.undo_last_hand(game, before_commit=_keeper(key, body))
+        services.undo_last_hand(game, before_commit=_keeper(game, key, body), via=made_via())
     except (services.ServiceError, InvalidEntry) as error:
         return _answer(409, "conflict", message=str(error))
     except OperationalError:
@@ -300,13 +355,14 @@ def undo(game_id: int) -> tuple[Response, int]:
 
 @bp.post("/games/<int:game_id>/outbox/end")
 def end(game_id: int) -> tuple[Response, int]:
-    """Ending the game, kept on the phone: once (a game already over is answered as ended)."""
-    game, key = _once(game_id)
+    """Ending the game, kept on the phone: once (a game already over is answered as ended).  The
+    owner's only: a keeper link cannot end the game."""
+    game, key = _once(game_id, keeper_may=False)
     body: dict[str, Any] = {"outcome": "recorded", "location": url_for("games.show", game_id=game_id)}
     if game.ended or game.status == "finished":
         return _answer(200, **body, again=True)
     try:
-        services.end_game(game, before_commit=_keeper(key, body))
+        services.end_game(game, before_commit=_keeper(game, key, body))
     except (services.ServiceError, InvalidEntry) as error:
         return _answer(409, "conflict", message=str(error))
     except OperationalError:

@@ -1,0 +1,238 @@
+"""Keeper phones offline, exactly like the owner's (issue 24): a phone that opened a
+keeper link, with no account, gets the service worker, the kept copies of that
+game's pages and the outbox; what it records offline waits on its sheet and is
+sent once each, in order; a link the owner turned off meanwhile is said on the
+phone, with the typed hand kept on screen; and the first game page a fresh browser
+opens is kept even though the worker took control only after it loaded.
+
+Two browser contexts at 390×844: the owner's (signed in) and a keeper's (no cookie
+but what opening the keeper link gives it).  The service worker runs for real
+(Chromium allows it on http://127.0.0.1); ``context.set_offline`` cuts the phone off."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .browser_kit import SERVICE_WORKER, LiveServer, controlled, pick_cards, player, register, row_totals, save, start_game, \
+    type_count, went_out
+
+pytestmark = pytest.mark.browser
+
+KEPT = re.compile(r"kept on this phone")
+SENT = re.compile(r"kept on this phone (was|were) sent and recorded")
+
+
+def _keeper_link(owner: Page) -> str:
+    owner.get_by_role("button", name="Let the table keep score").click()
+    link = owner.locator("#keeper .share-url a").get_attribute("href") or ""
+    assert "/k/" in link
+    return link
+
+
+def _keeper_phone(new_context: Any, link: str, game: str) -> Page:
+    keeper: Page = new_context().new_page()
+    keeper.goto(link)
+    expect(keeper).to_have_url(game)
+    expect(keeper.locator("#keeper-note")).to_contain_text("keeper link")
+    return keeper
+
+
+def _warm(page: Page, game: str, *paths: str) -> None:
+    """Open the pages the phone must have while offline, once the worker is in charge."""
+    controlled(page)
+    for path in ("", "/hands/new", *paths):
+        page.goto(game + path)
+    page.goto(game)
+
+
+def _save_kept(page: Page) -> None:
+    page.locator("#entry button[type=submit]").click()
+    expect(page).to_have_url(re.compile(r"/games/\d+$"))
+    expect(page.locator("#outbox-status")).to_have_text(KEPT)
+
+
+def _sheet_rows(page: Page) -> Any:
+    return page.locator("table.sheet tbody tr:not(.waiting):not(.waiting-note)")
+
+
+def _kept_count(page: Page) -> int:
+    count: int = page.evaluate("""() => new Promise((done, fail) => {
+        const open = indexedDB.open('scorekeeper-outbox');
+        open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('items')) { db.close(); done(0); return; }
+            const ask = db.transaction('items').objectStore('items').count();
+            ask.onsuccess = () => { db.close(); done(ask.result); };
+            ask.onerror = fail;
+        };
+        open.onerror = fail;
+    })""")
+    return count
+
+
+def test_a_keeper_phone_records_three_changes_offline_and_each_is_recorded_once_in_order(
+        signed_in: Page, live_server: LiveServer, new_context: Any) -> None:
+    owner = signed_in
+    game = start_game(owner, live_server, "basic", ["Ann", "Bob", "Cara"])
+    owner.get_by_role("link", name="Record hand 1").click()
+    went_out(owner, "Ann")
+    type_count(owner, "Bob", 10)
+    type_count(owner, "Cara", 20)
+    save(owner)
+    keeper = _keeper_phone(new_context, _keeper_link(owner), game)
+    _warm(keeper, game, "/hands/1/edit")
+
+    keeper.context.set_offline(True)
+    # A count: hand 2 from the copy of the form the phone kept.
+    keeper.get_by_role("link", name="Record hand 2").click()
+    expect(keeper.locator("main h1")).to_have_text("Hand 2")
+    went_out(keeper, "Bob")
+    type_count(keeper, "Ann", 5)
+    type_count(keeper, "Cara", 15)
+    _save_kept(keeper)
+    # Cards: the same kept copy of the form, now for hand 3.
+    keeper.get_by_role("link", name="Record hand 3").click()
+    expect(keeper.locator("main h1")).to_have_text("Hand 3")
+    went_out(keeper, "Cara")
+    pick_cards(keeper, "Ann", ["king of hearts", "5 of diamonds"])
+    type_count(keeper, "Bob", 3)
+    _save_kept(keeper)
+    # A correction of hand 1.
+    keeper.goto(game + "/hands/1/edit")
+    type_count(keeper, "Bob", 11)
+    _save_kept(keeper)
+
+    keeper.reload()  # still offline: the worker's copy, the three changes drawn on it
+    waiting = keeper.locator("table.sheet tr.waiting")
+    expect(waiting).to_have_count(2)
+    expect(waiting.nth(0)).to_contain_text("out")
+    expect(waiting.nth(1)).to_contain_text("KH 5D")
+    expect(keeper.locator("table.sheet .tag.pending")).to_have_text("correction waiting")
+    expect(keeper.get_by_role("link", name="Record hand 4")).to_be_visible()
+    assert _kept_count(keeper) == 3
+    assert _sheet_rows(keeper).count() == 1
+
+    keeper.context.set_offline(False)
+    expect(keeper.locator("#outbox-status")).to_have_text(SENT)
+    expect(keeper.locator("table.sheet tr.waiting")).to_have_count(0)
+    expect(_sheet_rows(keeper)).to_have_count(3)
+    assert row_totals(keeper, 1) == ["31", "0", "0"]  # hand 1 as corrected: 11 + 20
+    assert row_totals(keeper, 2) == ["31", "20", "0"]
+    assert row_totals(keeper, 3) == ["31", "20", "18"]  # KH 5D is 10 + 5, and Bob's 3
+    assert _kept_count(keeper) == 0
+    # On the owner's page: once each, in the order they were made, each named as the keeper link's.
+    owner.goto(game)
+    expect(_sheet_rows(owner)).to_have_count(3)
+    log = owner.locator(".changes li")
+    expect(log.filter(has_text="(from a keeper link)")).to_have_count(3)
+    texts = " | ".join(log.all_inner_texts())
+    # The log runs newest first: the correction, then hand 3, then hand 2, as they were made.
+    order = [texts.find(said) for said in ("hand 1 changed", "hand 3 recorded", "hand 2 recorded")]
+    assert -1 not in order and order == sorted(order), texts
+    keeper.reload()
+    expect(_sheet_rows(keeper)).to_have_count(3)
+
+
+def test_a_hand_kept_while_the_owner_turns_the_link_off_is_said_refused_and_stays_on_screen(
+        signed_in: Page, live_server: LiveServer, new_context: Any) -> None:
+    owner = signed_in
+    game = start_game(owner, live_server, "basic", ["Ann", "Bob"])
+    keeper = _keeper_phone(new_context, _keeper_link(owner), game)
+    _warm(keeper, game)
+
+    keeper.context.set_offline(True)
+    keeper.get_by_role("link", name="Record hand 1").click()
+    went_out(keeper, "Ann")
+    type_count(keeper, "Bob", 7)
+    _save_kept(keeper)
+    owner.once("dialog", lambda dialog: dialog.accept())
+    owner.get_by_role("button", name="Turn off the keeper link").click()
+    expect(owner.get_by_role("button", name="Let the table keep score")).to_be_visible()
+
+    keeper.context.set_offline(False)
+    held = keeper.locator(".outbox-held")
+    expect(held).to_contain_text("Hand 1 was not recorded: the keeper link is off")
+    expect(held).to_contain_text("turned its keeper link off")
+    expect(held.locator(".mine")).to_contain_text("Bob: 7")  # the typed hand, there to copy
+    expect(keeper.locator("table.sheet tr.waiting")).to_have_count(0)
+    assert _kept_count(keeper) == 1  # nothing dropped
+    owner.reload()
+    expect(owner.locator("table.sheet td.empty")).to_have_text("No hands yet.")
+    # A later sheet of the game does not open for it; the hand stays on the phone until discarded.
+    held.get_by_role("button", name="Discard mine").click()
+    expect(held).to_have_count(0)
+    assert _kept_count(keeper) == 0
+
+
+# True once the worker keeps this page and its "Record hand" form (polled: each call looks again).
+_KEPT_HERE = """() => {
+    if (window.keptHere === undefined) {
+        window.keptHere = null;
+        caches.open('scorekeeper-pages')
+            .then(pages => Promise.all([pages.match(location.pathname), pages.match(location.pathname + '/hands/new')]))
+            .then(found => { window.keptHere = found.every(Boolean) || undefined; }, () => { window.keptHere = undefined; });
+    }
+    return window.keptHere === true;
+}"""
+
+
+def test_a_fresh_browsers_first_game_page_is_kept_for_offline(
+        signed_in: Page, live_server: LiveServer, new_context: Any) -> None:
+    owner = signed_in
+    game = start_game(owner, live_server, "basic", ["Ann", "Bob"])
+    keeper = _keeper_phone(new_context, _keeper_link(owner), game)
+    assert keeper.evaluate("() => navigator.serviceWorker.controller") is None  # loaded before any worker
+    # The page asks the worker, once it is active, to keep the page and its "Record hand" form.
+    keeper.wait_for_function(_KEPT_HERE, timeout=SERVICE_WORKER, polling=250)
+
+    keeper.context.set_offline(True)
+    keeper.goto(game)
+    expect(keeper.locator("main h1")).not_to_have_text("No network")
+    expect(keeper.locator("#keeper-note")).to_contain_text("keeper link")
+    keeper.get_by_role("link", name="Record hand 1").click()
+    expect(keeper.locator("main h1")).to_have_text("Hand 1")
+    went_out(keeper, "Ann")
+    type_count(keeper, "Bob", 4)
+    _save_kept(keeper)
+    keeper.context.set_offline(False)
+    expect(keeper.locator("#outbox-status")).to_have_text(SENT)
+    expect(_sheet_rows(keeper)).to_have_count(1)
+
+
+def test_a_keepers_copies_are_not_shown_to_an_account_signed_in_later_on_the_same_phone(
+        signed_in: Page, live_server: LiveServer, new_context: Any) -> None:
+    owner = signed_in
+    game = start_game(owner, live_server, "basic", ["Ann", "Zelda"])
+    keeper = _keeper_phone(new_context, _keeper_link(owner), game)
+    _warm(keeper, game)
+    register(keeper, live_server)  # someone signs up on this phone: the session starts afresh
+
+    keeper.context.set_offline(True)
+    keeper.goto(game)
+    expect(keeper.locator("main h1")).to_have_text("No network")
+    expect(keeper.locator("main")).not_to_contain_text("Zelda")
+
+
+def test_a_hand_saved_online_after_the_link_was_turned_off_is_said_refused_and_the_typing_stays(
+        signed_in: Page, live_server: LiveServer, new_context: Any) -> None:
+    owner = signed_in
+    game = start_game(owner, live_server, "basic", ["Ann", "Bob"])
+    keeper = _keeper_phone(new_context, _keeper_link(owner), game)
+    keeper.get_by_role("link", name="Record hand 1").click()
+    keeper.wait_for_function("() => !!window.ScorekeeperOffline")  # the save goes through the outbox
+    went_out(keeper, "Ann")
+    type_count(keeper, "Bob", 9)
+    owner.once("dialog", lambda dialog: dialog.accept())
+    owner.get_by_role("button", name="Turn off the keeper link").click()
+    expect(owner.get_by_role("button", name="Let the table keep score")).to_be_visible()
+
+    keeper.locator("#entry button[type=submit]").click()
+
+    expect(keeper.locator("#outbox-note")).to_contain_text("turned its keeper link off")
+    expect(keeper).to_have_url(game + "/hands/new")
+    expect(player(keeper, "Bob").get_by_label("Count", exact=True)).to_have_value("9")
+    assert _kept_count(keeper) == 0  # refused, not kept to be sent again
