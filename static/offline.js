@@ -46,7 +46,8 @@
       // Refused on plain http (a phone on the table's Wi-Fi): the pages work as before, online.
       navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () { return null; });
     }
-    if (document.getElementById("entry") || document.body.hasAttribute("data-offline-page") || kept()) {
+    if (document.getElementById("entry") || document.body.hasAttribute("data-offline-page") ||
+        document.body.hasAttribute("data-link-off") || kept()) {
       load().catch(function () { return null; });
     }
     if (!sheet || !account) return;

@@ -636,6 +636,28 @@
     });
   }
 
+  // -- a game whose keeper link was turned off: what this phone kept for it, to copy ---------
+
+  function drawLinkOff() {
+    var game = body && body.getAttribute("data-link-off");
+    var list = document.getElementById("kept");
+    if (!game || !list) return;
+    Outbox.of(account, game).then(function (kept) {
+      if (!kept.length) return;
+      list.textContent = "";
+      kept.forEach(function (change) {
+        var li = el("li", {}, what(change) + (change.kind === "hand" || change.kind === "edit" ? ": " + typedText(change) : ""));
+        var discard = el("button", { type: "button", "class": "button" }, "Discard");
+        discard.addEventListener("click", function () {
+          Outbox.drop(change.id).then(function () { li.remove(); });
+        });
+        li.appendChild(document.createTextNode(" "));
+        li.appendChild(discard);
+        list.appendChild(li);
+      });
+    });
+  }
+
   window.ScorekeeperOffline = {
     // The kept hands drawn on this sheet: [{item, row}], row the <tr> of its cells (one per column).
     waiting: function () { return Promise.resolve(drawn.slice()); },
@@ -664,6 +686,7 @@
 
   if (Outbox && Outbox.available) {
     drawOfflinePage();
+    drawLinkOff();
     flushHere();
   }
 })();

@@ -64,6 +64,10 @@ def kept_game(game_id: int) -> Game:
             return found
     if not current_user.is_authenticated and token_hash is None:
         raise _Unauthorized(login_manager.unauthorized())
+    if isinstance(token_hash, str):
+        # This phone kept the game through a link the owner has since turned off: the 404
+        # page lists what it kept for the game, to copy (errors/404.html), never dropped.
+        g.link_off = (game_id, keeper_identity(game_id, token_hash))
     abort(404)
 
 

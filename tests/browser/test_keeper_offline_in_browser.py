@@ -162,9 +162,17 @@ def test_a_hand_kept_while_the_owner_turns_the_link_off_is_said_refused_and_stay
     assert _kept_count(keeper) == 1  # nothing dropped
     owner.reload()
     expect(owner.locator("table.sheet td.empty")).to_have_text("No hands yet.")
-    # A later sheet of the game does not open for it; the hand stays on the phone until discarded.
-    held.get_by_role("button", name="Discard mine").click()
-    expect(held).to_have_count(0)
+    # The game no longer opens for this phone: reloaded, its page lists what the phone kept for
+    # the game, to copy; the hand stays on the phone until discarded.
+    keeper.reload()
+    expect(keeper.get_by_role("heading", name="The keeper link is off")).to_be_visible()
+    listed = keeper.locator("#kept li")
+    expect(listed).to_have_count(1)
+    expect(listed).to_contain_text("Hand 1: ")
+    expect(listed).to_contain_text("Bob: 7")
+    assert _kept_count(keeper) == 1
+    listed.get_by_role("button", name="Discard").click()
+    expect(listed).to_have_count(0)
     assert _kept_count(keeper) == 0
 
 

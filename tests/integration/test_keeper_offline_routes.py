@@ -175,3 +175,23 @@ def test_each_page_says_whom_it_was_drawn_for_and_whom_the_phone_is_now(
     assert other.get("/games").headers["X-Scorekeeper-Viewer"] == str(other_id)
     # Refusals are never drawn for anyone, so never kept.
     assert "X-Scorekeeper-For" not in other.get(f"/games/{game}").headers
+
+
+def test_a_game_page_whose_keeper_link_went_off_lists_what_the_phone_kept_for_it_not_a_bare_not_found(
+        app: Flask, user: FlaskClient, phone: FlaskClient, game: int) -> None:
+    _open_keeper_link(user, phone, game)
+    assert user.post(f"/games/{game}/keeper/revoke").status_code == 303
+    stranger = app.test_client()
+
+    gone = phone.get(f"/games/{game}")
+    unknown = phone.get(f"/games/{game + 1}")
+
+    assert gone.status_code == 404
+    shown = page(gone)
+    assert shown.one("h1").text == "The keeper link is off"
+    body = shown.one("body")
+    assert body.get("data-link-off") == str(game) and KEEPER_ID.fullmatch(body.get("data-keeper") or "")
+    assert shown.one("ul", id="kept") is not None
+    assert 'src="/static/offline.js"' in gone.get_data(as_text=True)  # the outbox draws the list
+    assert unknown.status_code in (302, 404) and "data-link-off" not in unknown.get_data(as_text=True)
+    assert "data-link-off" not in stranger.get(f"/games/{game}").get_data(as_text=True)
