@@ -1,5 +1,8 @@
 // The engine in the browser (README, "The engine in the browser"): after the
-// load event, on game pages only, a worker runs scorekeeper.engine in Pyodide.
+// load event, on game pages only, a worker runs scorekeeper.engine in Pyodide,
+// and only on a phone that asked for it (the switch on the sheet, kept in
+// localStorage), that is on an unmetered connection with Save-Data off, or
+// that already keeps the engine's files (the service worker's cache).
 (() => {
   "use strict";
   const data = document.currentScript.dataset;
@@ -31,6 +34,7 @@
   };
   const announce = (state, reason) => {
     api.state = state;
+    shown.state(state);
     document.dispatchEvent(new CustomEvent("scorekeeper:engine", {detail: reason ? {state, reason} : {state}}));
   };
   const fail = (reason) => {
@@ -45,7 +49,11 @@
   };
   const answered = ({data: message}) => {
     const waiting = pending.get(message.id);
-    if (message.type === "ready") {
+    if (message.type === "progress") {
+      const total = Number(data.bytes) || 0;
+      shown.progress(message.loaded);
+      document.dispatchEvent(new CustomEvent("scorekeeper:engine", {detail: {state: "loading", loaded: message.loaded, total}}));
+    } else if (message.type === "ready") {
       api.readyAt = performance.now();
       settle.resolve({python: message.python, bundle: data.bundle});
       announce("ready");
@@ -59,7 +67,9 @@
   };
   const start = () => {
     if (!window.Worker || !window.WebAssembly) return fail("no Web Worker or WebAssembly");
+    if (api.state !== "waiting" && api.state !== "off") return;
     api.state = "loading";
+    shown.state("loading");
     api.startedAt = performance.now();
     try {
       worker = new Worker(data.worker, {type: "module", name: "scorekeeper-engine"});
@@ -73,9 +83,80 @@
     };
     worker.postMessage({type: "start", pyodide: data.pyodide, bundle: data.bundle});
   };
+
+  // Whether this phone downloads the engine: "on" or "off" as its user set the
+  // switch; unset, only on a connection the browser calls unmetered (Wi-Fi or
+  // Ethernet) with Save-Data off, or with the engine's files already kept.
+  const CHOICE = "scorekeeper-engine";
+  const chosen = () => { try { return localStorage.getItem(CHOICE); } catch (error) { return null; } };
+  const choose = (value) => { try { localStorage.setItem(CHOICE, value); } catch (error) { /* private mode */ } };
+  const unmetered = () => {
+    const connection = navigator.connection;
+    return Boolean(connection && !connection.saveData && (connection.type === "wifi" || connection.type === "ethernet"));
+  };
+  const kept = () => (window.caches ? caches.open("scorekeeper-engine").then((cache) => Promise.all(
+    [data.pyodide + "pyodide.asm.wasm", data.pyodide + "python_stdlib.zip", data.bundle].map((url) => cache.match(url))
+  )).then((found) => found.every(Boolean), () => false) : Promise.resolve(false));
+  const wanted = () => {
+    const choice = chosen();
+    if (choice) return Promise.resolve(choice === "on");
+    return unmetered() ? Promise.resolve(true) : kept();
+  };
+
+  // The switch on the sheet (templates/games/_engine_switch.html), where the page has it.
+  const shown = (() => {
+    const box = document.getElementById("engine-switch");
+    const none = {progress() {}, state() {}, choice() {}};
+    if (!box) return none;
+    const toggle = document.getElementById("engine-wanted");
+    const bar = document.getElementById("engine-progress");
+    const status = document.getElementById("engine-status");
+    const total = Number(data.bytes) || 0;
+    const say = (text) => { status.textContent = text; };
+    const view = {
+      progress(loaded) {
+        bar.hidden = false;
+        bar.value = Math.min(loaded, total);
+        say("Downloading the scoring engine: " + (total ? Math.floor(100 * Math.min(loaded, total) / total) : 0) + "%.");
+      },
+      state(state) {
+        if (state === "loading") {
+          toggle.checked = true;
+          bar.hidden = false;
+          say("Downloading the scoring engine.");
+        } else if (state === "ready") {
+          toggle.checked = true;
+          bar.value = total;
+          bar.hidden = true;
+          say("The scoring engine is on this phone: hands kept offline are scored exactly.");
+        } else if (state === "unavailable") {
+          bar.hidden = true;
+          say("The scoring engine could not start on this phone: hands kept offline are scored when sent.");
+        }
+      },
+    };
+    toggle.addEventListener("change", () => {
+      if (toggle.checked) {
+        choose("on");
+        start();
+        return;
+      }
+      choose("off");
+      if (window.caches) caches.delete("scorekeeper-engine").catch(() => {});
+      say("The scoring engine is off: hands kept offline show what was typed and are scored when sent.");
+    });
+    box.hidden = false;
+    return view;
+  })();
+
   // Never part of the first load, and only once the page has been open 1.5 s
   // (a page tapped through is not worth starting Python for), when idle.
-  const later = () => setTimeout(() => (window.requestIdleCallback || ((run) => run()))(start, {timeout: 2000}), 1500);
+  const later = () => setTimeout(() => (window.requestIdleCallback || ((run) => run()))(() => {
+    wanted().then((yes) => {
+      if (yes) start();
+      else if (api.state === "waiting") announce("off");  // (unless the switch started it meanwhile)
+    });
+  }, {timeout: 2000}), 1500);
   if (document.readyState === "complete") later();
   else addEventListener("load", later, {once: true});
 })();
