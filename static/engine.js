@@ -94,9 +94,10 @@
     const connection = navigator.connection;
     return Boolean(connection && !connection.saveData && (connection.type === "wifi" || connection.type === "ethernet"));
   };
-  const kept = () => (window.caches ? caches.open("scorekeeper-engine").then((cache) => Promise.all(
-    [data.pyodide + "pyodide.asm.wasm", data.pyodide + "python_stdlib.zip", data.bundle].map((url) => cache.match(url))
-  )).then((found) => found.every(Boolean), () => false) : Promise.resolve(false));
+  const kept = () => (window.caches ? Promise.all(
+    [data.pyodide + "pyodide.asm.wasm", data.pyodide + "python_stdlib.zip", data.bundle].map(
+      (url) => caches.match(url, {cacheName: "scorekeeper-engine", ignoreVary: true}))
+  ).then((found) => found.every(Boolean), () => false) : Promise.resolve(false));
   const wanted = () => {
     const choice = chosen();
     if (choice) return Promise.resolve(choice === "on");
@@ -106,8 +107,7 @@
   // The switch on the sheet (templates/games/_engine_switch.html), where the page has it.
   const shown = (() => {
     const box = document.getElementById("engine-switch");
-    const none = {progress() {}, state() {}, choice() {}};
-    if (!box) return none;
+    if (!box) return {progress() {}, state() {}};
     const toggle = document.getElementById("engine-wanted");
     const bar = document.getElementById("engine-progress");
     const status = document.getElementById("engine-status");
@@ -117,7 +117,8 @@
       progress(loaded) {
         bar.hidden = false;
         bar.value = Math.min(loaded, total);
-        say("Downloading the scoring engine: " + (total ? Math.floor(100 * Math.min(loaded, total) / total) : 0) + "%.");
+        if (total && loaded >= total) say("Downloaded: starting the scoring engine.");
+        else say("Downloading the scoring engine: " + (total ? Math.floor(100 * loaded / total) : 0) + "%.");
       },
       state(state) {
         if (state === "loading") {

@@ -117,7 +117,9 @@ def test_asking_for_exact_scores_shows_the_download_then_scores_a_waiting_hand_e
     assert [event["state"] for event in events if event["state"] != "loading"] == ["off", "ready"]
     progress = [event for event in events if event["state"] == "loading"]
     assert len(progress) >= 3, "the download is shown as it goes"
-    assert all(event["bar"] and event["status"].startswith("Downloading the scoring engine") for event in progress)
+    assert all(event["bar"] for event in progress)
+    assert all(event["status"].startswith("Downloading the scoring engine: ") for event in progress[:-1])
+    assert progress[-1]["status"] == "Downloaded: starting the scoring engine."
     loaded = [event["loaded"] for event in progress]
     assert loaded == sorted(loaded) and 0 < loaded[0] < loaded[-1] == progress[-1]["total"]
     assert progress[-1]["value"] == progress[-1]["total"]
@@ -140,3 +142,35 @@ def test_asking_for_exact_scores_shows_the_download_then_scores_a_waiting_hand_e
     page.context.set_offline(False)
     expect(page.locator("#outbox-status")).to_have_text(SENT)
     assert row_totals(page, 2) == offline
+
+
+# What Chrome on Android reports of the connection (desktop Chromium reports no type): the page's
+# navigator.connection as that browser would give it.
+CONNECTION = """Object.defineProperty(Navigator.prototype, 'connection', {configurable: true,
+  get: () => ({type: %r, saveData: %s, effectiveType: '4g', addEventListener() {}})});"""
+
+
+@pytest.mark.parametrize(("kind", "save_data", "downloads"), [
+    ("wifi", "false", True),
+    ("ethernet", "false", True),
+    ("wifi", "true", False),
+    ("cellular", "false", False),
+])
+def test_only_on_a_connection_the_browser_calls_unmetered_with_save_data_off_does_the_engine_come_unasked(
+        signed_in: Page, live_server: LiveServer, kind: str, save_data: str, downloads: bool) -> None:
+    page = signed_in
+    page.context.add_init_script(CONNECTION % (kind, save_data))
+    page.context.add_init_script(LISTEN)
+    requests: list[Request] = []
+    page.context.on("request", lambda request: requests.append(request))
+    game = start_game(page, live_server, "basic", ["Ann", "Bob"])
+    page.goto(game)
+
+    if downloads:  # the first bytes of it read by the engine's worker
+        page.wait_for_function("() => window.__engineEvents.some((event) => event.loaded > 0)", timeout=ENGINE)
+        expect(page.get_by_role("switch")).to_be_checked()
+        assert any("/engine/pyodide/" in request.url for request in requests)
+    else:
+        _state(page, "off")
+        expect(page.get_by_role("switch")).not_to_be_checked()
+        assert _engine([request.url for request in requests]) == []
