@@ -39,15 +39,20 @@ $(INSTALLED): pyproject.toml | $(PYTHON)
 
 vendor: $(VENDORED)
 
-$(VENDORED): package.json package-lock.json
+# Pyodide goes in as a phone downloads it (scorekeeper/web/engine_build.py): its
+# standard library trimmed to what the engine imports (found by running the
+# engine in the npm package's Pyodide under Node), each file beside its Brotli
+# and gzip copy; made again when the engine's files change.
+ENGINE_SOURCES := $(shell find scorekeeper/engine -name '*.py') scorekeeper/in_browser.py \
+	scorekeeper/web/entry.py scorekeeper/web/bundle.py scorekeeper/web/engine_build.py
+
+$(VENDORED): package.json package-lock.json $(ENGINE_SOURCES) | $(INSTALLED)
 	npm ci --ignore-scripts --no-audit --no-fund
 	rm -rf $(VENDOR) && mkdir -p $(VENDOR)/workbox $(VENDOR)/idb-keyval $(VENDOR)/pyodide
 	cp node_modules/workbox-*/build/*.prod.js node_modules/workbox-sw/build/workbox-sw.js \
 	   node_modules/workbox-window/build/workbox-window.prod.umd.js $(VENDOR)/workbox/
 	cp node_modules/idb-keyval/dist/umd.js $(VENDOR)/idb-keyval/
-	cp node_modules/pyodide/pyodide.mjs node_modules/pyodide/pyodide.js node_modules/pyodide/pyodide.asm.mjs \
-	   node_modules/pyodide/pyodide.asm.wasm node_modules/pyodide/python_stdlib.zip \
-	   node_modules/pyodide/pyodide-lock.json $(VENDOR)/pyodide/
+	$(PYTHON) -m scorekeeper.web.engine_build node_modules/pyodide $(VENDOR)/pyodide
 	touch $@
 
 # The static checks: the engine strictly typed (what it imports from the rest

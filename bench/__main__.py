@@ -11,7 +11,7 @@ import argparse
 import platform
 import sys
 
-from . import browser, gin, imports, load, replay, rlcard_gin, stats, tables, web, wild
+from . import browser, engine_download, gin, imports, load, replay, rlcard_gin, stats, tables, web, wild
 from .report import Figure, table
 
 
@@ -79,7 +79,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 
 #: the figures by the name ``--only`` takes, in the order they run
-FIGURES = ("1", "2", "3", "3b", "4", "4b", "5", "6", "7", "tables", "8", "9", "10")
+FIGURES = ("1", "2", "3", "3b", "4", "4b", "5", "6", "7", "tables", "8", "9", "10", "11")
 
 
 def main(argv: list[str]) -> None:
@@ -131,6 +131,8 @@ def main(argv: list[str]) -> None:
             figures += imports.figures(("sqlite", "postgres") if load.postgres_url() else ("sqlite",))
         if "10" in only:
             figures += browser.run(args.seed)
+        if "11" in only:
+            figures += engine_download.run(args.seed)
     finally:
         if rlcard is not None:
             rlcard.close()

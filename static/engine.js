@@ -1,5 +1,5 @@
-// The engine in the browser (README, "The engine in the browser"): after the
-// load event, on game pages only, a worker runs scorekeeper.engine in Pyodide.
+// The engine in the browser (README, "The engine in the browser"): Pyodide in a
+// worker, after the load event, on game pages, on a phone that wants it.
 (() => {
   "use strict";
   const data = document.currentScript.dataset;
@@ -9,21 +9,17 @@
   ready.catch(() => {});  // a page that never asks is not told of it
   const failure = (code, message, refusal) => Object.assign(new Error(message), {code, refusal});
   const unavailable = (reason) => failure("engine_unavailable", "The scoring engine cannot run here: " + reason);
+  const ask = (message) => ready.then(() => new Promise((resolve, reject) => {
+    if (!worker) throw unavailable("the engine stopped");
+    const id = next++;
+    pending.set(id, {resolve, reject});
+    worker.postMessage({...message, id});
+  }));
   const api = window.scorekeeperEngine = {
     state: "waiting", ready, startedAt: null, readyAt: null,
-    replayMany: (logs) => ready.then(() => new Promise((resolve, reject) => {
-      if (!worker) throw unavailable("the engine stopped");
-      const id = next++;
-      pending.set(id, {resolve, reject});
-      worker.postMessage({type: "replay", id, logs: JSON.stringify(logs)});
-    })),
+    replayMany: (logs) => ask({type: "replay", logs: JSON.stringify(logs)}),
     // Hands kept on the phone ({id, number, fields}), scored after the log: [{id, scores, totals, notes} | {id, error}].
-    scoreWaiting: (log, items) => ready.then(() => new Promise((resolve, reject) => {
-      if (!worker) throw unavailable("the engine stopped");
-      const id = next++;
-      pending.set(id, {resolve, reject});
-      worker.postMessage({type: "waiting", id, log: JSON.stringify(log), items: JSON.stringify(items)});
-    })),
+    scoreWaiting: (log, items) => ask({type: "waiting", log: JSON.stringify(log), items: JSON.stringify(items)}),
     replay: (log) => api.replayMany([log]).then(([found]) => {
       if (found.error) throw failure(found.error.code, found.error.message, found.error);
       return found.sheet;
@@ -31,6 +27,7 @@
   };
   const announce = (state, reason) => {
     api.state = state;
+    shown.state(state);
     document.dispatchEvent(new CustomEvent("scorekeeper:engine", {detail: reason ? {state, reason} : {state}}));
   };
   const fail = (reason) => {
@@ -45,7 +42,11 @@
   };
   const answered = ({data: message}) => {
     const waiting = pending.get(message.id);
-    if (message.type === "ready") {
+    if (message.type === "progress") {
+      const total = Number(data.bytes) || 0;
+      shown.progress(message.loaded);
+      document.dispatchEvent(new CustomEvent("scorekeeper:engine", {detail: {state: "loading", loaded: message.loaded, total}}));
+    } else if (message.type === "ready") {
       api.readyAt = performance.now();
       settle.resolve({python: message.python, bundle: data.bundle});
       announce("ready");
@@ -59,7 +60,9 @@
   };
   const start = () => {
     if (!window.Worker || !window.WebAssembly) return fail("no Web Worker or WebAssembly");
+    if (api.state !== "waiting" && api.state !== "off") return;
     api.state = "loading";
+    shown.state("loading");
     api.startedAt = performance.now();
     try {
       worker = new Worker(data.worker, {type: "module", name: "scorekeeper-engine"});
@@ -73,9 +76,56 @@
     };
     worker.postMessage({type: "start", pyodide: data.pyodide, bundle: data.bundle});
   };
-  // Never part of the first load, and only once the page has been open 1.5 s
-  // (a page tapped through is not worth starting Python for), when idle.
-  const later = () => setTimeout(() => (window.requestIdleCallback || ((run) => run()))(start, {timeout: 2000}), 1500);
+
+  // The switch's choice ("on", "off"); unset: only unmetered without Save-Data, or kept.
+  const CHOICE = "scorekeeper-engine";
+  const choose = (value) => { try { localStorage.setItem(CHOICE, value); } catch (error) { /* private mode */ } };
+  const wanted = () => {
+    let choice = null;
+    try { choice = localStorage.getItem(CHOICE); } catch (error) { /* private mode */ }
+    const net = navigator.connection;
+    if (choice || (net && !net.saveData && /^(wifi|ethernet)$/.test(net.type))) return Promise.resolve(choice !== "off");
+    return window.caches ? Promise.all([data.pyodide + "pyodide.asm.wasm", data.pyodide + "python_stdlib.zip",
+      data.bundle].map((url) => caches.match(url, {cacheName: CHOICE, ignoreVary: true})))
+      .then((kept) => kept.every(Boolean), () => false) : Promise.resolve(false);
+  };
+
+  // The switch on the sheet (templates/games/_engine_switch.html).
+  const shown = (() => {
+    const box = document.getElementById("engine-switch");
+    if (!box) return {progress() {}, state() {}};
+    const [toggle, bar, status] = ["wanted", "progress", "status"].map((id) => document.getElementById("engine-" + id));
+    const total = Number(data.bytes) || 0;
+    const say = (text, showBar) => { status.textContent = text; bar.hidden = !showBar; };
+    toggle.addEventListener("change", () => {
+      choose(toggle.checked ? "on" : "off");
+      if (toggle.checked) return start();
+      if (window.caches) caches.delete(CHOICE).catch(() => {});
+      say("The scoring engine is off: hands kept offline show what was typed and are scored when sent.");
+    });
+    box.hidden = false;
+    return {
+      progress(loaded) {
+        bar.value = Math.min(loaded, total);
+        say(total && loaded >= total ? "Downloaded: starting the scoring engine."
+          : "Downloading the scoring engine: " + (total ? Math.floor(100 * loaded / total) : 0) + "%.", true);
+      },
+      state(state) {
+        if (state === "loading" || state === "ready") toggle.checked = true;
+        if (state === "loading") say("Downloading the scoring engine.", true);
+        if (state === "ready") say("The scoring engine is on this phone: hands kept offline are scored exactly.");
+        if (state === "unavailable") say("The scoring engine could not start on this phone: hands kept offline are scored when sent.");
+      },
+    };
+  })();
+
+  // Only once the page has been open 1.5 s (not a page tapped through), when idle.
+  const later = () => setTimeout(() => (window.requestIdleCallback || ((run) => run()))(() => {
+    wanted().then((yes) => {
+      if (yes) start();
+      else if (api.state === "waiting") announce("off");
+    });
+  }, {timeout: 2000}), 1500);
   if (document.readyState === "complete") later();
   else addEventListener("load", later, {once: true});
 })();

@@ -21,10 +21,10 @@ importScripts("/static/vendor/idb-keyval/umd.js", "/static/outbox.js");
 
 var PAGES = "scorekeeper-pages";
 var GAME_PAGE = /^\/games(\/\d+(\/review|\/log\.json|\/hands\/new|\/hands\/\d+\/edit)?)?$/;
-// The engine in the browser: Pyodide's files and the engine bundle (a new engine is a new URL), kept
-// once fetched, so a phone that has loaded a game page once scores kept hands with no network.
+// The engine in the browser: Pyodide's files and the engine bundle (hashed URLs: a new engine is a new
+// URL), kept once fetched, so a phone that asked for the engine scores kept hands with no network.
 var ENGINE = "scorekeeper-engine";
-var ENGINE_FILE = /^\/(static\/vendor\/pyodide\/[^/]+|engine\/bundle\.zip)$/;
+var ENGINE_FILE = /^\/engine\/(pyodide\/\w+\/[^/]+|bundle\.zip)$/;
 
 workbox.core.setCacheNameDetails({ prefix: "scorekeeper", precache: "shell", suffix: VERSION });
 workbox.precaching.precacheAndRoute(SHELL);

@@ -39,6 +39,7 @@ BLUEPRINTS = [
     "bundle",
     "catalogue",
     "drafts",
+    "engine_files",
     "games",
     "hands",
     "keeper",

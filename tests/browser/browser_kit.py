@@ -199,6 +199,16 @@ def without_engine(context: BrowserContext) -> BrowserContext:
     return context
 
 
+#: the switch "Exact scores without a network" as set on (static/engine.js keeps it in localStorage)
+ENGINE_ASKED = "localStorage.setItem('scorekeeper-engine', 'on')"
+
+
+def asked_for_engine(context: BrowserContext) -> BrowserContext:
+    """A phone whose user asked for exact scores without a network (the switch on the sheet, set before)."""
+    context.add_init_script(ENGINE_ASKED)
+    return context
+
+
 #: the page a service worker is in charge of
 _CONTROLLED = "() => !!navigator.serviceWorker && navigator.serviceWorker.controller !== null"
 _ACTIVE = "() => navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === 'activated'))"

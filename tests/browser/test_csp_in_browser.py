@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .browser_kit import (
-    LiveServer, pick_cards, post_hand, register, start_game, type_count, went_out, without_engine,
+    LiveServer, asked_for_engine, pick_cards, post_hand, register, start_game, type_count, went_out, without_engine,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.engine]
@@ -94,6 +94,7 @@ def test_the_engine_starting_on_the_entry_form_breaks_no_policy(phone: Page, acc
     """Pyodide's WebAssembly, its worker and its bundle, each let in by the policy (the game page
     starts the same engine.js; the crawl below goes with the engine off: a start is the same on
     every page, and takes a second or two of the machine's each time)."""
+    asked_for_engine(phone.context)  # exact scores without a network, asked for on the sheet before
     violations = Violations(phone)
     phone.goto(account["gin"] + "/hands/new")
     ready = phone.evaluate("() => scorekeeperEngine.ready")

@@ -14,7 +14,16 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .browser_kit import LiveServer, controlled, pick_cards, row_totals, start_game, type_count, went_out
+from .browser_kit import (
+    LiveServer,
+    asked_for_engine,
+    controlled,
+    pick_cards,
+    row_totals,
+    start_game,
+    type_count,
+    went_out,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.engine]
 
@@ -37,6 +46,7 @@ def _provisional(page: Page, row: int) -> list[str]:
 def test_hands_kept_offline_show_the_engines_scores_and_are_recorded_with_the_same(
         signed_in: Page, live_server: LiveServer) -> None:
     page = signed_in
+    asked_for_engine(page.context)  # exact scores without a network, asked for on an earlier visit
     game = start_game(page, live_server, "basic", ["Ann", "Bob", "Cara"])
     page.get_by_role("link", name="Record hand 1").click()
     went_out(page, "Ann")
@@ -79,6 +89,7 @@ def test_hands_kept_offline_show_the_engines_scores_and_are_recorded_with_the_sa
 def test_with_the_engine_bundle_blocked_a_kept_hand_shows_what_was_typed_and_scored_when_sent(
         signed_in: Page, live_server: LiveServer) -> None:
     page = signed_in
+    asked_for_engine(page.context)
     page.context.route("**/engine/bundle.zip*", lambda route: route.abort())  # (the workers' requests too)
     game = start_game(page, live_server, "basic", ["Ann", "Bob"])
     controlled(page)
