@@ -20,6 +20,7 @@
   var wait = EVERY;
   var timer = null;
   var asking = null; // the ask out, if one is: {control, quiet}
+  var quick = false; // the next ask is answered at once (back online, or shown again)
   var stopped = false;
 
   // (The owner's and a keeper's game page have no Live/Reconnecting line.)
@@ -74,7 +75,10 @@
   function ask() {
     if (asking || stopped) return;
     var began = Date.now();
-    var headers = { Prefer: "wait=" + HOLD };
+    // Back online or on screen, the first ask is answered at once (the server holds nothing for
+    // it): the phone knows it is live again, and catches up, without waiting out a hold.
+    var headers = quick ? {} : { Prefer: "wait=" + HOLD };
+    quick = false;
     if (etag) headers["If-None-Match"] = etag;
     var mine = { control: window.AbortController ? new AbortController() : null, quiet: false };
     asking = mine;
@@ -127,9 +131,9 @@
   document.addEventListener("visibilitychange", function () {
     drop();
     if (document.hidden) schedule(0);
-    else { wait = EVERY; schedule(0); }
+    else { wait = EVERY; quick = true; schedule(0); }
   });
-  window.addEventListener("online", function () { drop(); wait = EVERY; schedule(0); });
+  window.addEventListener("online", function () { drop(); wait = EVERY; quick = true; schedule(0); });
   window.addEventListener("offline", function () { show("reconnecting", "Reconnecting…"); });
 
   // A hand's number in the address opens its explanation (openhand.js opens a
