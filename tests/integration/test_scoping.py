@@ -99,9 +99,14 @@ FORMS = {(method, re.sub(r"\?.*", "", url)): data for method, url, data in URLS}
 PUBLIC_BY_TOKEN = {"share.show", "share.sheet", "keeper.open_link"}
 
 
+# Files the same for everyone, named by their URL and nothing of an account's (the app's static
+# folder, Pyodide's precompressed files under their digest): nothing to walk.
+SAME_FOR_EVERYONE = {"static", "engine_files.pyodide_file"}
+
+
 def _routes(app):  # type: ignore[no-untyped-def]
     for rule in sorted(app.url_map.iter_rules(), key=lambda rule: rule.rule):
-        if rule.endpoint == "static":
+        if rule.endpoint in SAME_FOR_EVERYONE:
             continue
         for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
             yield method, rule
