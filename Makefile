@@ -42,7 +42,8 @@ vendor: $(VENDORED)
 # Pyodide goes in as a phone downloads it (scorekeeper/web/engine_build.py): its
 # standard library trimmed to what the engine imports (found by running the
 # engine in the npm package's Pyodide under Node), each file beside its Brotli
-# and gzip copy; made again when the engine's files change.
+# and gzip copy, with the Brotli decoder (npm brotli-dec-wasm) a page on plain
+# http decodes the big files' raw .br with; made again when the engine's files change.
 ENGINE_SOURCES := $(shell find scorekeeper/engine -name '*.py') scorekeeper/in_browser.py \
 	scorekeeper/web/entry.py scorekeeper/web/bundle.py scorekeeper/web/engine_build.py
 

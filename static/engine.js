@@ -74,7 +74,8 @@
       event.preventDefault();
       fail("the engine's worker failed" + (event.message ? ": " + event.message : ""));
     };
-    worker.postMessage({type: "start", pyodide: data.pyodide, bundle: data.bundle});
+    // rawBrotli: this browser gets no Brotli over HTTP (plain http), so the worker decodes it itself.
+    worker.postMessage({type: "start", pyodide: data.pyodide, bundle: data.bundle, rawBrotli: "rawBrotli" in data});
   };
 
   // The switch's choice ("on", "off"); unset: only unmetered without Save-Data, or kept.
@@ -85,7 +86,8 @@
     try { choice = localStorage.getItem(CHOICE); } catch (error) { /* private mode */ }
     const net = navigator.connection;
     if (choice || (net && !net.saveData && /^(wifi|ethernet)$/.test(net.type))) return Promise.resolve(choice !== "off");
-    return window.caches ? Promise.all([data.pyodide + "pyodide.asm.wasm", data.pyodide + "python_stdlib.zip",
+    const raw = "rawBrotli" in data ? ".br" : "";
+    return window.caches ? Promise.all([data.pyodide + "pyodide.asm.wasm" + raw, data.pyodide + "python_stdlib.zip" + raw,
       data.bundle].map((url) => caches.match(url, {cacheName: CHOICE, ignoreVary: true})))
       .then((kept) => kept.every(Boolean), () => false) : Promise.resolve(false);
   };

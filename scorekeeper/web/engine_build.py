@@ -13,9 +13,13 @@ From the npm package (``node_modules/pyodide``) into ``static/vendor/pyodide``:
   variant, and the modules it then holds from the zip are the ones kept.
   Its files are stored uncompressed in the zip, so that the whole zip
   compresses as one text;
+- the Brotli decoder a browser without Brotli over HTTP (a page on plain
+  http) decodes the big files' raw ``.br`` with (the npm package
+  ``brotli-dec-wasm``: ``brotli_dec_wasm.js`` and its wasm);
 - beside each, the same bytes precompressed as ``<name>.br`` (Brotli, best)
   and ``<name>.gz`` (gzip, best), which :mod:`scorekeeper.web.engine_files`
-  serves by the phone's ``Accept-Encoding``.
+  serves by the phone's ``Accept-Encoding`` (and the big files' ``.br`` as
+  they are, to that decoder).
 
 Run again whenever the engine's imports change (the Makefile's ``vendor``
 target depends on the engine's files).
@@ -41,7 +45,9 @@ from .bundle import bundle, sources
 #: the files Pyodide loads, besides the standard library
 COPIED = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
 STDLIB = "python_stdlib.zip"
-SERVED = (*COPIED, STDLIB)
+#: the Brotli decoder, from the npm package beside Pyodide's (node_modules/brotli-dec-wasm/pkg)
+DECODER = ("brotli_dec_wasm.js", "brotli_dec_wasm_bg.wasm")
+SERVED = (*COPIED, STDLIB, *DECODER)
 #: the zip's one date, as the engine bundle's
 STAMP = (1980, 1, 1, 0, 0, 0)
 
@@ -131,6 +137,8 @@ def build(npm: Path, out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     for name in COPIED:
         shutil.copyfile(npm / name, out / name)
+    for name in DECODER:
+        shutil.copyfile(npm.parent / "brotli-dec-wasm" / "pkg" / name, out / name)
     keep = needed(npm, sources())
     (out / STDLIB).write_bytes(trimmed((npm / STDLIB).read_bytes(), keep))
     for name in SERVED:

@@ -11,7 +11,7 @@ import html
 import io
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import count
 from pathlib import Path
 from typing import Any
@@ -28,6 +28,7 @@ _accounts = count(1)
 @dataclass(frozen=True)
 class LiveServer:
     url: str
+    app: Any = field(default=None, compare=False, repr=False)  # the Flask app it serves
 
     def __call__(self, path: str) -> str:
         return self.url + path

@@ -83,6 +83,23 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     beside this one on the same database (dropping its tables) cannot pull
     them away mid-game.
     """
+    yield from _serve(tmp_path_factory, "127.0.0.1", {})
+
+
+#: the name a plain-http table server goes by in the browser: not localhost, so not a secure context
+#: (no Brotli asked for, no service worker); Chromium resolves it to loopback (PLAIN_HTTP_ARGS)
+PLAIN_HTTP_HOST = "table.test"
+PLAIN_HTTP_ARGS = [f"--host-resolver-rules=MAP {PLAIN_HTTP_HOST} 127.0.0.1"]
+
+
+@pytest.fixture(scope="module")
+def plain_http_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """The app as the table's plain-http Wi-Fi serves it (cookies without Secure, as `make run`),
+    opened as http://table.test:<port> by a browser launched with PLAIN_HTTP_ARGS."""
+    yield from _serve(tmp_path_factory, PLAIN_HTTP_HOST, {"SESSION_COOKIE_SECURE": False})
+
+
+def _serve(tmp_path_factory: pytest.TempPathFactory, host: str, extra: dict[str, Any]) -> Iterator[LiveServer]:
     url = os.environ.get("DATABASE_URL")
     config: dict[str, Any] = {
         "TESTING": False,  # errors render as pages, as in production
@@ -105,18 +122,18 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
         }
     else:
         url = f"sqlite:///{tmp_path_factory.mktemp('live') / 'browser.sqlite3'}"
-    app = create_app({**config, "SQLALCHEMY_DATABASE_URI": url})
+    app = create_app({**config, **extra, "SQLALCHEMY_DATABASE_URI": url})
     with app.app_context():
         db.create_all()
     server = make_server("127.0.0.1", 0, app, threaded=True)
     # The links the table scans name the server as the tests open it: they follow them,
     # and the tests send nothing but to loopback (unset, a page opened through loopback
     # would give the machine's address on its network instead: web/addresses.py).
-    app.config["PUBLIC_URL"] = f"http://127.0.0.1:{server.server_port}"
+    app.config["PUBLIC_URL"] = f"http://{host}:{server.server_port}"
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()
     try:
-        yield LiveServer(f"http://127.0.0.1:{server.server_port}")
+        yield LiveServer(f"http://{host}:{server.server_port}", app)
     finally:
         server.shutdown()
         thread.join(timeout=10)

@@ -48,7 +48,7 @@ def _modules(names: list[str]) -> set[str]:
     ("identity", None),
     ("", None),
 ])
-@pytest.mark.parametrize("name", sorted(engine_files.FILES))
+@pytest.mark.parametrize("name", sorted(engine_files.SERVED))
 def test_each_pyodide_file_is_sent_precompressed_in_the_best_encoding_the_phone_accepts(
         app, client, name, accepted, encoding):
     response = client.get(f"/engine/pyodide/{_digest(app)}/{name}", headers={"Accept-Encoding": accepted})
@@ -56,7 +56,7 @@ def test_each_pyodide_file_is_sent_precompressed_in_the_best_encoding_the_phone_
     assert response.status_code == 200
     assert response.headers.get("Content-Encoding") == encoding
     assert "Accept-Encoding" in response.headers["Vary"]
-    assert response.mimetype == engine_files.FILES[name]
+    assert response.mimetype == engine_files.SERVED[name]
     assert DECODE[encoding](response.data) == (FOLDER / name).read_bytes()
     if encoding:
         assert len(response.data) < (FOLDER / name).stat().st_size
@@ -92,13 +92,14 @@ def test_asked_under_another_digest_the_current_file_is_answered_but_asked_again
     assert response.headers["Cache-Control"] == "no-cache"
 
 
-@pytest.mark.parametrize("name", ["pyodide.js", "pyodide.asm.wasm.br", "..%2Fengine.js", "python_stdlib.zip.gz"])
-def test_only_the_five_files_pyodide_loads_are_served(app, client, name):
+@pytest.mark.parametrize("name", ["pyodide.js", "pyodide.mjs.br", "brotli_dec_wasm.js.br", "..%2Fengine.js",
+                                  "python_stdlib.zip.gz", "python_stdlib.zip.br.br"])
+def test_only_the_files_pyodide_loads_the_decoder_and_the_big_files_raw_brotli_are_served(app, client, name):
     assert client.get(f"/engine/pyodide/{_digest(app)}/{name}").status_code == 404
 
 
 def test_a_change_to_any_of_pyodides_files_is_a_new_digest(app, tmp_path):
-    for name in engine_files.FILES:
+    for name in engine_files.SERVED:
         for suffix in ("", ".br", ".gz"):
             (tmp_path / (name + suffix)).write_bytes((FOLDER / (name + suffix)).read_bytes())
     same = engine_files._files(tmp_path)
@@ -151,23 +152,57 @@ def test_the_sheet_offers_the_engine_with_its_size_over_the_wire_and_loads_it_fr
         found = engine_files.files()
     assert found is not None
 
-    for accepted, encoding in (("gzip, deflate, br", "br"), ("gzip, deflate", "gzip")):
+    zipped = len(bundle.bundle().data)
+    sizes = found.sizes
+    # With Brotli over HTTP, Pyodide's five files; without (plain http), the big three's raw Brotli,
+    # the rest in gzip, and the decoder: what the worker reads is then the raw Brotli as it came.
+    brotli_wire = sum(sizes[name]["br"] for name in engine_files.FILES) + zipped
+    plain_wire = sum(sizes[name]["br" if name in engine_files.RAW else "gzip"] for name in engine_files.SERVED) + zipped
+    plain_read = sum(sizes[name]["br" if name in engine_files.RAW else "identity"]
+                     for name in engine_files.SERVED) + zipped
+    for accepted, wire, read, raw in (("gzip, deflate, br", brotli_wire, None, False),
+                                      ("gzip, deflate", plain_wire, plain_read, True)):
         sheet = page(user.get(f"/games/{game}", headers={"Accept-Encoding": accepted}))
         switch = sheet.one(id="engine-switch")
-        wire = sum(size[encoding] for size in found.sizes.values()) + len(bundle.bundle().data)
         assert f"downloads {wire / 1e6:.1f} MB once" in switch.text
         assert switch.find("input", role="switch") is not None
         assert switch.find("progress") is not None
-    script = next(node for node in sheet.find_all("script") if (node.get("src") or "").endswith("/engine.js"))
-    assert script.get("data-pyodide") == f"/engine/pyodide/{found.digest}/"
-    assert int(script.get("data-bytes")) == sum(size["identity"] for size in found.sizes.values()) + len(
-        bundle.bundle().data)
-    assert re.fullmatch(r"/engine/pyodide/[0-9a-f]{16}/", script.get("data-pyodide"))
+        script = next(node for node in sheet.find_all("script") if (node.get("src") or "").endswith("/engine.js"))
+        assert script.get("data-pyodide") == f"/engine/pyodide/{found.digest}/"
+        assert int(script.get("data-bytes")) == (read or sum(sizes[name]["identity"] for name in engine_files.FILES)
+                                                 + zipped)
+        assert (script.get("data-raw-brotli") is not None) is raw
+        assert re.fullmatch(r"/engine/pyodide/[0-9a-f]{16}/", script.get("data-pyodide"))
+    assert plain_wire <= 4_000_000 < sum(sizes[name]["gzip"] for name in engine_files.FILES) + zipped
 
 
 def test_what_the_engine_downloads_decodes_to_the_files_pyodide_loads():
-    for name in engine_files.FILES:
+    for name in engine_files.SERVED:
         raw = (FOLDER / name).read_bytes()
         assert brotli.decompress((FOLDER / (name + ".br")).read_bytes()) == raw, name
         assert gzip.decompress((FOLDER / (name + ".gz")).read_bytes()) == raw, name
     assert zipfile.ZipFile(io.BytesIO((FOLDER / "python_stdlib.zip").read_bytes())).testzip() is None
+
+
+@pytest.mark.parametrize("name", engine_files.RAW)
+@pytest.mark.parametrize("accepted", ["gzip, deflate", "gzip, deflate, br", ""])
+def test_a_big_files_raw_brotli_is_sent_as_it_is_whatever_the_phone_accepts_and_cached_for_good(
+        app, client, name, accepted):
+    digest = _digest(app)
+    response = client.get(f"/engine/pyodide/{digest}/{name}.br", headers={"Accept-Encoding": accepted})
+
+    assert response.status_code == 200
+    assert "Content-Encoding" not in response.headers
+    assert response.mimetype == "application/octet-stream"
+    assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert response.data == (FOLDER / (name + ".br")).read_bytes()
+    assert brotli.decompress(response.data) == (FOLDER / name).read_bytes()
+    again = client.get(f"/engine/pyodide/{digest}/{name}.br", headers={"If-None-Match": response.headers["ETag"]})
+    assert again.status_code == 304
+
+
+def test_a_raw_brotli_file_asked_under_another_digest_is_answered_but_asked_again_each_time(client):
+    response = client.get("/engine/pyodide/0123456789abcdef/python_stdlib.zip.br")
+
+    assert response.status_code == 200 and "Content-Encoding" not in response.headers
+    assert response.headers["Cache-Control"] == "no-cache"
