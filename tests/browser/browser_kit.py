@@ -238,6 +238,35 @@ def controlled(page: Page) -> None:
         raise AssertionError(f"the service worker never took control: {state}") from None
 
 
+def first_hand_recorded(page: Page, server: LiveServer) -> str:
+    """A Basic game of Ann, Bob and Cara with its first hand saved online (Ann out; Bob 10, Cara 20): the game's URL."""
+    game = start_game(page, server, "basic", ["Ann", "Bob", "Cara"])
+    page.get_by_role("link", name="Record hand 1").click()
+    went_out(page, "Ann")
+    type_count(page, "Bob", 10)
+    type_count(page, "Cara", 20)
+    page.locator("#entry button[type=submit]").click()
+    expect(page).to_have_url(re.compile(r"#hand-1$"))
+    return game
+
+
+def kept_count(page: Page) -> int:
+    """How many changes the phone keeps, read from IndexedDB itself (a page loads the outbox's
+    scripts only when it has something)."""
+    found: int = page.evaluate("""() => new Promise((done, fail) => {
+        const open = indexedDB.open('scorekeeper-outbox');
+        open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('items')) { db.close(); done(0); return; }
+            const ask = db.transaction('items').objectStore('items').count();
+            ask.onsuccess = () => { db.close(); done(ask.result); };
+            ask.onerror = fail;
+        };
+        open.onerror = fail;
+    })""")
+    return found
+
+
 def screenshot(page: Page, name: str, full_page: bool = True) -> None:
     """Keep a look at the page when SCREENSHOTS_DIR is set, for a person to check."""
     folder = os.environ.get("SCREENSHOTS_DIR")

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, Request, expect
 
-from .browser_kit import LiveServer, controlled, row_totals, start_game, type_count, went_out
+from .browser_kit import LiveServer, controlled, first_hand_recorded, row_totals, start_game, type_count, went_out
 
 pytestmark = [pytest.mark.browser, pytest.mark.engine]
 
@@ -59,13 +59,7 @@ def _keep_a_hand_offline(page: Page, game: str) -> None:
 
 
 def _one_hand_online(page: Page, live_server: LiveServer) -> str:
-    game = start_game(page, live_server, "basic", ["Ann", "Bob", "Cara"])
-    page.get_by_role("link", name="Record hand 1").click()
-    went_out(page, "Ann")
-    type_count(page, "Bob", 10)
-    type_count(page, "Cara", 20)
-    page.locator("#entry button[type=submit]").click()
-    expect(page).to_have_url(re.compile(r"#hand-1$"))
+    game = first_hand_recorded(page, live_server)
     controlled(page)
     for path in ("/hands/new", "/log.json", ""):
         page.goto(game + path)

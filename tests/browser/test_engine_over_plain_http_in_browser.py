@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserType, Page, expect
 
-from .browser_kit import LiveServer, register, row_totals, start_game, type_count, went_out
+from .browser_kit import LiveServer, first_hand_recorded, register, row_totals, type_count, went_out
 from .conftest import PHONE, PLAIN_HTTP_ARGS
 
 pytestmark = [pytest.mark.browser, pytest.mark.engine]
@@ -93,14 +93,8 @@ def test_on_plain_http_the_engine_comes_in_raw_brotli_under_4_mb_each_file_once_
     counted = Counted(plain_http_server.app.wsgi_app)
     plain_http_server.app.wsgi_app = counted
     try:
-        game = start_game(page, plain_http_server, "basic", ["Ann", "Bob", "Cara"])
+        game = first_hand_recorded(page, plain_http_server)
         assert page.evaluate("window.isSecureContext") is False
-        page.get_by_role("link", name="Record hand 1").click()
-        went_out(page, "Ann")
-        type_count(page, "Bob", 10)
-        type_count(page, "Cara", 20)
-        page.locator("#entry button[type=submit]").click()
-        expect(page).to_have_url(re.compile(r"#hand-1$"))
         page.wait_for_function("() => window.scorekeeperEngine && scorekeeperEngine.state === 'off'", timeout=ENGINE)
         switch = page.locator("#engine-switch label").inner_text()
         assert not counted.asked

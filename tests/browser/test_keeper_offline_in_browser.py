@@ -17,8 +17,20 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .browser_kit import SERVICE_WORKER, LiveServer, controlled, pick_cards, player, register, row_totals, save, start_game, \
-    type_count, went_out
+from .browser_kit import (
+    SERVICE_WORKER,
+    LiveServer,
+    controlled,
+    kept_count,
+    pick_cards,
+    player,
+    register,
+    row_totals,
+    save,
+    start_game,
+    type_count,
+    went_out,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -58,20 +70,6 @@ def _save_kept(page: Page) -> None:
 def _sheet_rows(page: Page) -> Any:
     return page.locator("table.sheet tbody tr:not(.waiting):not(.waiting-note)")
 
-
-def _kept_count(page: Page) -> int:
-    count: int = page.evaluate("""() => new Promise((done, fail) => {
-        const open = indexedDB.open('scorekeeper-outbox');
-        open.onsuccess = () => {
-            const db = open.result;
-            if (!db.objectStoreNames.contains('items')) { db.close(); done(0); return; }
-            const ask = db.transaction('items').objectStore('items').count();
-            ask.onsuccess = () => { db.close(); done(ask.result); };
-            ask.onerror = fail;
-        };
-        open.onerror = fail;
-    })""")
-    return count
 
 
 def test_a_keeper_phone_records_three_changes_offline_and_each_is_recorded_once_in_order(
@@ -113,7 +111,7 @@ def test_a_keeper_phone_records_three_changes_offline_and_each_is_recorded_once_
     expect(waiting.nth(1)).to_contain_text("KH 5D")
     expect(keeper.locator("table.sheet .tag.pending")).to_have_text("correction waiting")
     expect(keeper.get_by_role("link", name="Record hand 4")).to_be_visible()
-    assert _kept_count(keeper) == 3
+    assert kept_count(keeper) == 3
     assert _sheet_rows(keeper).count() == 1
 
     keeper.context.set_offline(False)
@@ -123,7 +121,7 @@ def test_a_keeper_phone_records_three_changes_offline_and_each_is_recorded_once_
     assert row_totals(keeper, 1) == ["31", "0", "0"]  # hand 1 as corrected: 11 + 20
     assert row_totals(keeper, 2) == ["31", "20", "0"]
     assert row_totals(keeper, 3) == ["31", "20", "18"]  # KH 5D is 10 + 5, and Bob's 3
-    assert _kept_count(keeper) == 0
+    assert kept_count(keeper) == 0
     # On the owner's page: once each, in the order they were made, each named as the keeper link's.
     owner.goto(game)
     expect(_sheet_rows(owner)).to_have_count(3)
@@ -159,7 +157,7 @@ def test_a_hand_kept_while_the_owner_turns_the_link_off_is_said_refused_and_stay
     expect(held).to_contain_text("turned its keeper link off")
     expect(held.locator(".mine")).to_contain_text("Bob: 7")  # the typed hand, there to copy
     expect(keeper.locator("table.sheet tr.waiting")).to_have_count(0)
-    assert _kept_count(keeper) == 1  # nothing dropped
+    assert kept_count(keeper) == 1  # nothing dropped
     owner.reload()
     expect(owner.locator("table.sheet td.empty")).to_have_text("No hands yet.")
     # The game no longer opens for this phone: reloaded, its page lists what the phone kept for
@@ -170,10 +168,10 @@ def test_a_hand_kept_while_the_owner_turns_the_link_off_is_said_refused_and_stay
     expect(listed).to_have_count(1)
     expect(listed).to_contain_text("Hand 1: ")
     expect(listed).to_contain_text("Bob: 7")
-    assert _kept_count(keeper) == 1
+    assert kept_count(keeper) == 1
     listed.get_by_role("button", name="Discard").click()
     expect(listed).to_have_count(0)
-    assert _kept_count(keeper) == 0
+    assert kept_count(keeper) == 0
 
 
 # True once the worker keeps this page and its "Record hand" form (polled: each call looks again).
@@ -243,4 +241,4 @@ def test_a_hand_saved_online_after_the_link_was_turned_off_is_said_refused_and_t
     expect(keeper.locator("#outbox-note")).to_contain_text("turned its keeper link off")
     expect(keeper).to_have_url(game + "/hands/new")
     expect(player(keeper, "Bob").get_by_label("Count", exact=True)).to_have_value("9")
-    assert _kept_count(keeper) == 0  # refused, not kept to be sent again
+    assert kept_count(keeper) == 0  # refused, not kept to be sent again

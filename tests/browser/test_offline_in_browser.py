@@ -16,8 +16,22 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
-from .browser_kit import PASSWORD, LiveServer, controlled, pick_cards, player, register, row_totals, start_game, totals, \
-    type_count, went_out, without_engine
+from .browser_kit import (
+    PASSWORD,
+    LiveServer,
+    controlled,
+    first_hand_recorded,
+    kept_count,
+    pick_cards,
+    player,
+    register,
+    row_totals,
+    start_game,
+    totals,
+    type_count,
+    went_out,
+    without_engine,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -49,22 +63,6 @@ def _sheet_rows(page: Page) -> Any:
     return page.locator("table.sheet tbody tr:not(.waiting):not(.waiting-note)")
 
 
-def _kept_count(page: Page) -> int:
-    """How many changes the phone keeps, read from IndexedDB itself (a page loads the outbox's
-    scripts only when it has something)."""
-    count: int = page.evaluate("""() => new Promise((done, fail) => {
-        const open = indexedDB.open('scorekeeper-outbox');
-        open.onsuccess = () => {
-            const db = open.result;
-            if (!db.objectStoreNames.contains('items')) { db.close(); done(0); return; }
-            const ask = db.transaction('items').objectStore('items').count();
-            ask.onsuccess = () => { db.close(); done(ask.result); };
-            ask.onerror = fail;
-        };
-        open.onerror = fail;
-    })""")
-    return count
-
 
 def _sign_in(page: Page, server: LiveServer, email: str) -> None:
     page.goto(server("/login"))
@@ -84,13 +82,7 @@ def phone_b(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[
 def test_three_changes_made_offline_wait_on_the_sheet_then_are_recorded_once_each_in_order(
         signed_in: Page, live_server: LiveServer) -> None:
     page = signed_in
-    game = start_game(page, live_server, "basic", ["Ann", "Bob", "Cara"])
-    page.get_by_role("link", name="Record hand 1").click()
-    went_out(page, "Ann")
-    type_count(page, "Bob", 10)
-    type_count(page, "Cara", 20)
-    page.locator("#entry button[type=submit]").click()
-    expect(page).to_have_url(re.compile(r"#hand-1$"))
+    game = first_hand_recorded(page, live_server)
     _warm(page, game, "/hands/1/edit")
 
     page.context.set_offline(True)
@@ -133,7 +125,7 @@ def test_three_changes_made_offline_wait_on_the_sheet_then_are_recorded_once_eac
     assert row_totals(page, 1) == ["31", "0", "0"]
     assert row_totals(page, 2) == ["31", "20", "0"]
     assert row_totals(page, 3) == ["31", "20", "18"]  # KH 5D is 10 + 5, and Bob's 3
-    assert _kept_count(page) == 0
+    assert kept_count(page) == 0
     # Once each: the change log holds the one correction; a reload sends nothing again.
     page.reload()
     expect(_sheet_rows(page)).to_have_count(3)
@@ -170,7 +162,7 @@ def test_a_save_whose_answer_is_lost_after_the_server_stored_it_is_sent_again_an
     expect(_sheet_rows(page)).to_have_count(1)
     assert dropped == [200]
     assert totals(page) == ["9", "0"]  # Ann went out: she scores what Bob holds
-    assert _kept_count(page) == 0
+    assert kept_count(page) == 0
     page.goto(page.url)
     expect(_sheet_rows(page)).to_have_count(1)
     context.close()
@@ -208,7 +200,7 @@ def test_two_phones_offline_on_the_same_hand_one_is_recorded_the_other_records_i
     expect(other.locator(".outbox-held")).to_have_count(0)
     expect(_sheet_rows(other)).to_have_count(2)
     assert totals(other) == ["11", "0"]  # 4, then this phone's 7
-    assert _kept_count(other) == 0
+    assert kept_count(other) == 0
 
 
 def test_two_phones_offline_on_the_same_hand_the_other_may_discard_its_own(
@@ -219,7 +211,7 @@ def test_two_phones_offline_on_the_same_hand_the_other_may_discard_its_own(
     other.reload()
     expect(_sheet_rows(other)).to_have_count(1)
     assert totals(other) == ["4", "0"]
-    assert _kept_count(other) == 0
+    assert kept_count(other) == 0
 
 
 def test_signing_out_warns_of_unsent_hands_then_an_offline_load_shows_no_game_of_the_account(
@@ -243,12 +235,12 @@ def test_signing_out_warns_of_unsent_hands_then_an_offline_load_shows_no_game_of
         page.wait_for_timeout(100)
     assert warnings and "1 change kept on this phone has not reached the server yet" in warnings[0]
     expect(page).to_have_url(re.compile(r"/games/\d+$"))  # still signed in, the hand still kept
-    assert _kept_count(page) == 1
+    assert kept_count(page) == 1
 
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Sign out").click()
     expect(page).to_have_url(re.compile(r"/login$"))
-    assert _kept_count(page) == 0
+    assert kept_count(page) == 0
     page.context.set_offline(True)
     page.goto(game)
     expect(page.locator("main h1")).to_have_text("No network")
@@ -345,4 +337,4 @@ def test_undo_offline_forgets_a_kept_hand_and_ending_the_game_offline_is_sent_on
     expect(page.get_by_role("button", name="Rematch")).to_be_visible()
     expect(_sheet_rows(page)).to_have_count(1)
     assert totals(page) == ["6", "0"]
-    assert _kept_count(page) == 0
+    assert kept_count(page) == 0

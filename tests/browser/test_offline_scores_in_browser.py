@@ -18,6 +18,7 @@ from .browser_kit import (
     LiveServer,
     asked_for_engine,
     controlled,
+    first_hand_recorded,
     pick_cards,
     row_totals,
     start_game,
@@ -47,13 +48,7 @@ def test_hands_kept_offline_show_the_engines_scores_and_are_recorded_with_the_sa
         signed_in: Page, live_server: LiveServer) -> None:
     page = signed_in
     asked_for_engine(page.context)  # exact scores without a network, asked for on an earlier visit
-    game = start_game(page, live_server, "basic", ["Ann", "Bob", "Cara"])
-    page.get_by_role("link", name="Record hand 1").click()
-    went_out(page, "Ann")
-    type_count(page, "Bob", 10)
-    type_count(page, "Cara", 20)
-    page.locator("#entry button[type=submit]").click()
-    expect(page).to_have_url(re.compile(r"#hand-1$"))
+    game = first_hand_recorded(page, live_server)
     controlled(page)
     for path in ("/hands/new", "/log.json", ""):
         page.goto(game + path)

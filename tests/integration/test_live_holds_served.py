@@ -73,14 +73,11 @@ def held(server: Server, token: str, etag: str) -> tuple[threading.Thread, dict[
     return thread, answer
 
 
-def test_a_held_ask_is_woken_by_a_hand_another_process_records(served: Any) -> None:
+def record_first_hand(url: str, game_id: int) -> None:
+    """Hand 1 recorded through the services by this test's own process, as another host would."""
     from scorekeeper import create_app, services
     from scorekeeper.extensions import db
     from scorekeeper.models import Game
-
-    server, url, game_id, token = served
-    etag = learnt(server, token)
-    thread, answer = held(server, token, etag)
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": url.replace("postgresql://", "postgresql+psycopg://", 1),
                       "SECRET_KEY": "other-host", "TESTING": True})
@@ -90,6 +87,14 @@ def test_a_held_ask_is_woken_by_a_hand_another_process_records(served: Any) -> N
                                                             "Dev": {"count": 7}}}, token="t1", expected=1)
         db.session.remove()
         db.engine.dispose()
+
+
+def test_a_held_ask_is_woken_by_a_hand_another_process_records(served: Any) -> None:
+    server, url, game_id, token = served
+    etag = learnt(server, token)
+    thread, answer = held(server, token, etag)
+
+    record_first_hand(url, game_id)
     recorded = time.monotonic()
     thread.join(20)
 
@@ -100,10 +105,6 @@ def test_a_held_ask_is_woken_by_a_hand_another_process_records(served: Any) -> N
 
 
 def test_the_first_ask_on_a_just_shared_link_is_held_by_gunicorn_not_answered_at_once(served: Any) -> None:
-    from scorekeeper import create_app, services
-    from scorekeeper.extensions import db
-    from scorekeeper.models import Game
-
     server, url, game_id, token = served
     status, _, shown = raw_request(server.port, "GET", f"/s/{token}")  # the page a phone opens: no sheet asked yet
     assert status == 200
@@ -111,14 +112,7 @@ def test_the_first_ask_on_a_just_shared_link_is_held_by_gunicorn_not_answered_at
     assert etag is not None
     thread, answer = held(server, token, html.unescape(etag.group(1)))
 
-    app = create_app({"SQLALCHEMY_DATABASE_URI": url.replace("postgresql://", "postgresql+psycopg://", 1),
-                      "SECRET_KEY": "other-host", "TESTING": True})
-    with app.app_context():
-        game = db.session.get(Game, game_id)
-        services.record_hand(game, {"out": "Ann", "hands": {"Bob": {"count": 12}, "Cara": {"count": 3},
-                                                            "Dev": {"count": 7}}}, token="t1", expected=1)
-        db.session.remove()
-        db.engine.dispose()
+    record_first_hand(url, game_id)
     thread.join(20)
 
     assert answer["status"] == 200  # held until the hand, not a 304 the moment it was asked
