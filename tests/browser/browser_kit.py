@@ -250,6 +250,64 @@ def first_hand_recorded(page: Page, server: LiveServer) -> str:
     return game
 
 
+#: what the outbox's status line says of a change kept on the phone, and of kept changes sent
+KEPT = re.compile(r"kept on this phone")
+SENT = re.compile(r"kept on this phone (was|were) sent and recorded")
+
+
+def warm(page: Page, game: str, *paths: str) -> None:
+    """Open the pages the phone must have while offline, once the worker is in charge."""
+    page.goto(game)
+    controlled(page)
+    for path in ("", "/hands/new", *paths):
+        page.goto(game + path)
+    page.goto(game)
+
+
+def save_kept(page: Page) -> None:
+    """Save the entry form offline: the sheet says the change is kept on the phone."""
+    page.locator("#entry button[type=submit]").click()
+    expect(page).to_have_url(re.compile(r"/games/\d+$"))
+    expect(page.locator("#outbox-status")).to_have_text(KEPT)
+
+
+def sheet_rows(page: Page) -> Locator:
+    """The sheet's recorded hands (not the waiting ones kept on the phone)."""
+    return page.locator("table.sheet tbody tr:not(.waiting):not(.waiting-note)")
+
+
+def keep_hand_two_offline(page: Page) -> None:
+    """Offline, after :func:`first_hand_recorded`: hand 2 by counts (Bob out; Ann 5, Cara 15), kept."""
+    page.context.set_offline(True)
+    page.get_by_role("link", name="Record hand 2").click()
+    went_out(page, "Bob")
+    type_count(page, "Ann", 5)
+    type_count(page, "Cara", 15)
+    page.locator("#entry button[type=submit]").click()
+    expect(page.locator("#outbox-status")).to_have_text(KEPT)
+
+
+def three_changes_kept_offline(page: Page, game: str) -> None:
+    """Offline, after hand 1 of Ann, Bob and Cara: hand 2 by counts, hand 3 by cards (both from the
+    kept copy of the entry form) and a correction of hand 1, each kept on the phone."""
+    page.context.set_offline(True)
+    page.get_by_role("link", name="Record hand 2").click()
+    expect(page.locator("main h1")).to_have_text("Hand 2")
+    went_out(page, "Bob")
+    type_count(page, "Ann", 5)
+    type_count(page, "Cara", 15)
+    save_kept(page)
+    page.get_by_role("link", name="Record hand 3").click()
+    expect(page.locator("main h1")).to_have_text("Hand 3")
+    went_out(page, "Cara")
+    pick_cards(page, "Ann", ["king of hearts", "5 of diamonds"])
+    type_count(page, "Bob", 3)
+    save_kept(page)
+    page.goto(game + "/hands/1/edit")
+    type_count(page, "Bob", 11)
+    save_kept(page)
+
+
 def kept_count(page: Page) -> int:
     """How many changes the phone keeps, read from IndexedDB itself (a page loads the outbox's
     scripts only when it has something)."""

@@ -15,12 +15,18 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, Request, expect
 
-from .browser_kit import LiveServer, controlled, first_hand_recorded, row_totals, start_game, type_count, went_out
+from .browser_kit import (
+    LiveServer,
+    controlled,
+    first_hand_recorded,
+    keep_hand_two_offline,
+    row_totals,
+    start_game,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.engine]
 
 ENGINE = 120_000  # ms: Pyodide starting in a worker on a loaded 2-core machine
-KEPT = re.compile(r"kept on this phone")
 SENT = re.compile(r"kept on this phone (was|were) sent and recorded")
 SWITCH = re.compile(r"Score hands kept on this phone exactly while offline \(downloads \d+\.\d MB once\)")
 LISTEN = """
@@ -48,16 +54,6 @@ def _state(page: Page, *states: str) -> None:
                            arg=list(states), timeout=ENGINE)
 
 
-def _keep_a_hand_offline(page: Page, game: str) -> None:
-    page.context.set_offline(True)
-    page.get_by_role("link", name="Record hand 2").click()
-    went_out(page, "Bob")
-    type_count(page, "Ann", 5)
-    type_count(page, "Cara", 15)
-    page.locator("#entry button[type=submit]").click()
-    expect(page.locator("#outbox-status")).to_have_text(KEPT)
-
-
 def _one_hand_online(page: Page, live_server: LiveServer) -> str:
     game = first_hand_recorded(page, live_server)
     controlled(page)
@@ -79,7 +75,7 @@ def test_a_phone_that_did_not_ask_downloads_none_of_the_engine_and_a_kept_hand_i
     expect(page.locator("#engine-switch label")).to_have_text(SWITCH)
     expect(page.locator("#engine-status")).to_contain_text("scored when sent")
 
-    _keep_a_hand_offline(page, game)
+    keep_hand_two_offline(page)
     page.reload()  # offline: the sheet from the phone, still without the engine
     _state(page, "off")
     expect(page.locator("tr.waiting-note")).to_contain_text("scored when sent")
@@ -100,7 +96,7 @@ def test_asking_for_exact_scores_shows_the_download_then_scores_a_waiting_hand_e
     page.context.add_init_script(LISTEN)
     requests: list[Request] = []
     page.context.on("request", lambda request: requests.append(request))
-    game = _one_hand_online(page, live_server)
+    _one_hand_online(page, live_server)
     _state(page, "off")
     assert _engine([request.url for request in requests]) == []
 
@@ -125,7 +121,7 @@ def test_asking_for_exact_scores_shows_the_download_then_scores_a_waiting_hand_e
         assert any(name in url for url in fetched), name
     assert all(re.search(r"/engine/(pyodide/[0-9a-f]{16}/|bundle\.zip\?v=[0-9a-f]{16})", url) for url in fetched)
 
-    _keep_a_hand_offline(page, game)
+    keep_hand_two_offline(page)
     page.reload()  # offline: the sheet, the engine and its files all from the phone
     _state(page, "ready")
     cells = page.locator("table.sheet tr.waiting").first.locator("td.provisional")

@@ -11,32 +11,30 @@ but what opening the keeper link gives it).  The service worker runs for real
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from .browser_kit import (
+    SENT,
     SERVICE_WORKER,
     LiveServer,
-    controlled,
     kept_count,
-    pick_cards,
     player,
     register,
     row_totals,
     save,
+    save_kept,
+    sheet_rows,
     start_game,
+    three_changes_kept_offline,
     type_count,
+    warm,
     went_out,
 )
 
 pytestmark = pytest.mark.browser
-
-KEPT = re.compile(r"kept on this phone")
-SENT = re.compile(r"kept on this phone (was|were) sent and recorded")
-
 
 def _keeper_link(owner: Page) -> str:
     owner.get_by_role("button", name="Let the table keep score").click()
@@ -53,24 +51,6 @@ def _keeper_phone(new_context: Any, link: str, game: str) -> Page:
     return keeper
 
 
-def _warm(page: Page, game: str, *paths: str) -> None:
-    """Open the pages the phone must have while offline, once the worker is in charge."""
-    controlled(page)
-    for path in ("", "/hands/new", *paths):
-        page.goto(game + path)
-    page.goto(game)
-
-
-def _save_kept(page: Page) -> None:
-    page.locator("#entry button[type=submit]").click()
-    expect(page).to_have_url(re.compile(r"/games/\d+$"))
-    expect(page.locator("#outbox-status")).to_have_text(KEPT)
-
-
-def _sheet_rows(page: Page) -> Any:
-    return page.locator("table.sheet tbody tr:not(.waiting):not(.waiting-note)")
-
-
 
 def test_a_keeper_phone_records_three_changes_offline_and_each_is_recorded_once_in_order(
         signed_in: Page, live_server: LiveServer, new_context: Any) -> None:
@@ -82,27 +62,9 @@ def test_a_keeper_phone_records_three_changes_offline_and_each_is_recorded_once_
     type_count(owner, "Cara", 20)
     save(owner)
     keeper = _keeper_phone(new_context, _keeper_link(owner), game)
-    _warm(keeper, game, "/hands/1/edit")
+    warm(keeper, game, "/hands/1/edit")
 
-    keeper.context.set_offline(True)
-    # A count: hand 2 from the copy of the form the phone kept.
-    keeper.get_by_role("link", name="Record hand 2").click()
-    expect(keeper.locator("main h1")).to_have_text("Hand 2")
-    went_out(keeper, "Bob")
-    type_count(keeper, "Ann", 5)
-    type_count(keeper, "Cara", 15)
-    _save_kept(keeper)
-    # Cards: the same kept copy of the form, now for hand 3.
-    keeper.get_by_role("link", name="Record hand 3").click()
-    expect(keeper.locator("main h1")).to_have_text("Hand 3")
-    went_out(keeper, "Cara")
-    pick_cards(keeper, "Ann", ["king of hearts", "5 of diamonds"])
-    type_count(keeper, "Bob", 3)
-    _save_kept(keeper)
-    # A correction of hand 1.
-    keeper.goto(game + "/hands/1/edit")
-    type_count(keeper, "Bob", 11)
-    _save_kept(keeper)
+    three_changes_kept_offline(keeper, game)  # a count, cards, and a correction of hand 1
 
     keeper.reload()  # still offline: the worker's copy, the three changes drawn on it
     waiting = keeper.locator("table.sheet tr.waiting")
@@ -112,19 +74,19 @@ def test_a_keeper_phone_records_three_changes_offline_and_each_is_recorded_once_
     expect(keeper.locator("table.sheet .tag.pending")).to_have_text("correction waiting")
     expect(keeper.get_by_role("link", name="Record hand 4")).to_be_visible()
     assert kept_count(keeper) == 3
-    assert _sheet_rows(keeper).count() == 1
+    assert sheet_rows(keeper).count() == 1
 
     keeper.context.set_offline(False)
     expect(keeper.locator("#outbox-status")).to_have_text(SENT)
     expect(keeper.locator("table.sheet tr.waiting")).to_have_count(0)
-    expect(_sheet_rows(keeper)).to_have_count(3)
+    expect(sheet_rows(keeper)).to_have_count(3)
     assert row_totals(keeper, 1) == ["31", "0", "0"]  # hand 1 as corrected: 11 + 20
     assert row_totals(keeper, 2) == ["31", "20", "0"]
     assert row_totals(keeper, 3) == ["31", "20", "18"]  # KH 5D is 10 + 5, and Bob's 3
     assert kept_count(keeper) == 0
     # On the owner's page: once each, in the order they were made, each named as the keeper link's.
     owner.goto(game)
-    expect(_sheet_rows(owner)).to_have_count(3)
+    expect(sheet_rows(owner)).to_have_count(3)
     log = owner.locator(".changes li")
     expect(log.filter(has_text="(from a keeper link)")).to_have_count(3)
     texts = " | ".join(log.all_inner_texts())
@@ -132,7 +94,7 @@ def test_a_keeper_phone_records_three_changes_offline_and_each_is_recorded_once_
     order = [texts.find(said) for said in ("hand 1 changed", "hand 3 recorded", "hand 2 recorded")]
     assert -1 not in order and order == sorted(order), texts
     keeper.reload()
-    expect(_sheet_rows(keeper)).to_have_count(3)
+    expect(sheet_rows(keeper)).to_have_count(3)
 
 
 def test_a_hand_kept_while_the_owner_turns_the_link_off_is_said_refused_and_stays_on_screen(
@@ -140,13 +102,13 @@ def test_a_hand_kept_while_the_owner_turns_the_link_off_is_said_refused_and_stay
     owner = signed_in
     game = start_game(owner, live_server, "basic", ["Ann", "Bob"])
     keeper = _keeper_phone(new_context, _keeper_link(owner), game)
-    _warm(keeper, game)
+    warm(keeper, game)
 
     keeper.context.set_offline(True)
     keeper.get_by_role("link", name="Record hand 1").click()
     went_out(keeper, "Ann")
     type_count(keeper, "Bob", 7)
-    _save_kept(keeper)
+    save_kept(keeper)
     owner.once("dialog", lambda dialog: dialog.accept())
     owner.get_by_role("button", name="Turn off the keeper link").click()
     expect(owner.get_by_role("button", name="Let the table keep score")).to_be_visible()
@@ -203,10 +165,10 @@ def test_a_fresh_browsers_first_game_page_is_kept_for_offline(
     expect(keeper.locator("main h1")).to_have_text("Hand 1")
     went_out(keeper, "Ann")
     type_count(keeper, "Bob", 4)
-    _save_kept(keeper)
+    save_kept(keeper)
     keeper.context.set_offline(False)
     expect(keeper.locator("#outbox-status")).to_have_text(SENT)
-    expect(_sheet_rows(keeper)).to_have_count(1)
+    expect(sheet_rows(keeper)).to_have_count(1)
 
 
 def test_a_keepers_copies_are_not_shown_to_an_account_signed_in_later_on_the_same_phone(
@@ -214,7 +176,7 @@ def test_a_keepers_copies_are_not_shown_to_an_account_signed_in_later_on_the_sam
     owner = signed_in
     game = start_game(owner, live_server, "basic", ["Ann", "Zelda"])
     keeper = _keeper_phone(new_context, _keeper_link(owner), game)
-    _warm(keeper, game)
+    warm(keeper, game)
     register(keeper, live_server)  # someone signs up on this phone: the session starts afresh
 
     keeper.context.set_offline(True)

@@ -18,50 +18,26 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from .browser_kit import (
     PASSWORD,
+    SENT,
     LiveServer,
-    controlled,
     first_hand_recorded,
     kept_count,
     pick_cards,
     player,
     register,
     row_totals,
+    save_kept,
+    sheet_rows,
     start_game,
+    three_changes_kept_offline,
     totals,
     type_count,
+    warm,
     went_out,
     without_engine,
 )
 
 pytestmark = pytest.mark.browser
-
-KEPT = re.compile(r"kept on this phone")
-SENT = re.compile(r"kept on this phone (was|were) sent and recorded")
-
-
-def _controlled(page: Page) -> None:
-    """Wait until the service worker controls the page (and so keeps what it loads)."""
-    controlled(page)
-
-
-def _warm(page: Page, game: str, *paths: str) -> None:
-    """Open the pages the phone must have while offline, once the worker is in charge."""
-    page.goto(game)
-    _controlled(page)
-    for path in ("", "/hands/new", *paths):
-        page.goto(game + path)
-    page.goto(game)
-
-
-def _save_kept(page: Page) -> None:
-    page.locator("#entry button[type=submit]").click()
-    expect(page).to_have_url(re.compile(r"/games/\d+$"))
-    expect(page.locator("#outbox-status")).to_have_text(KEPT)
-
-
-def _sheet_rows(page: Page) -> Any:
-    return page.locator("table.sheet tbody tr:not(.waiting):not(.waiting-note)")
-
 
 
 def _sign_in(page: Page, server: LiveServer, email: str) -> None:
@@ -83,27 +59,9 @@ def test_three_changes_made_offline_wait_on_the_sheet_then_are_recorded_once_eac
         signed_in: Page, live_server: LiveServer) -> None:
     page = signed_in
     game = first_hand_recorded(page, live_server)
-    _warm(page, game, "/hands/1/edit")
+    warm(page, game, "/hands/1/edit")
 
-    page.context.set_offline(True)
-    # Hand 2 by counts, from the copy of the form the phone kept.
-    page.get_by_role("link", name="Record hand 2").click()
-    expect(page.locator("main h1")).to_have_text("Hand 2")
-    went_out(page, "Bob")
-    type_count(page, "Ann", 5)
-    type_count(page, "Cara", 15)
-    _save_kept(page)
-    # Hand 3 by cards: the same kept copy of the form, now for hand 3.
-    page.get_by_role("link", name="Record hand 3").click()
-    expect(page.locator("main h1")).to_have_text("Hand 3")
-    went_out(page, "Cara")
-    pick_cards(page, "Ann", ["king of hearts", "5 of diamonds"])
-    type_count(page, "Bob", 3)
-    _save_kept(page)
-    # A correction of hand 1.
-    page.goto(game + "/hands/1/edit")
-    type_count(page, "Bob", 11)
-    _save_kept(page)
+    three_changes_kept_offline(page, game)
 
     page.reload()
     waiting = page.locator("table.sheet tr.waiting")
@@ -115,12 +73,12 @@ def test_three_changes_made_offline_wait_on_the_sheet_then_are_recorded_once_eac
     expect(page.locator("table.sheet .tag.pending")).to_have_text("correction waiting")
     expect(page.locator("table.sheet tfoot .tag.provisional")).to_have_text("provisional")
     expect(page.get_by_role("link", name="Record hand 4")).to_be_visible()
-    assert _sheet_rows(page).count() == 1
+    assert sheet_rows(page).count() == 1
 
     page.context.set_offline(False)
     expect(page.locator("#outbox-status")).to_have_text(SENT)
     expect(page.locator("table.sheet tr.waiting")).to_have_count(0)
-    expect(_sheet_rows(page)).to_have_count(3)
+    expect(sheet_rows(page)).to_have_count(3)
     # Basic: whoever goes out scores what the others hold (hand 1 as corrected: 11 + 20).
     assert row_totals(page, 1) == ["31", "0", "0"]
     assert row_totals(page, 2) == ["31", "20", "0"]
@@ -128,7 +86,7 @@ def test_three_changes_made_offline_wait_on_the_sheet_then_are_recorded_once_eac
     assert kept_count(page) == 0
     # Once each: the change log holds the one correction; a reload sends nothing again.
     page.reload()
-    expect(_sheet_rows(page)).to_have_count(3)
+    expect(sheet_rows(page)).to_have_count(3)
     expect(page.locator(".changes li, .change-log li")).to_have_count(1)
 
 
@@ -159,12 +117,12 @@ def test_a_save_whose_answer_is_lost_after_the_server_stored_it_is_sent_again_an
 
     expect(page.locator("#outbox-status")).to_have_text(SENT)  # kept, sent again from the form, then the sheet
     expect(page.locator("table.sheet tr.waiting")).to_have_count(0)
-    expect(_sheet_rows(page)).to_have_count(1)
+    expect(sheet_rows(page)).to_have_count(1)
     assert dropped == [200]
     assert totals(page) == ["9", "0"]  # Ann went out: she scores what Bob holds
     assert kept_count(page) == 0
     page.goto(page.url)
-    expect(_sheet_rows(page)).to_have_count(1)
+    expect(sheet_rows(page)).to_have_count(1)
     context.close()
 
 
@@ -173,17 +131,17 @@ def _two_phones_record_the_same_hand(page: Page, phone_b: BrowserContext, live_s
     game = start_game(page, live_server, "basic", ["Ann", "Bob"])
     other = phone_b.new_page()
     _sign_in(other, live_server, email)
-    _warm(page, game)
-    _warm(other, game)
+    warm(page, game)
+    warm(other, game)
     for phone, count in ((page, 4), (other, 7)):
         phone.context.set_offline(True)
         phone.get_by_role("link", name="Record hand 1").click()
         went_out(phone, "Ann")
         type_count(phone, "Bob", count)
-        _save_kept(phone)
+        save_kept(phone)
     page.context.set_offline(False)
     expect(page.locator("#outbox-status")).to_have_text(SENT)
-    expect(_sheet_rows(page)).to_have_count(1)
+    expect(sheet_rows(page)).to_have_count(1)
     other.context.set_offline(False)
     held = other.locator(".outbox-held")
     expect(held).to_contain_text("Hand 1 was recorded by another phone first")
@@ -198,7 +156,7 @@ def test_two_phones_offline_on_the_same_hand_one_is_recorded_the_other_records_i
     other.get_by_role("button", name="Record mine as hand 2").click()
     expect(other.locator("#outbox-status")).to_have_text(SENT)
     expect(other.locator(".outbox-held")).to_have_count(0)
-    expect(_sheet_rows(other)).to_have_count(2)
+    expect(sheet_rows(other)).to_have_count(2)
     assert totals(other) == ["11", "0"]  # 4, then this phone's 7
     assert kept_count(other) == 0
 
@@ -209,7 +167,7 @@ def test_two_phones_offline_on_the_same_hand_the_other_may_discard_its_own(
     other.get_by_role("button", name="Discard mine").click()
     expect(other.locator(".outbox-held")).to_have_count(0)
     other.reload()
-    expect(_sheet_rows(other)).to_have_count(1)
+    expect(sheet_rows(other)).to_have_count(1)
     assert totals(other) == ["4", "0"]
     assert kept_count(other) == 0
 
@@ -218,13 +176,13 @@ def test_signing_out_warns_of_unsent_hands_then_an_offline_load_shows_no_game_of
         signed_in: Page, live_server: LiveServer) -> None:
     page = signed_in
     game = start_game(page, live_server, "basic", ["Ann", "Zelda"])
-    _warm(page, game)
+    warm(page, game)
     # The server cannot be reached for hands (the page's own sends and the worker's Background Sync).
     page.context.route("**/outbox/**", lambda route: route.abort())
     page.get_by_role("link", name="Record hand 1").click()
     went_out(page, "Ann")
     type_count(page, "Zelda", 8)
-    _save_kept(page)
+    save_kept(page)
 
     warnings: list[str] = []
     page.once("dialog", lambda dialog: (warnings.append(dialog.message), dialog.dismiss()))
@@ -317,14 +275,14 @@ def test_undo_offline_forgets_a_kept_hand_and_ending_the_game_offline_is_sent_on
     type_count(page, "Bob", 6)
     page.locator("#entry button[type=submit]").click()
     expect(page).to_have_url(re.compile(r"#hand-1$"))
-    _warm(page, game)
+    warm(page, game)
     page.on("dialog", lambda dialog: dialog.accept())  # "Undo hand 1?", "End the game now?"
 
     page.context.set_offline(True)
     page.get_by_role("link", name="Record hand 2").click()
     went_out(page, "Bob")
     type_count(page, "Ann", 9)
-    _save_kept(page)
+    save_kept(page)
     expect(page.locator("table.sheet tr.waiting")).to_have_count(1)
     page.get_by_role("button", name="Undo hand 2").click()  # the last hand is the kept one: it goes
     expect(page.locator("table.sheet tr.waiting")).to_have_count(0)
@@ -335,6 +293,6 @@ def test_undo_offline_forgets_a_kept_hand_and_ending_the_game_offline_is_sent_on
     page.context.set_offline(False)
     expect(page.locator("#outbox-status")).to_have_text(SENT)
     expect(page.get_by_role("button", name="Rematch")).to_be_visible()
-    expect(_sheet_rows(page)).to_have_count(1)
+    expect(sheet_rows(page)).to_have_count(1)
     assert totals(page) == ["6", "0"]
     assert kept_count(page) == 0

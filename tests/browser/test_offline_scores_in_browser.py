@@ -15,10 +15,12 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .browser_kit import (
+    KEPT,
     LiveServer,
     asked_for_engine,
     controlled,
     first_hand_recorded,
+    keep_hand_two_offline,
     pick_cards,
     row_totals,
     start_game,
@@ -29,7 +31,6 @@ from .browser_kit import (
 pytestmark = [pytest.mark.browser, pytest.mark.engine]
 
 ENGINE = 120_000  # ms: Pyodide starting in a worker on a loaded 2-core machine
-KEPT = re.compile(r"kept on this phone")
 SENT = re.compile(r"kept on this phone (was|were) sent and recorded")
 
 
@@ -54,13 +55,7 @@ def test_hands_kept_offline_show_the_engines_scores_and_are_recorded_with_the_sa
         page.goto(game + path)
     _engine_ready(page)  # online, once: the worker keeps Pyodide's files and the bundle
 
-    page.context.set_offline(True)
-    page.get_by_role("link", name="Record hand 2").click()
-    went_out(page, "Bob")
-    type_count(page, "Ann", 5)
-    type_count(page, "Cara", 15)
-    page.locator("#entry button[type=submit]").click()
-    expect(page.locator("#outbox-status")).to_have_text(KEPT)
+    keep_hand_two_offline(page)
     page.get_by_role("link", name="Record hand 3").click()
     went_out(page, "Cara")
     pick_cards(page, "Ann", ["king of hearts", "5 of diamonds"])
