@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import InvalidEntry, parse_cards
-from ..engine.cards import CardError, find_excess_copies
+from ..engine.cards import Card, CardError, find_excess_copies
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
@@ -501,16 +501,12 @@ def too_many_cards(variant: Mapping[str, Any], cards_text: str) -> str:
     return ""
 
 
-def repeated_cards(cards_text: str, *, decks: int, jokers: int, game: str) -> str:
+def repeated_cards(cards: list[Card], *, decks: int, jokers: int, game: str) -> str:
     """The message for one field holding a card more often than the pack does, or ``""``.
 
     Said under that field while it is typed ("KH KH 5D" with one deck), not
     only by the preview of the whole hand at the bottom of the form.
     """
-    try:
-        cards = parse_cards(cards_text)
-    except CardError:
-        return ""  # the engine says which card is wrong
     excess = find_excess_copies({"": cards}, decks=decks, jokers=jokers, game=game)
     return f"{excess[1]}: take one out." if excess else ""
 

@@ -182,7 +182,7 @@ def preview(game_id: int) -> Response | tuple[Response, int]:
     nxt = sheet["next"]
     players = str(len(game.names))
     decks, jokers = (nxt["decks"], nxt["jokers"]) if nxt else (int(rules["decks"][players]), int(rules["jokers"][players]))
-    repeated = repeated_cards(request.args.get("cards", ""), decks=decks, jokers=jokers, game=rules["name"])
+    repeated = repeated_cards(cards, decks=decks, jokers=jokers, game=rules["name"])
     if repeated:
         return jsonify(error=repeated), 422
     number = _int(request.args.get("number")) or game.hands_count + 1
