@@ -29,7 +29,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, flash, jsonify, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, flash, g, jsonify, render_template, request, url_for
 from flask_login import current_user
 from flask_wtf.csrf import generate_csrf
 from sqlalchemy.exc import OperationalError
@@ -40,7 +40,7 @@ from ..engine import InvalidEntry
 from ..models import Game
 from ..services import idempotency
 from . import discard_session
-from .access import _Unauthorized, held_grant, kept_game, made_via, own_game, page_identity, session_identities
+from .access import _Unauthorized, kept_game, made_via, own_game, page_identity, session_identities
 from .hands import _form, _saved_message
 from .openapi import MAX_KEY
 
@@ -179,7 +179,7 @@ def _kept(game_id: int) -> Game:
     except _Unauthorized:
         response, status = _signed_in() or _answer(401, "signed_out", message="")
     except NotFound:
-        if held_grant(game_id) is None:
+        if not g.get("link_off"):  # (kept_game's word: this phone held the game's link, now off)
             raise
         response, status = _answer(403, "link_off", message=LINK_OFF)
     response.status_code = status
