@@ -339,9 +339,7 @@
     var stepping = false;
     tiles.addEventListener("keydown", function (event) { stepping = /^Arrow/.test(event.key); });
     // (On the form, after syncOut: the panel of whoever went out is folded away first.)
-    form.addEventListener("change", function (event) {
-      if (event.target.name !== "out" || !event.target.checked || !event.isTrusted) return;
-      if (stepping) { stepping = false; return; }
+    function moveOn() {
       var fields = form.querySelectorAll("fieldset.player input[inputmode=numeric], fieldset.player input[data-picker=many], " +
                                           ".side-fields input[inputmode=numeric]");
       var first = Array.prototype.find.call(fields, function (input) {
@@ -350,7 +348,15 @@
         return !input.disabled && input.offsetParent !== null;
       });
       if (first) first.focus();
+    }
+    form.addEventListener("change", function (event) {
+      if (event.target.name !== "out" || !event.target.checked || !event.isTrusted) return;
+      if (stepping) { stepping = false; return; }
+      moveOn();
     });
+    // A tap that came before this script did (a slow phone, a page still loading) still moves on.
+    var active = document.activeElement;
+    if (active && active.name === "out" && active.checked && tiles.contains(active)) moveOn();
   }
 
   // -- A refused save: the first refused field is focused and scrolled to (issue 14) -------

@@ -130,6 +130,7 @@
   // died with the screen).
   document.addEventListener("visibilitychange", function () {
     drop();
+    holder.toggleAttribute("data-paused", document.hidden);
     if (document.hidden) schedule(0);
     else { wait = EVERY; quick = true; schedule(0); }
   });

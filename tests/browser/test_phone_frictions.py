@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
-from .browser_kit import LiveServer, controlled, no_sideways_scroll, player, post_hand, \
+from .browser_kit import LiveServer, controlled, no_sideways_scroll, player, post_hand, register, \
     save, screenshot, start_game, went_out
 
 pytestmark = pytest.mark.browser
@@ -38,6 +38,25 @@ def test_a_knocker_who_went_out_types_their_own_count_first(signed_in: Page, liv
 
     went_out(page, "Bob")
     expect(player(page, "Ann").locator("input").first).to_be_focused()
+
+
+def test_a_tap_on_who_went_out_before_the_pages_script_arrived_still_moves_on_to_the_first_count(
+        new_context: Any, live_server: LiveServer) -> None:
+    # A slow phone: the entry page is drawn, its script still on its way, and Ann is tapped.
+    # (No service worker, so the page's own requests are the ones held here.)
+    page = new_context(service_workers="block").new_page()
+    register(page, live_server)
+    start_game(page, live_server, "basic", ["Ann", "Bob", "Cara"])
+    held: list[Route] = []
+    page.route("**/static/entry.js", lambda route: held.append(route))
+    page.get_by_role("link", name="Record hand 1").click()
+    page.wait_for_url("**/hands/new", wait_until="commit")
+    went_out(page, "Ann")
+    page.wait_for_function("() => document.querySelector('input[name=out]:checked') !== null")
+    assert held and not player(page, "Bob").get_by_label("Count", exact=True).get_attribute("enterkeyhint")
+
+    held[0].continue_()
+    expect(player(page, "Bob").get_by_label("Count", exact=True)).to_be_focused()
 
 
 def test_a_card_typed_twice_in_one_players_field_is_flagged_under_that_field(
