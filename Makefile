@@ -44,8 +44,8 @@ vendor: $(VENDORED)
 # engine in the npm package's Pyodide under Node), each file beside its Brotli
 # and gzip copy, with the Brotli decoder (npm brotli-dec-wasm) a page on plain
 # http decodes the big files' raw .br with; made again when the engine's files change.
-ENGINE_SOURCES := $(shell find scorekeeper/engine -name '*.py') scorekeeper/in_browser.py \
-	scorekeeper/web/entry.py scorekeeper/web/bundle.py scorekeeper/web/engine_build.py
+ENGINE_SOURCES := $(shell find scorekeeper/engine -name '*.py') \
+	scorekeeper/web/bundle.py scorekeeper/web/engine_build.py
 
 $(VENDORED): package.json package-lock.json $(ENGINE_SOURCES) | $(INSTALLED)
 	npm ci --ignore-scripts --no-audit --no-fund

@@ -1,6 +1,6 @@
 // The engine's worker (a module worker, started by engine.js): Pyodide from
 // the app's hashed /engine/pyodide/<digest>/ (scorekeeper/web/engine_files.py),
-// the engine bundle unpacked into /engine, and scorekeeper.in_browser.replay_all
+// the engine bundle unpacked into /engine, and scorekeeper.engine.in_browser.replay_all
 // answering each page's request.  Logs go in and outcomes come out as JSON
 // text, written by Python's json module as the server writes them.
 //
@@ -102,7 +102,7 @@ async function start(folder, bundleURL, rawBrotli) {
   const pyodide = await loadPython(folder, JSON.parse(new TextDecoder().decode(lock)));
   pyodide.unpackArchive(bytes, "zip", {extractDir: "/engine"});
   pyodide.runPython("import sys\nsys.path.insert(0, '/engine')");
-  const entry = pyodide.pyimport("scorekeeper.in_browser");
+  const entry = pyodide.pyimport("scorekeeper.engine.in_browser");
   replayAll = entry.replay_all;
   scoreWaiting = entry.score_waiting;
   return pyodide.runPython("import sys\nsys.version.split()[0]");

@@ -1,11 +1,11 @@
 """``/engine/bundle.zip?v=<digest>``: the scoring engine as the browser's Pyodide loads it.
 
 The app builds the bundle from its own package, once per process: every
-``.py`` file of ``scorekeeper/engine`` (standard library only), the worker's
-entry point ``scorekeeper/in_browser.py``, the entry form's reading
-``scorekeeper/web/entry.py`` (which imports only the engine), and package
-files of one docstring, so ``from scorekeeper.engine import replay`` works
-there without Flask.  The zip is deterministic (names sorted, one fixed date and
+``.py`` file of ``scorekeeper/engine`` (standard library only), which holds
+the worker's entry point (:mod:`scorekeeper.engine.in_browser`) and the entry
+form's reading (:mod:`scorekeeper.engine.entry_form`) too, and a package file
+of one docstring, so ``from scorekeeper.engine import replay`` works there
+without Flask.  What the browser runs is the engine package alone.  The zip is deterministic (names sorted, one fixed date and
 mode), so the same engine gives the same bytes and the same digest, which
 the pages put in the URL: that answer is cached for a year as immutable, and
 a new engine is a new URL.  Asked without it or with another digest (a page
@@ -33,7 +33,6 @@ STUB = (
     '"""Scorekeeper\'s scoring engine alone, as the browser runs it '
     '(the web app is not in this bundle)."""\n'
 )
-WEB_STUB = '"""Only the entry form\'s reading, in the bundle (the web app is not here)."""\n'
 # The zip's one date (the earliest a zip can say) and its files' mode.
 STAMP = (1980, 1, 1, 0, 0, 0)
 MODE = 0o644 << 16
@@ -53,12 +52,7 @@ def sources(package: Path = PACKAGE) -> dict[str, bytes]:
         for path in (package / "engine").rglob("*.py")
         if "__pycache__" not in path.parts
     }
-    found["scorekeeper/in_browser.py"] = (package / "in_browser.py").read_bytes()
     found["scorekeeper/__init__.py"] = STUB.encode()
-    # The entry form's reading (engine and standard library only), so a hand kept on the
-    # phone is read from its fields exactly as a save reads them; its package stays empty.
-    found["scorekeeper/web/entry.py"] = (package / "web" / "entry.py").read_bytes()
-    found["scorekeeper/web/__init__.py"] = WEB_STUB.encode()
     return found
 
 

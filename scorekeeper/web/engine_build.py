@@ -72,7 +72,7 @@ for name in json.loads(ROOTS):
         pass  # not in Pyodide (a module of another platform, named under a condition)
 for name in json.loads(MODULES):
     importlib.import_module(name)
-from scorekeeper.in_browser import replay_all
+from scorekeeper.engine.in_browser import replay_all
 from scorekeeper.engine import variants
 replay_all(json.dumps([{"variant": v["key"], "players": ["Ann", "Bob"], "hands": []} for v in variants()]))
 json.dumps(sorted({m.__file__.split(".zip/", 1)[1] for m in list(sys.modules.values())

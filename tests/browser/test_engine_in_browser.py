@@ -3,7 +3,7 @@
 where it should.
 
 The sheets are compared with the server's ``scorekeeper.engine.replay`` (through
-``scorekeeper.in_browser.outcome``, the worker's own entry point, run here by CPython) as JSON:
+``scorekeeper.engine.in_browser.outcome``, the worker's own entry point, run here by CPython) as JSON:
 every worked example in ``shared/examples`` and 100 seeded random games of every variant
 (``random_games``), refusals included.  One page loads Pyodide once for the module; each variant's
 games go to the worker in one request.
@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Request, expect
 
 from scorekeeper.engine import variants
-from scorekeeper.in_browser import outcome
+from scorekeeper.engine.in_browser import outcome
 
 from .browser_kit import LiveServer, asked_for_engine, register, start_game
 from .random_games import random_games

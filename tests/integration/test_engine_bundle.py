@@ -21,7 +21,7 @@ import pytest
 from webpage import page
 
 from scorekeeper.engine import replay
-from scorekeeper.in_browser import replay_all
+from scorekeeper.engine.in_browser import replay_all
 from scorekeeper.web import bundle
 
 ENGINE = Path(bundle.PACKAGE) / "engine"
@@ -29,23 +29,22 @@ GIN = {"variant": "gin", "players": ["Ann", "Bob"],
        "hands": [{"out": "Ann", "hands": {"Ann": {"count": 7}, "Bob": {"count": 5}}}]}
 
 
-def test_the_bundle_holds_every_engine_module_the_entry_point_and_a_package_stub_only():
+def test_the_bundle_holds_the_engine_package_alone_and_a_package_stub():
     names = zipfile.ZipFile(io.BytesIO(bundle.bundle().data)).namelist()
 
     engine = sorted(path.relative_to(ENGINE.parents[1]).as_posix() for path in ENGINE.rglob("*.py")
                     if "__pycache__" not in path.parts)
-    assert sorted(names) == sorted([*engine, "scorekeeper/__init__.py", "scorekeeper/in_browser.py",
-                                    "scorekeeper/web/__init__.py", "scorekeeper/web/entry.py"])
-    for stub_name in ("scorekeeper/__init__.py", "scorekeeper/web/__init__.py"):
-        stub = zipfile.ZipFile(io.BytesIO(bundle.bundle().data)).read(stub_name).decode()
-        assert "import" not in stub
+    assert sorted(names) == sorted([*engine, "scorekeeper/__init__.py"])
+    assert "scorekeeper/engine/in_browser.py" in names and "scorekeeper/engine/entry_form.py" in names
+    stub = zipfile.ZipFile(io.BytesIO(bundle.bundle().data)).read("scorekeeper/__init__.py").decode()
+    assert "import" not in stub
 
 
-def test_the_entry_forms_reading_in_the_bundle_imports_only_the_engine():
-    source = (Path(bundle.PACKAGE) / "web" / "entry.py").read_text()
+def test_the_entry_forms_reading_imports_only_the_engine_and_the_standard_library():
+    source = (ENGINE / "entry_form.py").read_text()
     imported = re.findall(r"^(?:from|import) ([\w.]+)", source, flags=re.M)
-    assert all(name.startswith((".." + "engine", "__future__", "re", "collections", "dataclasses", "typing"))
-               for name in imported), imported
+    assert imported and all(name.startswith((".", "__future__", "re", "collections", "dataclasses", "typing"))
+                            for name in imported), imported
 
 
 def test_the_bundle_is_the_same_bytes_each_time_it_is_built():
@@ -67,7 +66,7 @@ def test_the_bundle_runs_in_a_python_without_the_web_app_or_any_installed_packag
     program = (
         "import json, sys\n"
         f"sys.path.insert(0, {str(tmp_path)!r})\n"
-        "from scorekeeper.in_browser import replay_all\n"
+        "from scorekeeper.engine.in_browser import replay_all\n"
         "print(replay_all(sys.stdin.read()))\n"
         "print(json.dumps(sorted(name for name in sys.modules if name.split('.')[0] in "
         "('flask', 'sqlalchemy', 'werkzeug', 'jinja2'))))\n"

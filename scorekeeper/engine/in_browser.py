@@ -1,7 +1,7 @@
 """What the browser's engine worker calls: game logs as JSON text in, sheets or refusals as JSON text out.
 
 It goes into the engine bundle (``/engine/<digest>.zip``, see
-:mod:`scorekeeper.web.bundle`) beside ``scorekeeper/engine``, and imports
+:mod:`scorekeeper.web.bundle`) as part of ``scorekeeper/engine``, and imports
 nothing but the engine and the standard library, so Pyodide runs it without
 the web app.  Text crosses the worker's boundary, not objects: the page gets
 the sheet exactly as ``json.dumps`` writes the server's.
@@ -13,8 +13,8 @@ import json
 from functools import cache
 from typing import Any
 
-from scorekeeper.engine import InvalidEntry, Replay, entry_of, game_name, replay, variants
-from scorekeeper.web.entry import EntryForm
+from . import InvalidEntry, Replay, entry_of, game_name, replay, variants
+from .entry_form import EntryForm
 
 __all__ = ["outcome", "replay_all", "score_waiting"]
 
@@ -49,7 +49,7 @@ def score_waiting(log_json: str, items_json: str) -> str:
 
     ``items_json``: a JSON list of ``{"id", "number", "fields": [[name, value], ...]}``, the
     entry form's fields as typed (the outbox keeps them so), in the order they will be sent.
-    Each is read as a save reads its form (:class:`~scorekeeper.web.entry.EntryForm` under the
+    Each is read as a save reads its form (:class:`~scorekeeper.engine.entry_form.EntryForm` under the
     game's rules as they stand after the hands before it) and played on: out comes, for each,
     ``{"id", "scores", "totals", "notes"}``, or ``{"id", "error"}`` where it would be refused
     (and every later one is then left unscored: it is played after a hand that is not there).

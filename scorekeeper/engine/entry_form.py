@@ -1,0 +1,565 @@
+"""Reading the hand entry form: its posted fields to the engine's entry, and its errors back.
+
+Standard library and engine only: the server reads a save with it, and the
+browser's engine worker (:mod:`.in_browser`, in the engine bundle) reads a
+hand kept on the phone with the very same code.  The web form
+(:mod:`scorekeeper.web.entry`) declares the fields and checks the CSRF token;
+this says what they mean.
+
+The form is drawn from the variant's declarations in the engine's catalogue
+(:mod:`scorekeeper.engine.declare`), never from which game it is.  Field
+names: ``out`` (a seat number, ``none``, or an ending's key such as
+``block``), each hand-level choice by its key (``rummy``, ``upcard``,
+``wild``...; a ``players`` choice per seat as ``p<seat>-<key>``), and per
+seat ``p<seat>-<field>`` for each declared field (``count``, ``cards``,
+``melded``...) and ``p<seat>-status`` for a declared status (a drop, never
+opened).  In a game played in sides, each side's declared fields (the
+catalogue's ``side_fields``: Canasta's meld points, canastas, red threes) are
+``s<side>-<field>``, the sides numbered in seat order, in a group named for
+the side that holds its players' panels.  The form checks fields (a count
+is a whole number); the engine checks the rules, and
+:meth:`EntryForm.add_engine_error` puts its message next to the player, the
+side's field or the control it concerns.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import Card, CardError, find_excess_copies, parse_cards
+from .errors import InvalidEntry
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+@dataclass
+class Seat:
+    index: int
+    name: str
+    playing: bool  # still in the game (not eliminated)
+    values: dict[str, str] = field(default_factory=dict)
+    error: str = ""
+    missing: bool = False  # the error is that nothing was typed for this player
+
+    def field(self, name: str) -> str:
+        return f"p{self.index}-{name}"
+
+    def value(self, name: str) -> str:
+        return self.values.get(name, "")
+
+
+@dataclass
+class SideGroup:
+    """One side of a game played in sides: its own fields, and its players' panels."""
+
+    index: int
+    name: str
+    seats: list[Seat]
+    values: dict[str, str] = field(default_factory=dict)
+    error: str = ""
+    error_field: str = ""  # the side's field the error is about ("" for the side as a whole)
+
+    def field(self, name: str) -> str:
+        return f"s{self.index}-{name}"
+
+    def value(self, name: str) -> str:
+        return self.values.get(name, "")
+
+    @property
+    def alone(self) -> bool:
+        """A side of one player (each for themselves): its fields sit in the player's panel."""
+        return len(self.seats) == 1
+
+
+@dataclass
+class EntryForm:
+    variant: Mapping[str, Any]  # the engine's catalogue entry
+    names: Sequence[str]  # every seat, in order
+    active: Sequence[str]  # the players still in for this hand
+    number: int  # the hand this form records or edits
+    token: str = ""
+    options: Mapping[str, Any] = field(default_factory=dict)  # the game's effective house rules
+    guide: Mapping[str, Any] = field(default_factory=dict)  # the sheet's guide: how_to, goal, next
+    pack: tuple[int, int] | None = None  # the decks and jokers in play (the sheet's next); None: by player count
+    #: each side's players in seat order, by side (the sheet's ``side_players``); None: not in sides
+    sides: Mapping[str, Sequence[str]] | None = None
+    values: dict[str, str] = field(default_factory=dict)
+    seats: list[Seat] = field(default_factory=list)
+    side_groups: list[SideGroup] = field(default_factory=list)
+    errors: dict[str, str] = field(default_factory=dict)
+    #: the entry as far as it reads when the form has mistakes of its own (a seat with one left
+    #: out), for the engine to find every missing input too; None when not even that reads
+    partial: dict[str, Any] | None = None
+
+    def __post_init__(self) -> None:
+        self.seats = [Seat(i, name, name in self.active) for i, name in enumerate(self.names)]
+        if self.sides and self.side_fields:
+            by_name = {seat.name: seat for seat in self.seats}
+            self.side_groups = [SideGroup(i, side, [by_name[p] for p in seated if p in by_name])
+                                for i, (side, seated) in enumerate(self.sides.items())]
+
+    # -- facts for the template -------------------------------------------
+
+    @property
+    def rules(self) -> Mapping[str, Any]:
+        rules: Mapping[str, Any] = self.variant["entry"]
+        return rules
+
+    @property
+    def endings(self) -> list[Mapping[str, Any]]:
+        return list(self.rules["endings"])
+
+    @property
+    def choices(self) -> list[Mapping[str, Any]]:
+        """The hand-level choices the form shows once (not a ``players`` choice, which is per seat)."""
+        return [c for c in self.rules["choices"] if c["kind"] != "players"]
+
+    @property
+    def seat_choices(self) -> list[Mapping[str, Any]]:
+        """The ``players`` choices: a box per seat (who re-enters)."""
+        return [c for c in self.rules["choices"] if c["kind"] == "players"]
+
+    @property
+    def fields(self) -> list[Mapping[str, Any]]:
+        return list(self.rules["fields"])
+
+    @property
+    def statuses(self) -> list[Mapping[str, Any]]:
+        return list(self.rules["statuses"])
+
+    @property
+    def side_fields(self) -> list[Mapping[str, Any]]:
+        """Each side's declared fields (whole numbers), in the catalogue's order."""
+        return list(self.rules.get("side_fields") or ())
+
+    @property
+    def side_field_rows(self) -> list[list[Mapping[str, Any]]]:
+        """The side's fields as a group lays them out: a big number (meld points) a row of its
+        own, the small counts after it (canastas, red threes: at most 99) side by side."""
+        rows: list[list[Mapping[str, Any]]] = []
+        for spec in self.side_fields:
+            small = spec["maximum"] is not None and spec["maximum"] <= SMALL_COUNT
+            if small and rows and rows[-1][-1]["maximum"] <= SMALL_COUNT:
+                rows[-1].append(spec)
+            else:
+                rows.append([spec])
+        return rows
+
+    def shown_in(self, group: SideGroup) -> list[Seat]:
+        """The side's players with a panel this hand (see :meth:`shown_seats`)."""
+        return [seat for seat in group.seats if seat.playing or self.may_return(seat)]
+
+    @property
+    def status_choices(self) -> list[tuple[str, str]]:
+        """The pills of a player's panel where the variant has statuses: cards or count, or each status."""
+        return [("", "Cards or count"), *((s["key"], s["label"]) for s in self.statuses)]
+
+    @property
+    def field_rows(self) -> list[list[Mapping[str, Any]]]:
+        """The fields as the panel lays them out: a pair (count or cards) side by side, a small
+        number (500's low aces) beside the field before it, the rest a row each."""
+        rows: list[list[Mapping[str, Any]]] = []
+        for spec in self.fields:
+            if rows and ((spec["pair"] and spec["pair"] == rows[-1][-1]["pair"]) or spec["kind"] == "number"):
+                rows[-1].append(spec)
+            else:
+                rows.append([spec])
+        return rows
+
+    @property
+    def out_gives_some_input(self) -> bool:
+        """Whether the player who went out gives any field (their panel stays open)."""
+        return any(f["out"] != "none" for f in self.fields)
+
+    def shown_seats(self) -> list[Seat]:
+        """The seats with a panel: those in the hand, and those out when one may re-enter."""
+        return [s for s in self.seats if s.playing or self.may_return(s)]
+
+    def may_return(self, seat: Seat) -> bool:
+        return not seat.playing and any(c["among"] == "out" for c in self.seat_choices)
+
+    @property
+    def ranks(self) -> tuple[str, ...]:
+        return RANKS
+
+    def decks(self) -> int:
+        """The decks in play: the game's options may change them (Three Thirteen's ``decks``)."""
+        return self.pack[0] if self.pack else int(self.variant["decks"][str(len(self.names))])
+
+    def jokers(self) -> int:
+        """The jokers in play: the game's options may change them (Kalooki's ``jokers``)."""
+        return self.pack[1] if self.pack else int(self.variant["jokers"][str(len(self.names))])
+
+    def value(self, name: str) -> str:
+        return self.values.get(name, "")
+
+    @property
+    def field_help(self) -> list[tuple[str, str]]:
+        """What to enter in each of a player's fields, from the variant's declarations:
+        ``("Count", "the unmatched cards; ...")``, ``("or the cards", "all ten cards; ...")``."""
+        return [(str(f["label"]), str(f["help"])) for f in self.fields if f.get("help")]
+
+    @property
+    def summary(self) -> list[tuple[str, str]]:
+        """Every refused field as the list at the top of the form: the id to go to, the message."""
+        shown: list[tuple[str, str]] = []
+        for key, message in self.errors.items():
+            if key == "form":
+                continue
+            shown.append((self.target(key), self.named(key, message)))
+        return shown
+
+    def target(self, key: str) -> str:
+        """The id of the first control an error's key is about (see :attr:`errors`)."""
+        seat = next((s for s in self.seats if f"p{s.index}" == key), None)
+        if seat is not None:
+            return seat.field(self.fields[0]["key"]) if self.fields else seat.field("error")
+        group = next((g for g in self.side_groups if f"s{g.index}" == key), None)
+        if group is not None:
+            return group.field(group.error_field or self.side_fields[0]["key"])
+        if key == "out":
+            return "out-first"
+        return key
+
+    def named(self, key: str, message: str) -> str:
+        """A summary line says whose field it is about, where the message does not."""
+        seat = next((s for s in self.seats if f"p{s.index}" == key), None)
+        group = next((g for g in self.side_groups if f"s{g.index}" == key), None)
+        who = seat.name if seat is not None else group.name if group is not None else ""
+        return f"{who}: {message}" if who and who not in message else message
+
+    @property
+    def how_to(self) -> str:
+        """One line for a newcomer: what to tap and what a player's number is (the variant's own)."""
+        return str(self.guide.get("how_to") or "")
+
+    # -- reading ------------------------------------------------------------
+
+    def _seat_keys(self) -> list[str]:
+        keys = [f["key"] for f in self.fields] + [c["key"] for c in self.seat_choices]
+        return keys + (["status"] if self.statuses else [])
+
+    def field_names(self) -> list[str]:
+        """Every field the form posts (but its CSRF token), by name: what :meth:`load_post` reads."""
+        names = ["token", "out", *(c["key"] for c in self.choices)]
+        names += [seat.field(key) for seat in self.seats for key in self._seat_keys()]
+        return names + [group.field(f["key"]) for group in self.side_groups for f in self.side_fields]
+
+    def load_post(self, data: Mapping[str, str]) -> None:
+        """Keep everything typed, so a refused entry comes back as it was."""
+        self.values = {key: data.get(key, "") for key in ("out", *(c["key"] for c in self.choices))}
+        self.token = data.get("token", "")
+        for seat in self.seats:
+            seat.values = {name: data.get(seat.field(name), "") for name in self._seat_keys()}
+        for group in self.side_groups:
+            group.values = {f["key"]: data.get(group.field(f["key"]), "") for f in self.side_fields}
+
+    def load_entry(self, entry: Mapping[str, Any]) -> None:
+        """Fill the form from a recorded entry (names), to edit it."""
+        out = entry.get("out")
+        ending = declared_match(entry, self.endings, "entry")
+        self.values = {
+            "out": ending["key"] if ending else (str(self.names.index(out)) if out is not None else "none"),
+        }
+        for choice in self.choices:
+            given = entry.get(choice["key"])
+            self.values[choice["key"]] = ("1" if given else "") if choice["kind"] == "flag" else str(given or "")
+        hands = entry.get("hands") or {}
+        for seat in self.seats:
+            given = hands.get(seat.name, {})
+            seat.values = {
+                f["key"]: str(given[f["key"]]) if given.get(f["key"]) is not None else "" for f in self.fields
+            }
+            for choice in self.seat_choices:
+                seat.values[choice["key"]] = "1" if seat.name in (entry.get(choice["key"]) or ()) else ""
+            status = declared_match(given, self.statuses, "input")
+            if self.statuses:
+                seat.values["status"] = status["key"] if status else ""
+                if status:
+                    for f in self.fields:
+                        seat.values[f["key"]] = ""
+        sides = entry.get("sides") or {}
+        for group in self.side_groups:
+            given = sides.get(group.name) or {}
+            group.values = {f["key"]: str(given[f["key"]]) if given.get(f["key"]) is not None else ""
+                            for f in self.side_fields}
+
+    def to_entry(self) -> dict[str, Any] | None:
+        """The engine's entry, or None with field errors set."""
+        entry: dict[str, Any] = {}
+        out_value = self.value("out")
+        out_name: str | None = None
+        ending = next((e for e in self.endings if e["key"] == out_value), None)
+        if ending is not None:
+            entry.update(ending["entry"])
+        elif out_value == "none":
+            pass  # nobody went out: the engine says whether this game allows it
+        elif out_value == "":
+            # Only the tile says "nobody": an untouched choice is a missed tap,
+            # never a stalemate recorded by accident.
+            label = self.rules.get("no_out_label")
+            self.errors["out"] = f"Tap who {self.rules['out_verb']}" + (f", or {label!r}." if label else ".")
+            return None
+        else:
+            try:
+                out_name = self.names[int(out_value)]
+            except (ValueError, IndexError):
+                self.errors["out"] = f"Tap who {self.rules['out_verb']}."
+                return None
+        entry["out"] = out_name
+        for choice in self.choices:
+            text = self.value(choice["key"]).strip()
+            if choice["kind"] == "flag":
+                entry[choice["key"]] = bool(text)
+            elif choice["kind"] == "rank":
+                entry[choice["key"]] = text or None
+            elif text:
+                entry[choice["key"]] = text
+        returning: dict[str, list[str]] = {}
+        for choice in self.seat_choices:
+            named = [seat.name for seat in self.seats if seat.value(choice["key"])]
+            if named:
+                entry[choice["key"]] = returning[choice["key"]] = named
+        back = {name for names in returning.values() for name in names}
+        hands: dict[str, Any] = {}
+        for seat in self.seats:
+            if not seat.playing and seat.name not in back:
+                if self._typed_for(seat):
+                    self._seat_error(seat, self._not_back(seat))
+                continue
+            given = self._seat_input(seat)
+            if seat.name == out_name and not self.out_gives_some_input and not given:
+                continue  # went out: scored by the rules, nothing to enter
+            if given is not None:
+                hands[seat.name] = given
+        entry["hands"] = hands
+        if self.side_groups:
+            entry["sides"] = {group.name: self._side_input(group) for group in self.side_groups}
+        if self.errors:
+            self.partial = entry
+            return None
+        return entry
+
+    def _side_input(self, group: SideGroup) -> dict[str, int]:
+        """A side's numbers as typed (a field left empty is left out: the engine says what it needs)."""
+        given: dict[str, int] = {}
+        for spec in self.side_fields:
+            text = group.value(spec["key"]).strip()
+            if not text:
+                continue
+            bound = _out_of_bounds(text, spec)
+            if bound:
+                self._side_error(group, bound, spec["key"])
+                continue
+            number = _whole_number(text)
+            if number is None:
+                self._side_error(group, f"Type the {spec['label'].lower()} as a whole number, like "
+                                        f"{SIDE_EXAMPLE if spec['maximum'] > SMALL_COUNT else 1} (not {text!r}).",
+                                 spec["key"])
+                continue
+            given[spec["key"]] = number
+        return given
+
+    def _seat_input(self, seat: Seat) -> dict[str, Any] | None:
+        status = next((s for s in self.statuses if s["key"] == seat.value("status")), None)
+        if status is not None:
+            return dict(status["input"])
+        given: dict[str, Any] = {}
+        for spec in self.fields:
+            text = seat.value(spec["key"]).strip()
+            if not text:
+                continue
+            kind = spec["kind"]
+            if kind in ("count", "number"):
+                signed = (spec.get("minimum") or 0) < 0
+                bound = _out_of_bounds(text, spec)
+                if bound:
+                    self._seat_error(seat, bound)
+                    return None
+                number = _whole_number(text, signed=signed)
+                if number is None:
+                    example = "17" if kind == "count" else "1"
+                    below = ", or below 0 like -5" if signed else ""
+                    self._seat_error(seat, f"Type the {spec['label'].lower()} as a whole number, like {example}"
+                                           f"{below} (not {text!r}).")
+                    return None
+                given[spec["key"]] = number
+            elif kind == "cards_or_points":
+                number = _whole_number(text)
+                given[spec["key"]] = number if number is not None else text
+            else:
+                too_many = too_many_cards(self.variant, text)
+                if too_many:
+                    self._seat_error(seat, too_many)
+                    return None
+                given[spec["key"]] = text
+        return given or None  # nothing typed: the engine asks for this player, never a silent 0
+
+    def _typed_for(self, seat: Seat) -> bool:
+        """Whether anything of a player's own input is filled in (a field, or a status tapped)."""
+        return any(seat.value(f["key"]).strip() for f in self.fields) or bool(seat.value("status"))
+
+    def _not_back(self, seat: Seat) -> str:
+        """A player out of the game has input typed but is not ticked to come back: say what to do.
+
+        Dropping the typing would record the hand without them, with no word.
+        """
+        labels = [c["label"] for c in self.seat_choices if c["among"] == "out"]
+        tick = f"tick {labels[0]} to bring them back for this hand, or " if labels else ""
+        return f"{seat.name} is out of the game, so nothing typed for them counts: {tick}clear it."
+
+    def _nothing_typed(self, name: str) -> str:
+        """The engine's "no input for Bob", said as what to do about it, from the declared inputs."""
+        kinds = {f["kind"] for f in self.fields}
+        if kinds == {"count", "cards"}:
+            what = "type their count, or pick their cards"
+        elif len(self.fields) == 1:
+            what = f"type their {self.fields[0]['label'].lower()}"
+        else:
+            labels = [f["label"].split(" (")[0] for f in self.fields if f["kind"] != "number"]
+            what = f"fill in {' and '.join(labels)} (0 for none)"
+        if self.statuses:
+            labels = [s["label"] for s in self.statuses]
+            what += ", or tap " + (", ".join(labels[:-1]) + " or " + labels[-1] if len(labels) > 1 else labels[0])
+        return f"Nothing typed for {name}: {what}."
+
+    def _seat_error(self, seat: Seat, message: str) -> None:
+        seat.error = message
+        self.errors[f"p{seat.index}"] = message
+
+    def add_missing(self, players: Sequence[str]) -> None:
+        """Mark every player the engine found without input (see :attr:`InvalidEntry.missing`),
+        but for a seat marked already: its own mistake comes first."""
+        for name in players:
+            seat = next((s for s in self.seats if s.name == name), None)
+            if seat is not None and not seat.error:
+                self._seat_error(seat, self._nothing_typed(name))
+                seat.missing = True
+
+    def _side_error(self, group: SideGroup, message: str, key: str = "") -> None:
+        if group.error:
+            return  # the first mistake of a side is the one shown
+        group.error, group.error_field = message, key
+        self.errors[f"s{group.index}"] = message
+
+    # -- the engine's verdict -------------------------------------------------
+
+    def add_engine_error(self, error: InvalidEntry) -> None:
+        """Put the engine's message next to the player or control it is about.
+
+        Read from the error's ``player``, ``code`` and ``field``, never from its wording.
+        """
+        message = error.message
+        # A side's mistake names the side; at a table of sides of one the side is named by its
+        # player, and the field tells the side's numbers from the player's own.
+        group = next((g for g in self.side_groups if g.name == error.player), None)
+        side_key = next((f["key"] for f in self.side_fields if f["key"] == error.field), "")
+        if group is not None and (side_key or error.field == "sides" or group.name not in self.names):
+            self._side_error(group, message, side_key)
+            return
+        if error.code == "missing_input" and error.player is not None:
+            if error.missing and any(s.name == error.player for s in self.seats):
+                self.add_missing(error.missing)  # every player still to enter, marked at once
+                return
+            message = self._nothing_typed(error.player)
+        seat = next((s for s in self.seats if s.name == error.player), None)
+        if seat is not None:
+            self._seat_error(seat, message)
+            return
+        if error.field is not None and error.field in {c["key"] for c in self.choices}:
+            self.errors[error.field] = message
+            return
+        self.errors["out"] = message
+
+
+def declared_match(given: Mapping[str, Any] | None, declared: Sequence[Mapping[str, Any]],
+                   part: str) -> Mapping[str, Any] | None:
+    """The declared ending (``part`` "entry") or status ("input") a stored entry or input is, if any.
+
+    An ending or status stands for a few keys (Block: ``{"block": true}``; a
+    first drop: ``{"drop": "first"}``); the given mapping is it when it holds
+    them all.
+    """
+    if not given:
+        return None
+    return next((one for one in declared if all(given.get(k) == v for k, v in one[part].items())), None)
+
+
+def most_cards(variant: Mapping[str, Any]) -> int:
+    """More cards than anyone holds in this variant: the engine's bound (twice its biggest deal).
+
+    Working out the melds of a hand takes time that grows fast with its size;
+    a typed list of the whole pack must not keep the server busy for minutes.
+    """
+    return int(variant["entry"]["most_cards"])
+
+
+def too_many_cards(variant: Mapping[str, Any], cards_text: str) -> str:
+    """The message for a list of cards longer than a hand, or ``""``.
+
+    500 Rummy's melded and left cards are only added up, so any number is quick.
+    """
+    if "cards" not in variant["entry"]["inputs"]:
+        return ""
+    try:
+        cards = parse_cards(cards_text)
+    except CardError:
+        return ""  # the engine says which card is wrong
+    limit = most_cards(variant)
+    if len(cards) > limit:
+        return f"{len(cards)} cards is more than a hand holds in {variant['name']} (at most {limit})."
+    return ""
+
+
+def repeated_cards(cards: list[Card], *, decks: int, jokers: int, game: str) -> str:
+    """The message for one field holding a card more often than the pack does, or ``""``.
+
+    Said under that field while it is typed ("KH KH 5D" with one deck), not
+    only by the preview of the whole hand at the bottom of the form.
+    """
+    excess = find_excess_copies({"": cards}, decks=decks, jokers=jokers, game=game)
+    return f"{excess[1]}: take one out." if excess else ""
+
+
+#: a side's count up to this is a small one (canastas, red threes), laid out side by side
+SMALL_COUNT = 99
+#: what a side's big number looks like, for the message asking for one
+SIDE_EXAMPLE = 120
+
+_WHOLE = re.compile(r"[0-9]{1,6}")
+_DIGITS = re.compile(r"[-\u2212]?[0-9]+")
+
+
+def _out_of_bounds(text: str, spec: Mapping[str, Any]) -> str:
+    """The message for a typed number below its field's least or above its most, or ``""``:
+    what is wrong and what the bound is (a number of any length: the text, not its value)."""
+    text = text.strip()
+    if not _DIGITS.fullmatch(text):
+        return ""
+    label = str(spec["label"]).split(" (")[0].lower()
+    low = spec.get("minimum")
+    high = spec.get("maximum")
+    negative = text[0] in "-\u2212"
+    digits = text.lstrip("-\u2212").lstrip("0") or "0"
+    if negative and digits != "0" and (low is None or low >= 0):
+        return f"The {label} cannot be below 0: type {low or 0} or more."
+    if high is not None and not negative and (len(digits) > len(str(high)) or
+                                              (len(digits) == len(str(high)) and digits > str(high))):
+        return f"{text} is too big for the {label}: it is at most {high:,}."
+    if low is not None and negative and (len(digits) > len(str(-low)) or
+                                         (len(digits) == len(str(-low)) and digits > str(-low))):
+        return f"{text} is too far below 0 for the {label}: it is at least {low:,}."
+    return ""
+_SIGNED = re.compile(r"[-\u2212]?[0-9]{1,6}")
+
+
+def _whole_number(text: str, *, signed: bool = False) -> int | None:
+    """A typed count: ASCII digits only, at most six (no hand counts a million); ``signed``:
+    maybe below 0, with a minus (or the minus sign) first."""
+    text = text.strip()
+    if signed:
+        return int(text.replace("\u2212", "-")) if _SIGNED.fullmatch(text) else None
+    return int(text) if _WHOLE.fullmatch(text) else None
