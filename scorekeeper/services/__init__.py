@@ -8,7 +8,8 @@ leaves the database as it was.  Nothing under ``scorekeeper/web/`` commits
 - :mod:`.accounts` -- register, check a password, the sign-ins that signing
   out ends, change the password, sign out everywhere;
 - :mod:`.players` -- the roster: add and rename players;
-- :mod:`.games` -- start a game, record, correct and undo hands, end,
+- :mod:`.games` -- start a game, record, correct and undo hands (one use
+  case each, every adapter's), end,
   rematch and delete a game;
 - :mod:`.game_types` -- the account's own games (a game the table
   defines): keep, change and delete a definition;
@@ -34,16 +35,16 @@ from ..engine import InvalidEntry
 from ..engine.bounds import MAX_NAME
 from ..sheet_cache import replayed, sheet_of
 from .accounts import EmailTaken, authenticate, register
-from .errors import AlreadyRecorded, Conflict, ReusedId, ServiceError, StaleHand
-from .games import BeforeCommit, delete_game, edit_hand, end_game, record_hand, rematch, start_game, undo_last_hand
+from .errors import AlreadyRecorded, Conflict, GameOver, NotLastHand, ReusedId, ServiceError, StaleHand
+from .games import BeforeCommit, correct_hand, delete_game, end_game, record_hand, rematch, start_game, undo_hand
 from .players import add_player, clean_name, find_player, rename_player, too_long
 from .sharing import SHARE_TOKEN_BYTES, is_share_token, live_share_link, share_game, shared_game, stop_sharing
 
 __all__ = [
     "MAX_NAME", "SHARE_TOKEN_BYTES",
-    "AlreadyRecorded", "BeforeCommit", "Conflict", "EmailTaken", "InvalidEntry", "ReusedId", "ServiceError",
-    "StaleHand",
-    "add_player", "authenticate", "clean_name", "delete_game", "edit_hand", "end_game", "find_player", "rematch",
-    "record_hand", "register", "rename_player", "replayed", "sheet_of", "start_game", "too_long", "undo_last_hand",
+    "AlreadyRecorded", "BeforeCommit", "Conflict", "EmailTaken", "GameOver", "InvalidEntry", "NotLastHand", "ReusedId",
+    "ServiceError", "StaleHand",
+    "add_player", "authenticate", "clean_name", "correct_hand", "delete_game", "end_game", "find_player", "rematch",
+    "record_hand", "register", "rename_player", "replayed", "sheet_of", "start_game", "too_long", "undo_hand",
     "is_share_token", "live_share_link", "share_game", "shared_game", "stop_sharing",
 ]

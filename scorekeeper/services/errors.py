@@ -2,7 +2,8 @@
 
 Every module of :mod:`scorekeeper.services` raises these (or a subclass of
 its own); the pages show the message beside the field at fault, and the API
-turns ``code`` into its status by one table (``scorekeeper.web.api.REFUSALS``).
+turns ``code`` into its status by one table (``scorekeeper.web.refusals.REFUSALS``), which
+the entry form and the phone's outbox answer by as well.
 """
 
 from __future__ import annotations
@@ -71,4 +72,25 @@ class StaleHand(ServiceError):
         self.recorded = recorded
 
 
-__all__ = ["AlreadyRecorded", "Conflict", "ServiceError", "StaleHand"]
+class GameOver(ServiceError):
+    """The game is over (won, or ended by agreement): no hand is recorded on it."""
+
+    code = "game_over"
+
+    def __init__(self, message: str = "This game is over; start a new game (or a rematch) to play on.") -> None:
+        super().__init__(message)
+
+
+class NotLastHand(ServiceError):
+    """An undo meant for hand ``expected``, when the sheet's last hand is ``recorded``."""
+
+    code = "not_last_hand"
+
+    def __init__(self, expected: object, recorded: int) -> None:
+        super().__init__(f"Hand {expected} is not the last hand: the sheet has {recorded}. "
+                         "Nothing was undone; check the sheet.")
+        self.expected = expected
+        self.recorded = recorded
+
+
+__all__ = ["AlreadyRecorded", "Conflict", "GameOver", "NotLastHand", "ReusedId", "ServiceError", "StaleHand"]

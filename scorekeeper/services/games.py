@@ -1,5 +1,11 @@
 """Games and hands: start, record, correct, undo, end, rematch and delete, each owning its commit.
 
+Recording, correcting and undoing a hand are one use case each
+(:func:`record_hand`, :func:`correct_hand`, :func:`undo_hand`): the entry
+form, the phone's outbox and the JSON API call the same function with plain
+values, and answer its refusals (:mod:`.errors`, or the engine's
+:class:`InvalidEntry`) by one table (``scorekeeper.web.refusals``).
+
 A game change is checked by the engine with the change applied before
 anything is written: an entry the engine rejects leaves the database as it
 was.  The next hand is checked on the game's cached Replay (see
@@ -26,7 +32,7 @@ from ..extensions import db
 from ..models import Account, Change, Game, HandEntry, Player, Seat, entry_with_seats, utcnow
 from ..sheet_cache import game_key, replayed, replays, sheet_of
 from .drafts import drop_drafts
-from .errors import AlreadyRecorded, Conflict, ReusedId, ServiceError, StaleHand
+from .errors import AlreadyRecorded, Conflict, GameOver, NotLastHand, ReusedId, ServiceError, StaleHand
 from .players import clean_name, roster_player
 
 
@@ -82,7 +88,7 @@ def record_hand(game: Game, entry: dict[str, Any], *, token: str, expected: int,
     """Record the next hand (``entry`` with names); the new sheet.
 
     ``via`` marks a hand not recorded by the game's owner ("keeper": a
-    keeper link), and so do :func:`edit_hand` and :func:`undo_last_hand`
+    keeper link), and so do :func:`correct_hand` and :func:`undo_hand`
     for their change log lines.
 
     ``token`` is the entry form's one-time token and ``expected`` the hand
@@ -90,8 +96,10 @@ def record_hand(game: Game, entry: dict[str, Any], *, token: str, expected: int,
     (:class:`AlreadyRecorded`), the token carrying another hand is refused
     (:class:`ReusedId`: nothing says "recorded" of a hand that was not), and a
     form opened before another phone saved that hand is refused
-    (:class:`StaleHand`).
+    (:class:`StaleHand`).  A game that is over takes no hand (:class:`GameOver`).
     """
+    if game.status == "finished":
+        raise GameOver()
     names = game.names
     stored = entry_with_seats(entry, names, game.side_names(names))
     if expected != game.hands_count + 1:
@@ -113,9 +121,14 @@ def record_hand(game: Game, entry: dict[str, Any], *, token: str, expected: int,
     return sheet
 
 
-def edit_hand(game: Game, number: int, entry: dict[str, Any], *,
-              before_commit: BeforeCommit = None, via: str | None = None) -> dict[str, Any]:
-    """Replace hand ``number``; every later total is recomputed.  Logged."""
+def correct_hand(game: Game, number: int, entry: dict[str, Any], *,
+                 before_commit: BeforeCommit = None, via: str | None = None) -> dict[str, Any]:
+    """Replace hand ``number``; every later total is recomputed.  Logged.
+
+    The same entry again changes nothing (and commits nothing); an entry
+    later hands no longer add up after is the engine's :class:`InvalidEntry`
+    naming that later hand.
+    """
     hand = _hand(game, number)
     names = game.names
     stored = entry_with_seats(entry, names, game.side_names(names))
@@ -130,11 +143,20 @@ def edit_hand(game: Game, number: int, entry: dict[str, Any], *,
     return sheet
 
 
-def undo_last_hand(game: Game, *, before_commit: BeforeCommit = None, via: str | None = None) -> dict[str, Any]:
-    """Remove the last hand.  Logged, with what it was."""
+def undo_hand(game: Game, *, number: object = None, before_commit: BeforeCommit = None,
+              via: str | None = None) -> dict[str, Any]:
+    """Remove the last hand.  Logged, with what it was.
+
+    ``number``, when given, is the hand the person meant to undo (as sent: a
+    phone's field is text): unless it is still the last hand, nothing is
+    undone (:class:`NotLastHand`), so an undo sent late never removes
+    another phone's hand.
+    """
     if not game.hands:
         raise ServiceError("There is no hand to undo.", code="nothing_to_undo")
     last = game.hands[-1]
+    if number is not None and str(number) != str(last.number):
+        raise NotLastHand(number, last.number)
     entries = [h.entry for h in game.hands[:-1]]
     sheet = _replay_or_raise(game, entries)
     game.changes.append(Change(action="undo", hand_number=last.number, before=last.entry, after=None, via=via))
@@ -312,6 +334,6 @@ def _commit_change(game: Game, sheet: dict[str, Any], on_conflict: Any = None,
 
 
 __all__ = [
-    "BeforeCommit", "delete_game", "edit_hand", "end_game", "rematch", "record_hand", "start_game",
-    "summary_of", "undo_last_hand",
+    "BeforeCommit", "correct_hand", "delete_game", "end_game", "rematch", "record_hand", "start_game",
+    "summary_of", "undo_hand",
 ]

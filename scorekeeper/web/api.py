@@ -37,6 +37,7 @@ from ..extensions import csrf, db
 from ..models import Account, Game, HandEntry, entry_for_engine
 from ..services import api_tokens, backup, idempotency
 from .catalogue import catalogue_by_key, game_title
+from .refusals import REFUSED, refusal
 from .openapi import KEY_PATTERN, MAX_ID, MAX_KEY, document
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -263,47 +264,23 @@ def _time(value: Any) -> str:
     return value.isoformat() + "Z"
 
 
-#: the API's answer to each kind of refusal a use case makes (ServiceError.code), on every route alike:
-#: its status and the API's own code (the use case's code is the answer's ``reason``)
-REFUSALS: dict[str, tuple[int, str]] = {
-    "refused": (422, "invalid_request"),
-    "bad_name": (422, "invalid_request"),
-    "same_name": (422, "invalid_request"),
-    "bad_first_dealer": (422, "invalid_request"),
-    "form_expired": (422, "invalid_request"),
-    "no_such_hand": (404, "not_found"),
-    "game_over": (409, "game_over"),
-    "nothing_to_undo": (409, "conflict"),
-    "conflict": (409, "conflict"),
-    "stale_hand": (409, "stale_hand"),
-    "already_recorded": (409, "conflict"),
-    "reused_id": (422, "invalid_request"),
-    "not_definable": (422, "invalid_request"),
-    "too_many_game_types": (422, "invalid_request"),
-    # A seat's draft typed on its own phone (scorekeeper.web.drafts)
-    "hand_saved": (409, "conflict"),
-    "not_next_hand": (409, "stale_hand"),
-    "no_such_seat": (422, "invalid_request"),
-    "bad_draft": (422, "invalid_request"),
-}
-
-
-def _refused(error: services.ServiceError, game_id: int | None = None) -> ApiError:
-    """A use case's refusal as the API answers it (REFUSALS); a 409 carries the game's sheet,
-    read again (a failed change may have rolled the session back)."""
-    status, code = REFUSALS.get(error.code, (422, "invalid_request"))
-    details: dict[str, Any] = {"reason": error.code}
+def _refused(error: services.ServiceError | InvalidEntry, game_id: int | None = None, *,
+             correcting: int | None = None) -> ApiError:
+    """A use case's refusal as every adapter answers it (:func:`.refusals.refusal`), in JSON:
+    the use case's or engine's code is the ``reason``; a 409 carries the game's sheet, read
+    again (a failed change may have rolled the session back)."""
+    answer = refusal(error, correcting=correcting)
+    details: dict[str, Any] = {"reason": answer.reason}
+    if isinstance(error, InvalidEntry):
+        details.update(hand=error.hand, player=error.player, where=error.where, field=error.field)
+        return ApiError(answer.status, answer.message, answer.code, **details)
     if error.field is not None:
         details["where"] = error.field
-    if status == 409 and game_id is not None:
+    if isinstance(error, services.NotLastHand):
+        details.update(expected=error.expected, recorded=error.recorded)
+    if answer.status == 409 and game_id is not None:
         details["sheet"] = services.sheet_of(_game(game_id))
-    return ApiError(status, error.message, code, **details)
-
-
-def _invalid(error: InvalidEntry, message: str | None = None) -> ApiError:
-    """The engine's refusal: its sentence, where it is, and its ``code`` as the ``reason``."""
-    return ApiError(422, message or str(error), "invalid_entry", hand=error.hand, player=error.player,
-                    where=error.where, field=error.field, reason=error.code)
+    return ApiError(answer.status, answer.message, answer.code, **details)
 
 
 def _check_names(entry: Any, game: Game, number: int) -> None:
@@ -482,10 +459,8 @@ def create_game() -> tuple[Response, int, dict[str, str]]:
     try:
         game = services.start_game(_account(), body["variant"], players, first_dealer=players.index(first),
                                    options=body.get("options") or {}, sides=body.get("sides"))
-    except services.ServiceError as error:
+    except REFUSED as error:
         raise _refused(error) from None
-    except InvalidEntry as error:
-        raise _invalid(error) from None
     location = url_for("api.get_game", game_id=game.id)
     return jsonify(_game_json(game)), 201, {"Location": location}
 
@@ -520,15 +495,13 @@ def end_game(game_id: int) -> Response | tuple[Response, int]:
         return replay
     last = game.hands_count
     if game.status == "finished":
-        raise _refused(services.ServiceError("This game is already over.", code="game_over"), game_id)
+        raise _refused(services.GameOver("This game is already over."), game_id)
     try:
         sheet = services.end_game(game, before_commit=idem.keeper(200, lambda s: {"number": last, "sheet": s}))
     except services.Conflict as error:
         return _after_lost_race(idem, game_id, error.message)
-    except services.ServiceError as error:
+    except REFUSED as error:
         raise _refused(error, game_id) from None
-    except InvalidEntry as error:
-        raise _invalid(error) from None
     return jsonify(number=last, sheet=sheet)
 
 
@@ -559,9 +532,8 @@ def record_hand(game_id: int) -> Response | tuple[Response, int, dict[str, str]]
         return replay
     body = _body("NewHand")
     expected = body.get("number", game.hands_count + 1)
-    if game.status == "finished":
-        raise _refused(services.ServiceError("This game is over; start a new game (or a rematch) to play on.",
-                                             code="game_over"), game_id)
+    if game.status == "finished":  # before the entry's names are checked (the use case says it too)
+        raise _refused(services.GameOver(), game_id)
     try:
         _check_names(body["entry"], game, expected)
         sheet = services.record_hand(game, body["entry"], token=idem.hand_token(), expected=expected,
@@ -571,10 +543,8 @@ def record_hand(game_id: int) -> Response | tuple[Response, int, dict[str, str]]
                                 expected=stale.expected, recorded=stale.recorded)
     except services.AlreadyRecorded as already:
         return _after_lost_race(idem, game_id, already.message)
-    except services.ServiceError as error:
+    except REFUSED as error:
         raise _refused(error, game_id) from None
-    except InvalidEntry as error:
-        raise _invalid(error) from None
     location = url_for("api.get_hand", game_id=game_id, number=expected)
     return jsonify(number=expected, sheet=sheet), 201, {"Location": location}
 
@@ -590,17 +560,12 @@ def edit_hand(game_id: int, number: int) -> Response:
     body = _body("HandEdit")
     try:
         _check_names(body["entry"], game, number)
-        sheet = services.edit_hand(game, number, body["entry"],
-                                   before_commit=idem.keeper(200, lambda s: {"number": number, "sheet": s}))
+        sheet = services.correct_hand(game, number, body["entry"],
+                                      before_commit=idem.keeper(200, lambda s: {"number": number, "sheet": s}))
     except services.Conflict as conflict:
         return _after_lost_race(idem, game_id, conflict.message)
-    except services.ServiceError as error:
-        raise _refused(error, game_id) from None
-    except InvalidEntry as error:
-        if error.hand is not None and error.hand != number:
-            raise _invalid(error, f"This change cannot stand: {error}. Hands after it would no longer add up; "
-                                  "correct or undo those first.") from None
-        raise _invalid(error) from None
+    except REFUSED as error:
+        raise _refused(error, game_id, correcting=number) from None
     idem.store_alone(200, {"number": number, "sheet": sheet})
     return jsonify(number=number, sheet=sheet)
 
@@ -614,18 +579,11 @@ def undo_hand(game_id: int) -> Response:
         return replay
     body = _body("Undo", optional=True)
     last = game.hands_count
-    if last == 0:
-        raise _refused(services.ServiceError("There is no hand to undo.", code="nothing_to_undo"), game_id)
-    if body.get("number", last) != last:
-        raise ApiError(409, f"Hand {body['number']} is not the last hand: the sheet has {last}. "
-                            "Nothing was undone; check the sheet.", "stale_hand",
-                       expected=body["number"], recorded=last, sheet=services.sheet_of(game))
     try:
-        sheet = services.undo_last_hand(game, before_commit=idem.keeper(200, lambda s: {"number": last, "sheet": s}))
+        sheet = services.undo_hand(game, number=body.get("number"),
+                                   before_commit=idem.keeper(200, lambda s: {"number": last, "sheet": s}))
     except services.Conflict as conflict:
         return _after_lost_race(idem, game_id, conflict.message)
-    except services.ServiceError as error:
+    except REFUSED as error:
         raise _refused(error, game_id) from None
-    except InvalidEntry as error:
-        raise _invalid(error) from None
     return jsonify(number=last, sheet=sheet)

@@ -21,7 +21,7 @@ from ..engine import InvalidEntry
 from ..models import Game, HandDraft
 from ..services import ServiceError, drafts
 from .access import kept_game
-from .api import REFUSALS
+from .refusals import REFUSALS
 from .catalogue import described
 
 bp = Blueprint("drafts", __name__, url_prefix="/games/<int:game_id>/hands/<int:number>/drafts")

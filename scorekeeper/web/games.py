@@ -148,7 +148,7 @@ def undo(game_id: int) -> Response:
     game = kept_game(game_id)
     if confirmed():
         try:
-            services.undo_last_hand(game, via=made_via())
+            services.undo_hand(game, via=made_via())
         except (services.ServiceError, InvalidEntry) as error:
             flash(str(error), "error")
         else:

@@ -1,4 +1,10 @@
-"""Recording and correcting hands, and the live value of cards being picked."""
+"""Recording and correcting hands, and the live value of cards being picked.
+
+The form's adapter to the use cases (:func:`scorekeeper.services.record_hand`,
+:func:`~scorekeeper.services.correct_hand`): it reads the form, calls one,
+and answers a refusal as every adapter does (:mod:`.refusals`), the message
+beside the field it is about.
+"""
 
 from __future__ import annotations
 
@@ -19,6 +25,7 @@ from ..models import Game, entry_for_engine
 from . import DATABASE_BUSY, RETRY_AFTER, discard_session
 from .access import kept_game, made_via
 from .entry import EntryForm, repeated_cards, too_many_cards
+from .refusals import REFUSED, refusal
 from .catalogue import described
 from .numbers import signed
 from .preview import MAX_PREVIEW_BYTES, mark_missing
@@ -101,12 +108,9 @@ def new(game_id: int) -> str | tuple[str, int] | tuple[str, int, dict[str, str]]
             # recorded may have put a player out), with this phone's typing.
             form = _form(game, stale.recorded + 1)
             form.load_post(request.form)
-            form.errors["form"] = stale.message
-            status = 409
-        except services.ServiceError as error:
-            form.errors["form"] = error.message
-        except InvalidEntry as error:
-            form.add_engine_error(error)
+            status = refuse(form, stale)
+        except REFUSED as error:
+            status = refuse(form, error)
         except OperationalError:
             return _try_again(game_id, form)
         else:
@@ -142,20 +146,9 @@ def edit(game_id: int, number: int) -> str | tuple[str, int] | Response:
         mark_missing(form, game, number)
     else:
         try:
-            services.edit_hand(game, number, entry, via=made_via())
-        except services.Conflict as conflict:
-            form.errors["form"] = conflict.message
-            status = 409
-        except services.ServiceError as error:
-            form.errors["form"] = error.message
-        except InvalidEntry as error:
-            if error.hand is not None and error.hand != number:
-                form.errors["form"] = (
-                    f"This change cannot stand: {error}. Hands after it would no longer add up; "
-                    "correct or undo those first."
-                )
-            else:
-                form.add_engine_error(error)
+            services.correct_hand(game, number, entry, via=made_via())
+        except REFUSED as error:
+            status = refuse(form, error, correcting=number)
         else:
             flash(f"Hand {number} corrected; every total after it is recomputed.", "success")
             # The page with the corrected hand on it (Any: url_for's own keywords are typed).
@@ -217,6 +210,18 @@ def preview_hand(game_id: int) -> Response | tuple[Response, int]:
     except InvalidEntry:  # the game's stored log no longer replays: no preview, the save says why
         return jsonify(error="No preview for this game.", ready=False), 409
     return jsonify(shown)
+
+
+def refuse(form: EntryForm, error: services.ServiceError | InvalidEntry, *, correcting: int | None = None) -> int:
+    """Put a use case's refusal on the form, as every adapter words it (:func:`.refusals.refusal`):
+    beside the player or control the engine names, else at the top.  Its status."""
+    answer = refusal(error, correcting=correcting)
+    if answer.whole or not isinstance(error, InvalidEntry):
+        form.errors["form"] = answer.message
+    else:
+        form.add_engine_error(error)
+    form.refusal = answer.code
+    return answer.status
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,8 @@ from ..models import Game
 from ..services import idempotency
 from . import discard_session
 from .access import _Unauthorized, kept_game, made_via, own_game, page_identity, session_identities
-from .hands import _form, _saved_message
+from .hands import _form, _saved_message, refuse
+from .refusals import REFUSED, refusal
 from .openapi import MAX_KEY
 
 bp = Blueprint("offline", __name__)
@@ -186,11 +187,20 @@ def _kept(game_id: int) -> Game:
     abort(response)
 
 
-def _refusal(form: Any, status: int = 422) -> tuple[Response, int]:
+def _refusal(form: Any, status: int = 422, code: str = "invalid_request") -> tuple[Response, int]:
+    """The form's refusal: its first message, every field's, and the refusal's code (:mod:`.refusals`)."""
     errors = {key: value for key, value in form.errors.items() if value}
     seats = {seat.name: seat.error for seat in form.seats if seat.error}
     first = errors.get("form") or next(iter(errors.values()), None) or next(iter(seats.values()), None)
-    return _answer(status, "refused", message=first or "This hand was refused.", errors=errors, players=seats)
+    return _answer(status, "refused", message=first or "This hand was refused.", errors=errors, players=seats,
+                   code=code)
+
+
+def _refused(form: Any, error: services.ServiceError | InvalidEntry, *,
+             correcting: int | None = None) -> tuple[Response, int]:
+    """A use case's refusal, with the status and code every adapter gives it."""
+    status = refuse(form, error, correcting=correcting)
+    return _refusal(form, status, form.refusal)
 
 
 def _theirs(game: Game, number: int) -> dict[str, Any] | None:
@@ -212,8 +222,9 @@ def record(game_id: int) -> tuple[Response, int]:
     key = _key()
     if key is None:
         return _answer(400, "bad_request", message="A kept hand carries its phone-made id (Idempotency-Key).")
-    if game.status == "finished":
-        return _answer(409, "game_over", message="This game is over; the hand was not recorded.")
+    if game.status == "finished":  # before the form is read (the use case says it too)
+        over = refusal(services.GameOver("This game is over; the hand was not recorded."))
+        return _answer(over.status, "game_over", message=over.message, code=over.code)
     try:
         expected = int(request.form.get("expected", ""))
     except ValueError:
@@ -235,14 +246,11 @@ def record(game_id: int) -> tuple[Response, int]:
         return _answer(200, "recorded", number=already.number, again=True,
                        location=url_for("games.show", game_id=game_id, _anchor=f"hand-{already.number}"))
     except services.StaleHand as stale:
-        return _answer(409, "taken", message=stale.message, expected=expected, recorded=stale.recorded,
-                       next=stale.recorded + 1, theirs=_theirs(game, expected))
-    except services.ServiceError as error:
-        form.errors["form"] = error.message
-        return _refusal(form, 409 if error.code == "conflict" else 422)
-    except InvalidEntry as error:
-        form.add_engine_error(error)
-        return _refusal(form)
+        taken = refusal(stale)
+        return _answer(taken.status, "taken", message=stale.message, expected=expected, recorded=stale.recorded,
+                       next=stale.recorded + 1, theirs=_theirs(game, expected), code=taken.code)
+    except REFUSED as error:
+        return _refused(form, error)
     except OperationalError:
         discard_session()
         return _answer(503, "busy", message="The server is busy; the hand is kept and sent again.")
@@ -317,15 +325,12 @@ def correct(game_id: int, number: int) -> tuple[Response, int]:
     body: dict[str, Any] = {"outcome": "recorded", "number": number,
                             "location": url_for("games.show", game_id=game_id, _anchor=f"hand-{number}")}
     try:
-        services.edit_hand(game, number, entry, before_commit=_keeper(game, key, body), via=made_via())
+        services.correct_hand(game, number, entry, before_commit=_keeper(game, key, body), via=made_via())
     except services.Conflict as conflict:
-        return _answer(409, "conflict", message=conflict.message)
-    except services.ServiceError as error:
-        form.errors["form"] = error.message
-        return _refusal(form)
-    except InvalidEntry as error:
-        form.add_engine_error(error)
-        return _refusal(form)
+        lost = refusal(conflict)
+        return _answer(lost.status, "conflict", message=conflict.message, code=lost.code)
+    except REFUSED as error:
+        return _refused(form, error, correcting=number)
     except OperationalError:
         discard_session()
         return _answer(503, "busy", message="The server is busy; the correction is kept and sent again.")
@@ -338,14 +343,18 @@ def undo(game_id: int) -> tuple[Response, int]:
     """Undo kept on the phone: only the hand it was meant for (``number``), once."""
     game, key = _once(game_id)
     last = game.hands[-1].number if game.hands else None
-    if str(last) != request.form.get("number"):
-        return _answer(409, "gone", message="The sheet's last hand is no longer the one this phone meant to undo; "
-                                            "nothing was undone.", recorded=game.hands_count)
     body: dict[str, Any] = {"outcome": "recorded", "number": last, "location": url_for("games.show", game_id=game_id)}
     try:
-        services.undo_last_hand(game, before_commit=_keeper(game, key, body), via=made_via())
-    except (services.ServiceError, InvalidEntry) as error:
-        return _answer(409, "conflict", message=str(error))
+        # Only the hand it was meant for: a missing number is no hand's.
+        services.undo_hand(game, number=request.form.get("number", ""), before_commit=_keeper(game, key, body),
+                           via=made_via())
+    except REFUSED as error:
+        answer = refusal(error)
+        if isinstance(error, services.NotLastHand) or answer.reason == "nothing_to_undo":
+            return _answer(answer.status, "gone", code=answer.code, recorded=game.hands_count,
+                           message="The sheet's last hand is no longer the one this phone meant to undo; "
+                                   "nothing was undone.")
+        return _answer(answer.status, "conflict", message=answer.message, code=answer.code)
     except OperationalError:
         discard_session()
         return _answer(503, "busy", message="The server is busy; the undo is kept and sent again.")
@@ -363,8 +372,9 @@ def end(game_id: int) -> tuple[Response, int]:
         return _answer(200, **body, again=True)
     try:
         services.end_game(game, before_commit=_keeper(game, key, body))
-    except (services.ServiceError, InvalidEntry) as error:
-        return _answer(409, "conflict", message=str(error))
+    except REFUSED as error:
+        answer = refusal(error)
+        return _answer(409, "conflict", message=answer.message, code=answer.code)
     except OperationalError:
         discard_session()
         return _answer(503, "busy", message="The server is busy; ending the game is kept and sent again.")

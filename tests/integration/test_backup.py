@@ -163,8 +163,8 @@ def played(account: Account, variant: str, *, end: bool = True) -> Game:
     game = services.start_game(account, variant, names, first_dealer=1, options=options, sides=SIDES.get(variant))
     for number, entry in enumerate(hands, 1):
         services.record_hand(game, entry, token=f"t{number}", expected=number)
-    services.edit_hand(game, 1, hands[1])
-    services.undo_last_hand(game)
+    services.correct_hand(game, 1, hands[1])
+    services.undo_hand(game)
     services.record_hand(game, hands[2], token="again", expected=3)
     if end and game.status != "finished":
         services.end_game(game)

@@ -140,7 +140,7 @@ def test_every_refusal_code_of_the_use_cases_has_one_status_in_the_api_table():
     import re as regex
 
     from scorekeeper import services
-    from scorekeeper.web.api import REFUSALS
+    from scorekeeper.web.refusals import REFUSALS
 
     modules = [importlib.import_module(f"{services.__name__}.{found.name}")
                for found in pkgutil.iter_modules(services.__path__)]

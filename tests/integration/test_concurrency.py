@@ -222,7 +222,7 @@ def test_two_corrections_of_one_hand_at_once_keep_one_and_say_so_to_the_other(ap
                for count in (20, 30)]
 
     results = run_together(*(
-        in_its_own_context(app, game, lambda g, entry=entry: services.edit_hand(g, 1, entry))
+        in_its_own_context(app, game, lambda g, entry=entry: services.correct_hand(g, 1, entry))
         for entry in entries
     ))
 
@@ -239,7 +239,7 @@ def test_two_phones_undoing_at_once_undo_one_hand(app, user, game, record):
     record(user, game, HAND)
     record(user, game, {"out": "1", "p0-count": "1", "p2-count": "2"})
 
-    results = run_together(*(in_its_own_context(app, game, services.undo_last_hand) for _ in range(2)))
+    results = run_together(*(in_its_own_context(app, game, services.undo_hand) for _ in range(2)))
 
     assert sorted(results) == ["Conflict", "saved"], results
     assert [hand["number"] for hand in hands_in(app, game)] == [1]
@@ -250,8 +250,8 @@ def test_an_undo_and_a_correction_of_the_same_hand_at_once_keep_one(app, user, g
     record(user, game, HAND)
 
     results = run_together(
-        in_its_own_context(app, game, services.undo_last_hand),
-        in_its_own_context(app, game, lambda g: services.edit_hand(
+        in_its_own_context(app, game, services.undo_hand),
+        in_its_own_context(app, game, lambda g: services.correct_hand(
             g, 1, {"out": "Ann", "rummy": False, "hands": {"Bob": {"count": 40}, "Cara": {"count": 3}}})),
     )
 
@@ -280,7 +280,7 @@ def test_a_correction_computed_on_a_game_changed_meanwhile_is_refused(app, user,
             read.set()
             changed.wait(timeout=30)  # ...and saves after another phone's correction
             try:
-                services.edit_hand(stale, 1, {"out": "Ann", "rummy": False,
+                services.correct_hand(stale, 1, {"out": "Ann", "rummy": False,
                                               "hands": {"Bob": {"count": 30}, "Cara": {"count": 3}}})
                 outcome.append("saved")
             except services.Conflict as conflict:
