@@ -1,12 +1,21 @@
-"""Flask-WTF forms for the fixed-shape pages (the hand entry form is in entry.py).
+"""Flask-WTF forms: the fixed-shape pages' classes, and the classes made per game.
 
 Every POST, even a bare button, goes through a form so it carries a CSRF token.
+The hand entry form (entry.py), the new-game form (newgame.py) and the own-game
+form (owngame.py) have fields that follow the game's declarations (its seats,
+options, entry fields): :func:`declared_form` makes their WTForms class for
+each shape, and :func:`bind` binds a request through it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from typing import Any
+
 from flask import flash
 from flask_wtf import FlaskForm
+from werkzeug.datastructures import MultiDict
 from wtforms import EmailField, Field, HiddenField, PasswordField, StringField, SubmitField
 from wtforms.validators import DataRequired, Email, Length
 
@@ -77,3 +86,26 @@ def confirmed() -> bool:
         return True
     flash("That button's form had expired; nothing was changed. Try again.", "error")
     return False
+
+
+@lru_cache(maxsize=512)
+def declared_form(names: tuple[str, ...]) -> type[FlaskForm]:
+    """The WTForms form with these text fields (``seat-0``, ``option-target``, ``p1-count``...),
+    made once per shape: the fields follow a game's declarations, so no class can list them.
+
+    Its CSRF check is off: CSRFProtect has checked every POST before the view runs.
+    """
+
+    class Meta:
+        csrf = False
+
+    fields: dict[str, Any] = {name: StringField(name) for name in names}
+    return type("DeclaredForm", (FlaskForm,), {"Meta": Meta, **fields})
+
+
+def bind(names: Iterable[str], data: Mapping[str, str]) -> dict[str, str]:
+    """``data`` bound through the WTForms form of these fields: each one posted, as typed
+    (a field not posted is left out, so the form tells "not sent" from "sent empty")."""
+    formdata = data if isinstance(data, MultiDict) else MultiDict(dict(data))
+    bound = declared_form(tuple(dict.fromkeys(names)))(formdata=formdata)
+    return {name: field.data or "" for name, field in bound._fields.items() if name in formdata}

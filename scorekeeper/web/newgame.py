@@ -1,10 +1,13 @@
 """The new-game form: seats, first dealer and house rules, built from the catalogue.
 
-Its shape depends on the variant (how many seats, which options), so it is
-read from the request here rather than declared as a WTForms class; CSRF is
-still checked for every POST by CSRFProtect.  Field checks live here; the
-rules (player counts, option values) are the engine's, and its messages
-are put next to the field they concern.
+Its shape depends on the variant (how many seats, which options), so its
+WTForms class is made for that shape (:func:`.forms.declared_form`: ``seat-<n>``,
+``first_dealer``, ``side_size-<count>``, ``option-<key>``) and the request is
+bound through it; CSRF is checked for every POST by CSRFProtect.  The field
+checks live here, most of them across fields (a name seated twice, as many
+names as the game takes, the dealer among the seats named); the rules
+(player counts, option values) are the engine's, and its messages are put
+next to the field they concern.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from ..engine.bounds import look_alike, name_key
 from ..models import Player
 from ..services import MAX_NAME, too_long
 from .catalogue import either, is_run, player_counts
+from .forms import bind
 
 
 #: the partners line where this many players play each for themselves
@@ -66,6 +70,8 @@ class NewGameForm:
     sides: list[list[str]] | None = None
 
     def __post_init__(self) -> None:
+        if self.data is not None:
+            self.data = bind(self.field_names(), self.data)
         data = self.data or {}
         self.option_fields = [
             OptionField(
@@ -77,6 +83,12 @@ class NewGameForm:
             )
             for o in self.variant["options"]
         ] if not self.fixed else []
+
+    def field_names(self) -> list[str]:
+        """Every field the form posts (but its CSRF token), by name."""
+        names = [f"seat-{seat}" for seat in self.seats] + ["first_dealer"]
+        names += [f"side_size-{count}" for count in self.side_sizes]
+        return names + ([f"option-{o['key']}" for o in self.variant["options"]] if not self.fixed else [])
 
     # -- what the page shows -----------------------------------------------
 

@@ -5,8 +5,9 @@ catalogue (their labels, words, bounds, groups and the option each one
 depends on), never from which game it is.  Field names: ``option-<key>``,
 and ``option-<table>-<part>`` for each value of a table (the card values).
 A number left empty takes the option's default, or none where it has none.
-The form checks fields (a whole number within the declared bounds, a choice
-made); the engine checks the definition, and its message goes next to the
+Its WTForms class is made for those fields (:func:`.forms.declared_form`) and
+the request is bound through it.  The form checks fields (a whole number
+within the declared bounds, a choice made); the engine checks the definition, and its message goes next to the
 option it names.  :func:`example` plays one hand under the chosen rules,
 for the page to show while the rules are being chosen.
 """
@@ -20,6 +21,7 @@ from typing import Any
 
 from ..engine import InvalidEntry, entry_of, replay
 from .catalogue import value_words, worded
+from .forms import bind
 from .numbers import signed
 
 #: the players of the example hand
@@ -87,8 +89,14 @@ class DefineForm:
     _required: bool = field(default=True, init=False)  # as the last validate() was asked
 
     def __post_init__(self) -> None:
-        data = self.data or {}
-        self.inputs = [self._input(spec, "option", data) for spec in self.variant["options"]]
+        self.inputs = [self._input(spec, "option", {}) for spec in self.variant["options"]]
+        if self.data is not None:
+            self.data = bind([one.name for one in self._every()], self.data)
+            self.inputs = [self._input(spec, "option", self.data) for spec in self.variant["options"]]
+
+    def _every(self) -> list[OptionInput]:
+        """Every field of the form: each option's, and each part's of a table."""
+        return [part for one in self.inputs for part in (one, *one.parts)]
 
     def _input(self, spec: Mapping[str, Any], prefix: str, data: Mapping[str, str]) -> OptionInput:
         name = f"{prefix}-{spec['key']}"
@@ -105,8 +113,7 @@ class DefineForm:
 
     def typed(self) -> dict[str, str]:
         """Every field as typed (or filled), by its name: the same form again, to read anew."""
-        every = [part for one in self.inputs for part in (one, *one.parts)]
-        return {one.name: one.value for one in every}
+        return {one.name: one.value for one in self._every()}
 
     @property
     def groups(self) -> list[tuple[str, list[OptionInput]]]:
