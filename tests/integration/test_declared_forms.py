@@ -1,0 +1,51 @@
+"""The forms whose fields follow a game's declarations are WTForms classes made per shape."""
+
+from __future__ import annotations
+
+from flask import Flask
+from werkzeug.datastructures import MultiDict
+
+from scorekeeper.engine import entry_of, variants
+from scorekeeper.web.entry import EntryForm
+from scorekeeper.web.forms import bind, declared_form
+from scorekeeper.web.newgame import NewGameForm
+
+
+def test_one_class_is_made_per_shape_of_form_with_a_field_per_declared_name(app: Flask) -> None:
+    made = declared_form(("seat-0", "seat-1", "first_dealer"))
+
+    assert made is declared_form(("seat-0", "seat-1", "first_dealer"))
+    with app.test_request_context():
+        assert list(made()._fields) == ["seat-0", "seat-1", "first_dealer"]
+
+
+def test_binding_keeps_the_typing_and_leaves_out_what_was_not_sent(app: Flask) -> None:
+    with app.test_request_context():
+        bound = bind(["seat-0", "seat-1", "option-target"], MultiDict([("seat-0", "  Ann "), ("seat-1", ""),
+                                                                       ("stray", "x")]))
+
+    assert bound == {"seat-0": "  Ann ", "seat-1": ""}
+
+
+def test_the_entry_form_reads_its_posted_fields_through_its_wtforms_class(app: Flask) -> None:
+    rummy = next(v for v in variants() if v["min_players"] <= 2 and set(v["entry"]["inputs"]) >= {"count"})
+    variant = {**rummy, "entry": entry_of(rummy["key"], {})}
+    form = EntryForm(variant, ["Ann", "Bob"], ["Ann", "Bob"], 1)
+    with app.test_request_context():
+        form.load_post(MultiDict([("out", "0"), ("p1-count", "12"), ("token", "t1"), ("p9-count", "3")]))
+
+    assert form.value("out") == "0" and form.token == "t1"
+    assert form.seats[1].value("count") == "12"
+    assert "out" in form.field_names() and "p1-count" in form.field_names() and "p9-count" not in form.field_names()
+
+
+def test_the_new_game_form_keeps_a_choice_not_sent_at_its_default(app: Flask) -> None:
+    with_choice = next((v for v in variants() if any(o["type"] == "choice" for o in v["options"])), None)
+    assert with_choice is not None
+    choice = next(o for o in with_choice["options"] if o["type"] == "choice")
+    with app.test_request_context():
+        form = NewGameForm(with_choice, [], MultiDict([("seat-0", "Ann"), ("seat-1", "Bob")]))
+
+    option = next(o for o in form.option_fields if o.key == choice["key"])
+    assert option.value == str(choice["default"])
+    assert form.seat_value(0) == "Ann" and form.dealer_value() == "0"
