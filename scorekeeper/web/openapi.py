@@ -95,7 +95,8 @@ def _schemas() -> dict[str, Any]:
                     "spaces), too_many_hands (past 5000), not_a_card, not_a_player, missing_input, "
                     "too_many_copies, over_knock_limit, not_a_side, bad_side_size, partners_not_opposite, sides_missing, "
                     "not_in_sides, or invalid_entry; otherwise the use case's: bad_name, "
-                    "same_name, bad_first_dealer, no_such_hand, game_over, nothing_to_undo, stale_hand, "
+                    "same_name, bad_first_dealer, no_such_hand, game_over, nothing_to_undo, not_last_hand (an undo naming a hand "
+                    "that is no longer the last), stale_hand, "
                     "conflict, already_recorded.")},
                 "expected": {"type": "integer", "description": "409 stale_hand: the hand number the request expected."},
                 "recorded": {"type": "integer", "description": "409 stale_hand: how many hands the game has now."},
