@@ -165,7 +165,9 @@ def game_page(docs: Path, variant: Mapping[str, Any]) -> str:
               "## Options", "", *options_table(variant["options"]), "",
               "## Rules and the decisions taken", "",
               f"As the game's module states them (`scorekeeper/engine/games/`, class of key `{key}`):", "",
-              *rules_text(variant["rules"]), "", *example_lines(docs, key), ""]
+              *rules_text(variant["rules"]), "",
+              "The choices made where the rule book is silent, for every game, are on "
+              "[Rules decisions](../rules-decisions.md).", "", *example_lines(docs, key), ""]
     return "\n".join(lines)
 
 
