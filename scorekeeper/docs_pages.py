@@ -65,7 +65,10 @@ def options_table(options: list[Mapping[str, Any]]) -> list[str]:
     lines = ["| Option | Default | Allowed | What it does |", "|---|---|---|---|"]
     for option in options:
         line = option_line(option)
-        allowed = line.choices or bounds(option) or option["type"]
+        limits = bounds(option) + (" characters" if option["type"] == "text" and bounds(option) else "")
+        parts = ", ".join(f"{part.get('label') or part['key']}" + (f" ({bounds(part)})" if bounds(part) else "")
+                          for part in option.get("parts") or ())
+        allowed = line.choices or limits or (f"a value each: {parts}" if parts else option["type"])
         lines.append(f"| `{option['key']}` | {cell(line.default)} | {cell(allowed)} | {cell(line.help)} |")
     return lines
 
@@ -75,9 +78,10 @@ def entry_lines(variant: Mapping[str, Any], how_to: str) -> list[str]:
     lines = []
     if how_to:
         lines += [how_to, ""]
-    lines.append(f"Tap who {entry['out_verb']}"
-                 + (f" (or **{entry['no_out_label']}**)" if entry.get("no_out_label") else "") + "; the fields:")
-    lines.append("")
+    else:
+        lines += [f"Tap who {entry['out_verb']}"
+                  + (f" (or **{entry['no_out_label']}**)" if entry.get("no_out_label") else "") + ".", ""]
+    lines += ["The fields:", ""]
     for field in entry["fields"]:
         limits = bounds(field)
         extra = f" ({limits})" if limits and field["kind"] == "count" else ""
@@ -150,7 +154,9 @@ def example_lines(docs: Path, key: str) -> list[str]:
 def game_page(docs: Path, variant: Mapping[str, Any]) -> str:
     key = variant["key"]
     game = VARIANTS[key]
-    how_to = game.how_to(game.catalogue_options(variant["min_players"]))  # under its default options
+    # Under its default options; a game whose rules the table gives (no defaults) has its how-to once given.
+    defaults = not any(option["required"] for option in variant["options"])
+    how_to = game.how_to(game.catalogue_options(variant["min_players"])) if defaults else ""
     deal = deal_parts(variant.get("cards_each") or {})
     pack = pack_parts(variant.get("decks") or {}, variant.get("jokers") or {})
     lines = [f"# {variant['name']}", "", variant["summary"], "",
