@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import sys
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
@@ -99,11 +100,14 @@ def entry_lines(variant: Mapping[str, Any], how_to: str) -> list[str]:
 
 def rules_text(rules: str) -> list[str]:
     """The module docstring as Markdown: its ``code`` spans kept, its paragraphs as they are,
-    a blank line put before a list that starts right under a sentence (Markdown asks it)."""
+    a blank line put before a list that starts right under a sentence (Markdown asks it), and a
+    wrapped line that only looks like a list or a heading (``+ its red threes``) escaped."""
     lines: list[str] = []
     for line in rules.replace("``", "`").strip().splitlines():
         if line.startswith("- ") and lines and lines[-1] and not lines[-1].startswith(("- ", "  ")):
             lines.append("")
+        elif re.match(r"(\+ |\* |#|>|\d+\. )", line):  # a sentence wrapped before "+ 100" or "0. ": no list
+            line = "\\" + line if not line[0].isdigit() else re.sub(r"^(\d+)\.", r"\1\\.", line)
         lines.append(line)
     return lines
 

@@ -104,6 +104,12 @@ def test_an_option_with_bounds_shows_them():
     assert docs_pages.bounds({"minimum": None, "maximum": None}) == ""
 
 
+def test_a_docstring_list_stays_a_list_and_a_wrapped_sum_stays_a_sentence():
+    lines = docs_pages.rules_text("The score:\n- gin: 25\n- undercut: 25\nmeld points\n+ 100 for going out\n0.  Nobody.")
+    assert lines == ["The score:", "", "- gin: 25", "- undercut: 25", "meld points", "\\+ 100 for going out",
+                     "0\\.  Nobody."]
+
+
 def test_the_import_arrows_show_the_engine_imports_nothing_of_the_app():
     arrows = docs_pages.import_arrows(ROOT / "scorekeeper")
     assert arrows["engine"] <= {"engine.games"}
