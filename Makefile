@@ -1,5 +1,5 @@
 # Scorekeeper: `make run` serves the app, `make test` runs the tests,
-# `make bench` times the engine and the server. Each installs into .venv first when needed.
+# `make docs` builds the documentation, `make bench` times the engine and the server. Each installs into .venv first when needed.
 
 PYTHON3 ?= python3
 VENV := .venv
@@ -22,7 +22,7 @@ PORT ?= 5000
 # PYTEST_ARGS= runs it on one core.
 PYTEST_ARGS ?= -n auto --dist loadgroup
 
-.PHONY: venv install vendor lint test run migrate serve bench clean
+.PHONY: venv install vendor lint docs test run migrate serve bench clean
 
 venv: $(PYTHON)
 
@@ -64,8 +64,17 @@ lint: install
 	$(VENV)/bin/mypy
 	$(VENV)/bin/ruff check .
 
-# A failing check fails `make test` before pytest starts.
-test: lint
+# The documentation site (mkdocs.yml): the game pages, the import arrows and
+# the export schema's page written from the code (scorekeeper/docs_pages.py,
+# into the ignored docs/games/ and docs/generated/), then MkDocs strict, into
+# the ignored site/: a broken link or a missing page fails it (not --quiet, which
+# hides the warnings strict counts: it let a broken link pass). About a second.
+docs: install
+	$(PYTHON) -m scorekeeper.docs_pages docs > /dev/null
+	$(VENV)/bin/mkdocs build --strict
+
+# A failing check, or docs that do not build, fails `make test` before pytest starts.
+test: lint docs
 	$(PYTHON) -m pytest $(PYTEST_ARGS)
 
 # The app refuses to serve without a SECRET_KEY. Unless the environment sets
@@ -89,7 +98,7 @@ run: migrate
 	$(FLASK) --app scorekeeper table-address --host $(HOST) --port $(PORT)
 	SESSION_COOKIE_SECURE=$${SESSION_COOKIE_SECURE:-0} $(FLASK) --app scorekeeper run --host $(HOST) --port $(PORT)
 
-# Production (README, "Production"): migrate, then gunicorn with
+# Production (docs/self-hosting.md): migrate, then gunicorn with
 # gunicorn.conf.py (BIND, WEB_CONCURRENCY, ...). SECRET_KEY comes from the
 # environment, the same on every host; no key file is made here.
 serve: install
@@ -113,4 +122,4 @@ bench: install $(BENCH_VENV)/.installed
 	$(PYTHON) -m bench $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) node_modules $(VENDOR) build dist *.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(BENCH_VENV) node_modules $(VENDOR) site docs/games docs/generated build dist *.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache
