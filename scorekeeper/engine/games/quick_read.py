@@ -8,7 +8,8 @@ and their bits added up in C, and makes the :class:`~.entries.PlayerInput`
 without its loop over the cards.  Anything else, and anything at fault, is
 None: :meth:`.variant.Variant.read_input` reads it the plain way, which
 says what is wrong.  Nothing here decides what an input may be: the variant's
-declarations do (its input keys, its exact hand size, :meth:`most_cards`).
+declarations do (its input keys, its exact hand size, :meth:`most_cards`,
+remembered here by class and hand number as the plain way's was once).
 
 ``tests/unit/test_quick_read.py`` checks on random inputs, valid and not,
 that the two ways give the same input.
@@ -48,7 +49,7 @@ def quick_input(variant: Variant, hand: Hand, raw: Any) -> PlayerInput | None:
     if exact is not None:
         if size != exact:
             return None
-    elif size > variant.most_cards(hand.number):
+    elif size > (_MOST_CARDS.get((type(variant), hand.number)) or _most_cards(variant, hand.number)):
         return None
     try:
         if size > 1:
@@ -57,6 +58,16 @@ def quick_input(variant: Variant, hand: Hand, raw: Any) -> PlayerInput | None:
         return _holding(tuple(map(_CARD_NAMED, tokens)), sum(map(_BIT_NAMED, tokens)))
     except KeyError:  # a card not written as the sheet writes it
         return None
+
+
+#: :meth:`Variant.most_cards` by the variant's class and the hand's number, each worked out once
+#: (a default takes a dozen calls to work out, for every cards input read)
+_MOST_CARDS: dict[tuple[type, int], int] = {}
+
+
+def _most_cards(variant: Variant, number: int) -> int:
+    most = _MOST_CARDS[type(variant), number] = variant.most_cards(number)
+    return most
 
 
 def _counted(count: int) -> PlayerInput:
