@@ -32,7 +32,6 @@ def hand_value(player_input: PlayerInput, values: Sequence[int]) -> int:
     the cards' values (``values``: by card index, as :attr:`Hand.values`)."""
     if player_input.count is not None:
         return player_input.count
-    # A plain loop: cheaper than summing mapped lookups (one of these for every hand given as cards).
     total = 0
     for card in player_input.cards or ():
         total += values[card.index]

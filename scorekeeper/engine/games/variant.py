@@ -513,7 +513,7 @@ class Variant(ABC):
         target = options.get("target")
         if target is not None:
             totals = game.totals
-            for player in game.active:  # asked after every hand: a plain loop is cheapest
+            for player in game.active:
                 if totals[player] >= target:
                     return True
         return False
