@@ -10,10 +10,8 @@ replays in a few milliseconds; hands given as cards cost a meld search each).
 from __future__ import annotations
 
 import copy
-import gc
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 from .bounds import MAX_HANDS, check_names, quoted, shown
 from .declare import ELIMINATED, REENTERED, note_key
@@ -62,9 +60,8 @@ class Replay:
         if len(hands) > MAX_HANDS:
             raise InvalidEntry(f"{len(hands)} hands; a game holds at most {MAX_HANDS}", where="hands",
                                code="too_many_hands")
-        with _collector_paused():
-            for entry in hands:
-                game.play(entry)
+        for entry in hands:
+            game.play(entry)
         if log.get("ended"):
             game.end()
         return game
@@ -119,29 +116,6 @@ class Replay:
         return clone
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cycle collector off while a log's hands are played, as it was after.
-
-    A replay makes a dozen small containers a hand (a row, its details, notes
-    and moments) that all live on, and no reference cycles (tested for every
-    variant and the meld searches): the collections their number sets off
-    find nothing to free, yet each walks the young objects, and every so
-    often all of them.  Off, a long replay runs about a
-    fifth faster (bench figure 4).  Mercurial's ``util.nogc`` does the same
-    for the same reason.  Where the collector is off already it stays off; a
-    replay on another thread meanwhile only has it back on sooner.
-    """
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
-
-
 def _start(log: Mapping[str, Any]) -> Game:
     if not isinstance(log, Mapping):
         raise InvalidEntry("a game log must be an object", where="log")
@@ -174,7 +148,6 @@ def _start(log: Mapping[str, Any]) -> Game:
     )
     game.dealers.append(first_dealer)
     game.card_values = variant.card_values(options)
-    game.hooked = variant.takes_reentries or variant.keeps_state or variant.eliminates or variant.adds_to_rows
     variant.start(game)
     return game
 
@@ -201,8 +174,7 @@ def _counts(variant: Variant) -> str:
 def _play(game: Game, number: int, entry: Any) -> Row:
     variant = game.variant
     dealer = game.dealers[-1]  # fixed when the last hand ended: a player coming back deals later
-    hooked = game.hooked  # (the variant's own per-hand hooks: most have none, and skip them all at once)
-    back = variant.before_hand(game, number, entry) if hooked and variant.takes_reentries else None
+    back = variant.before_hand(game, number, entry)
     # Those coming back are in for this hand: seated before it is read, and
     # unseated again if it is refused (nothing is partly applied).
     seating = game.reenter(back) if back else None
@@ -219,62 +191,42 @@ def _play(game: Game, number: int, entry: Any) -> Row:
             result.add_note(note, first=True)
     # Every player's score, 0 for those the variant left out: from here on
     # the result's, the row's and the totals' (one dict, never changed).
-    own = result.scores
-    result.scores = scores = game.no_scores | own
+    result.scores = scores = game.no_scores | result.scores
     # The totals are a new dict each hand, so the last one stays as it was
-    # for a tie-break on the lead before this hand.  A column the variant
-    # gave no score keeps its total (adding 0 changes neither its value nor
-    # its type), so only the variant's own scores are added.
+    # for a tie-break on the lead before this hand.
     game.previous_totals = totals = game.totals
     game.totals = new_totals = totals.copy()
-    whole = True  # every score an int (nearly always): the row shows the dicts themselves
-    for column, score in own.items():
-        if column in new_totals:
-            new_totals[column] = totals[column] + score
-        if type(score) is not int:
-            whole = False
+    for column in new_totals:
+        new_totals[column] += scores[column]
     game.results.append(result)
-    # The hooks a variant does not have are not asked (most have none of these).
-    if hooked and variant.keeps_state:
-        variant.after_hand(game, number)
-    put_out: list[str] | None = None
-    if hooked and variant.eliminates:
-        before = len(game.eliminated)
-        variant.eliminate(game, number)
-        if len(game.eliminated) > before:
-            put_out = [p for p, when in game.eliminated.items() if when == number]
-    # The engine's own moments: who came back, who was put out (rare).
-    moments = _moments(variant, result, put_out or []) if back or put_out else result.moments
+    variant.after_hand(game, number)
+    variant.eliminate(game, number)
+    put_out = [player for player, when in game.eliminated.items() if when == number] if game.eliminated else ()
     game.finished = variant.is_over(game)
     game.dealers.append(variant.next_dealer(game, result))
-    shown = scores if whole else shown_scores(scores)
-    # Whole scores on whole totals stay whole: one check for both.
-    shown_totals = new_totals if whole and game.whole_totals else shown_scores(new_totals)
-    game.whole_totals = shown_totals is new_totals
     notes = result.notes
     row: dict[str, Any] = {
         "number": number,
         "dealer": dealer,
         "out": hand.out,
-        "scores": shown,
-        "totals": shown_totals,
+        "scores": shown_scores(scores),
+        "totals": shown_scores(new_totals),
         "details": result.details,
         "notes": notes,
         "note_keys": list(map(note_key, notes)) if result.note_keys is None else result.note_keys,
         "winner": result.winner,
         "kind": result.kind,
-        "moments": moments,
+        "moments": _moments(variant, result, put_out),
     }
-    if hooked and (variant.adds_to_rows or back):
-        extras = variant.hand_extras(game, result)
-        if extras:
-            row.update(extras)
-    return row  # type: ignore[return-value]  # (a Row: no cast() call, made for every hand replayed)
+    row.update(variant.hand_extras(game, result))
+    return cast(Row, row)
 
 
-def _moments(variant: Variant, result: HandResult, put_out: list[str]) -> dict[str, list[str]]:
+def _moments(variant: Variant, result: HandResult, put_out: Sequence[str]) -> dict[str, list[str]]:
     """The hand's moments: the variant's, and the engine's own where the variant counts them
     (who came back before the hand, who was put out after it)."""
+    if not result.reentered and not put_out:
+        return result.moments
     added = [(REENTERED.key, player) for player in result.reentered or () if REENTERED in variant.moments]
     added += [(ELIMINATED.key, player) for player in put_out if ELIMINATED in variant.moments]
     if not added:

@@ -19,7 +19,6 @@ from scorekeeper.engine.errors import InvalidEntry
 from scorekeeper.engine.games import VARIANTS
 from scorekeeper.engine.games.base import Hand, HandResult, Variant, hand_value, zero_scores
 from scorekeeper.engine.options import Option
-from scorekeeper.engine.replay import Replay
 
 
 class GrowingDeal(Variant):
@@ -114,20 +113,7 @@ class CardsOnly(GrowingDeal):
 
 def test_a_count_is_refused_where_the_game_takes_only_cards(monkeypatch):
     monkeypatch.setitem(VARIANTS, CardsOnly.key, CardsOnly())
-    assert not CardsOnly.plain_inputs and GrowingDeal.plain_inputs
     error = rejected("cards-only", ["Ann", "Bob"], [out("Ann", Bob={"count": 5})])
     assert (error.hand, error.player) == (1, "Bob")
     assert "'count' is not an input here" in error.message
     assert play("cards-only", ["Ann", "Bob"], [out("Ann", Bob=holding("KH 5D"))])["totals"]["Bob"] == 15
-
-
-@pytest.mark.parametrize("key", sorted(VARIANTS))
-def test_a_game_is_hooked_exactly_where_its_variant_has_a_per_hand_hook_of_its_own(key):
-    variant = VARIANTS[key]
-    players = [f"P{n}" for n in range(variant.allowed_counts()[0])]
-    # A game the table defines takes its rules as options (these are one such game's).
-    options = ({"name": "Our Marriage", "entry": "points", "scoring": "own", "lowest_wins": True}
-               if variant.defined_by_table else {})
-    game = Replay({"variant": key, "players": players, "options": options})._game
-    assert game.hooked == (variant.takes_reentries or variant.keeps_state or variant.eliminates
-                           or variant.adds_to_rows)

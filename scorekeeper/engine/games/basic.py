@@ -135,7 +135,7 @@ class Basic(Variant):
     # -- scoring -------------------------------------------------------------
 
     def score(self, hand: Hand) -> HandResult:
-        # Each hand's value and the row's detail of it, in one pass: this runs for every hand replayed.
+        # Each hand's value, and the row's detail of it.
         card_values = hand.values
         values: dict[str, int] = {}
         details: dict[str, dict[str, Any]] = {}

@@ -98,7 +98,6 @@ class Knock(Variant):
             count, shown = deadwood(hand.inputs[player])
             counts[player] = count
             details[player] = {"value": count, **shown}
-        # (Plain loops and maps, no comprehensions: a hand replayed runs this once each.)
         others = hand.others
         lowest_other = min(map(counts.__getitem__, others))
         scores = zero_scores(hand.players)

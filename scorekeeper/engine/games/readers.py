@@ -1,0 +1,82 @@
+"""Reading one player's (or one side's) input fields: cards, a count, a whole number."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..bounds import MAX_CARDS_TEXT, MAX_COUNT, shown
+from ..cards import Card, CardError, parse_hand
+from ..declare import Field
+from .entries import Hand
+
+
+def read_number(hand: Hand, who: str, raw: Any, spec: Field) -> int:
+    """A whole-number field of ``who`` (a side, a player) within the field's bounds and a multiple of its step.
+
+    Left out (None) it is 0, unless the field is ``required``.
+    """
+    key = spec.key
+    if raw is None:
+        if spec.required:
+            raise hand.invalid(f"{key} is needed from every side (0 if none)", who, field=key, code="missing_input")
+        return 0
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise hand.invalid(f"{key} {shown(raw)} is not a whole number", who, field=key)
+    if not spec.minimum <= raw <= spec.maximum:
+        raise hand.invalid(f"{key} must be a whole number from {spec.minimum} to {spec.maximum}, not {shown(raw)}",
+                           who, field=key, code="out_of_bounds")
+    if raw % spec.step:
+        raise hand.invalid(f"{key} must be a multiple of {spec.step}", who, field=key, code="not_a_multiple")
+    return raw
+
+
+def read_cards(hand: Hand, player: str, raw: Any, *, exact: int | None = None, most: int | None = None,
+               field_name: str = "cards", deal_of: str = "") -> tuple[Card, ...] | None:
+    """A cards field: a string like ``"KH 5D AS"`` or a list of card strings.
+
+    At most :data:`MAX_CARDS_TEXT` characters, exactly ``exact`` cards and at
+    most ``most`` where given.  ``deal_of`` names the game where ``exact`` is
+    the deal's size, which changes hand by hand: the refusal then says which
+    deal (``deal 4 of Three Thirteen has 6 cards each, got 5``).
+    """
+    if raw is None:
+        return None
+    if not isinstance(raw, str):
+        if not isinstance(raw, (list, tuple)) or not all(isinstance(token, str) for token in raw):
+            raise hand.invalid(f"{field_name} must be written like \"KH 5D AS\"", player, field=field_name)
+        raw = " ".join(raw)
+    if len(raw) > MAX_CARDS_TEXT:
+        raise hand.invalid(f"{field_name} is {len(raw)} characters long; a hand is written in at most "
+                           f"{MAX_CARDS_TEXT}", player, field=field_name, code="out_of_bounds")
+    try:
+        cards = parse_hand(raw)
+    except CardError as error:
+        raise hand.invalid(f"{error} (write rank then suit, like 10H, QS or JK)", player,
+                           field=field_name, code="not_a_card") from None
+    if exact is not None and len(cards) != exact:
+        if deal_of:
+            raise hand.invalid(f"deal {hand.number} of {deal_of} has {exact} cards each, got {len(cards)}",
+                               player, field=field_name, code="wrong_hand_size")
+        raise hand.invalid(
+            f"{len(cards)} cards given; a hand here is exactly {exact} cards (or give a count)", player,
+            field=field_name,
+        )
+    if most is not None and len(cards) > most:
+        raise hand.invalid(f"{len(cards)} cards is more than a hand holds here (at most {most})", player,
+                           field=field_name, code="out_of_bounds")
+    return cards
+
+
+def read_count(hand: Hand, player: str, raw: Any, *, field_name: str = "count") -> int | None:
+    """A whole number from 0 to :data:`MAX_COUNT` (SCORING.md section 6), or None."""
+    if raw is None:
+        return None
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise hand.invalid(f"{field_name} {shown(raw)} is not a whole number", player, field=field_name)
+    if raw < 0:
+        raise hand.invalid(f"{field_name} {shown(raw)} is below 0; a count is a whole number from 0 to "
+                           f"{MAX_COUNT}", player, field=field_name, code="out_of_bounds")
+    if raw > MAX_COUNT:
+        raise hand.invalid(f"{field_name} must be a whole number from 0 to {MAX_COUNT}, not {shown(raw)}",
+                           player, field=field_name, code="out_of_bounds")
+    return raw
