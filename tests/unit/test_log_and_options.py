@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from helpers import counted, dealers, holding, log, out, play, rejected, scores, totals
+from registry_kit import definitions
 
 from scorekeeper.engine import InvalidEntry, opposite_sides, replay, variants
 
@@ -33,10 +34,9 @@ VARIANT_FACTS = {
     "house": (2, 10, {}),  # the deal is the table's own option (none: the sheet does not say)
 }
 
-# what a game the table defines must be given (no default): every other test adds it to the options
-DEFINED: dict[str, dict[str, Any]] = {
-    "house": {"name": "Our game", "entry": "points", "scoring": "own", "lowest_wins": True},
-}
+# what a game the table defines must be given (no default), from its declared options: every other
+# test adds it to the options
+DEFINED: dict[str, dict[str, Any]] = definitions()
 
 GIN_OPTIONS = {"target": 100, "knock_limit": 10, "gin_bonus": 25, "undercut_bonus": 25,
                "game_bonus": 100, "shutout_bonus": 100, "box_bonus": 25}
