@@ -101,10 +101,10 @@ def test_gin_for_three_players_reads_as_the_rule_book_says():
 
 @pytest.mark.parametrize(
     ("variant", "count"),
-    [(key, n) for key, (low, high, _) in VARIANT_FACTS.items() for n in (low - 1, high + 1)],
+    [(v["key"], n) for v in variants() for n in (v["min_players"] - 1, v["max_players"] + 1)],
 )
-def test_a_player_count_outside_the_variants_range_is_invalid(variant, count):
-    low, high, deal = VARIANT_FACTS[variant]
+def test_a_player_count_outside_the_variants_declared_range_is_invalid(variant, count):
+    low, high = catalogue_entry(variant)["min_players"], catalogue_entry(variant)["max_players"]
     error = rejected(variant, seats(count), options=DEFINED.get(variant))
     assert (error.hand, error.where) == (None, "players")
     counts = [str(n) for n in catalogue_entry(variant)["player_counts"]]
