@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 from ..engine import variants
-from ..engine.games import VARIANTS, when_registry_changes
+from ..engine.games import EVERY_NEXT, VARIANTS, when_registry_changes
 
 # Ids and hand numbers are stored as 32-bit integers (PostgreSQL): larger
 # ones are refused as "not found" rather than handed to the database.
@@ -55,7 +55,7 @@ EXAMPLE_SHEET = {
     }],
     "totals": {"Ann": 0, "Bob": 27}, "finished": False, "ended_by_agreement": False, "winners": [],
     "eliminated": {}, "final": None, "final_notes": [], "final_detail": None,
-    "next": {"hand": 2, "dealer": "Bob", "cards_each": 10, "decks": 1, "jokers": 0, "contract": None},
+    "next": {"hand": 2, "dealer": "Bob", "cards_each": 10, "decks": 1, "jokers": 0, **EVERY_NEXT},
 }
 
 

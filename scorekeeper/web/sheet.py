@@ -419,13 +419,13 @@ def _row(hand: SheetRow, names: list[str], sheet: Sheet, declared: Boards | None
         # Several games at once: each game's running totals, the hand's score
         # shown in the games it was entered in.
         entered = set(row.get(declared.entered_key) or ())
-        game_totals = row.get(declared.totals_key) or {}
+        running = row.get(declared.totals_key) or {}
         cells = [
             Cell(
                 score=hand["scores"][name] if title in entered else 0,
-                total=game_totals.get(title, {}).get(name, 0),
+                total=running.get(title, {}).get(name, 0),
                 out=hand["out"] == name,
-                total_text=number(game_totals.get(title, {}).get(name, 0)),
+                total_text=number(running.get(title, {}).get(name, 0)),
                 gain_text=signed(hand["scores"][name]) if title in entered else "",
             )
             for title in boards for name in names
