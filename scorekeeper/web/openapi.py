@@ -454,9 +454,14 @@ def _input_fields() -> dict[str, Any]:
     return found
 
 
+#: the most names a request may list as a game's players, whatever the game (a safety ceiling on the
+#: request: the engine refuses a count the game is not played by, naming its own bounds)
+PLAYERS_CEILING = 12
+
+
 def _most_players() -> int:
-    """The most players any game takes: a new game's players are bounded by its own game's."""
-    return max(variant["max_players"] for variant in variants())
+    """The request's ceiling on players: 12, or more where a registered game takes more."""
+    return max(PLAYERS_CEILING, *(variant["max_players"] for variant in variants()))
 
 
 def _next_description() -> str:
