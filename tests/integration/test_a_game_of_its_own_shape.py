@@ -19,16 +19,20 @@ from scorekeeper.engine.options import Option
 
 
 class SixDecks(Basic):
-    """Basic Rummy from a six-deck pack (as Hand and Foot takes), with the hand's bid in a column
-    of its own and the next deal's stake on the next line."""
+    """Basic Rummy for up to 14 players from a six-deck pack (as Hand and Foot takes), with the
+    hand's bid in a column of its own and the next deal's stake on the next line."""
 
     key = "six-decks"
     name = "Six Decks"
     summary = "Basic Rummy from six decks, with a bid column."
+    min_players, max_players = 2, 14
     max_decks = 6
     options = (*Basic.options,
                Option("decks", "int", 6, "Decks in the pack.", minimum=1, maximum=max_decks, label="Decks"))
     extras = (Extra("bid", "Bid", where="row"), Extra("stake", "Stake"))
+
+    def cards_each(self, players: int, hand_number: int = 1) -> int:
+        return 7
 
     def pack(self, players: int, options: Any) -> tuple[int, int]:
         return int(options.get("decks") or self.max_decks), 0
@@ -98,6 +102,20 @@ def test_the_api_takes_six_decks_and_six_aces_and_refuses_seven(app, user, six_d
     assert sheet["hands"][0]["bid"] == "bid 1"
     assert sheet["next"]["stake"] == 20
     assert sheet["next"]["contract"] is None  # the API's shape for every game stays
+
+
+def test_the_api_and_the_form_seat_as_many_players_as_the_game_takes(app, user, six_decks):
+    api = Api(app, make_token(user))
+    names = [f"Player {n}" for n in range(1, 16)]
+
+    fourteen = api.post("/games", {"variant": six_decks, "players": names[:14]})
+    fifteen = api.post("/games", {"variant": six_decks, "players": names})
+    form = page(user.get(f"/games/new?variant={six_decks}")).one("form", id="new-game")
+
+    assert fourteen.status_code == 201, fourteen.get_json()
+    assert fifteen.status_code == 422
+    assert fifteen.get_json()["error"].endswith("is too long")  # the request's ceiling is the most a game takes
+    assert len([node for node in form.find_all("input") if (node.get("name") or "").startswith("seat-")]) == 14
 
 
 def test_the_sheet_draws_the_games_own_column_and_next_line(user, start_game, record, six_decks):
