@@ -22,6 +22,8 @@ from jinja2.bccache import Bucket
 from sqlalchemy import inspect
 from werkzeug.routing import Rule
 
+from registry_kit import definitions
+
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 
@@ -233,17 +235,19 @@ def sign_up(app: Flask):  # type: ignore[no-untyped-def]
     return make
 
 
-#: what a game the table defines (``house``) is given when a test starts one and does not say:
-#: the form's fields of its required options (the test's options are added to these)
-DEFINED: dict[str, dict[str, str]] = {
-    "house": {"entry": "points", "scoring": "own", "lowest_wins": "true"},
-}
+def _defined(variant: str) -> dict[str, Any] | None:
+    """What a game the table defines (``house``) is given when a test starts one and does not say:
+    its required options, each its first allowed value (the test's options are added to these);
+    None for a game of set rules.  From the registry, so a game added there is started as it needs."""
+    return definitions().get(variant)
+
+
 _own_games = iter(range(1, 1_000_000))
 
 
 def _define_game(client: FlaskClient, variant: str, **options: Any) -> int:
     """Define a game of the table's own on the "Your own game" form: the kept game type's id."""
-    given = {"name": f"Our game {next(_own_games)}", **DEFINED.get(variant, {}), **options}
+    given = {**(_defined(variant) or {}), "name": f"Our game {next(_own_games)}", **options}
     data = {"variant": variant}
     for key, value in given.items():
         if isinstance(value, dict):  # a table of values: a field each
@@ -276,7 +280,7 @@ def start_game(app: Flask):  # type: ignore[no-untyped-def]
         data = {"variant": variant, "first_dealer": str(first_dealer)}
         data.update({f"seat-{i}": name for i, name in enumerate(names)})
         path = f"/games/new?variant={variant}"
-        if variant in DEFINED:
+        if _defined(variant) is not None:
             path = f"/games/new?type={_define_game(client, variant, **options)}"
             options = {}
         for key, value in options.items():

@@ -37,9 +37,8 @@ MAX_CARDS_TEXT = 1_000
 MAX_CARD_VALUE = 1_000
 #: cards dealt to each player (guidance)
 MAX_DEALT = 30
-#: decks and printed jokers in the pack
-MAX_DECKS = 4
-MAX_JOKERS = 8
+# The decks and jokers in the pack are the game's own (``max_decks`` and
+# ``max_jokers`` of :class:`~.games.base.Variant`): Hand and Foot takes six decks.
 #: ``deals`` of a game the table defines
 MAX_OWN_DEALS = 100
 
@@ -163,7 +162,7 @@ def whole_in(value: Any, low: int, high: int) -> bool:
 
 
 __all__ = [
-    "MAX_CARDS_TEXT", "MAX_CARD_VALUE", "MAX_COUNT", "MAX_DEALS", "MAX_DEALT", "MAX_DECKS", "MAX_HANDS",
-    "MAX_JOKERS", "MAX_NAME", "MAX_OWN_DEALS", "MAX_POINTS", "MAX_TARGET",
+    "MAX_CARDS_TEXT", "MAX_CARD_VALUE", "MAX_COUNT", "MAX_DEALS", "MAX_DEALT", "MAX_HANDS", "MAX_NAME",
+    "MAX_OWN_DEALS", "MAX_POINTS", "MAX_TARGET",
     "check_name", "check_names", "look_alike", "name_key", "quoted", "shown", "spelled", "text_problem", "whole_in",
 ]

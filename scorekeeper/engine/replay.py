@@ -16,7 +16,7 @@ from typing import Any, cast
 from .bounds import MAX_HANDS, check_names, quoted, shown
 from .declare import ELIMINATED, REENTERED, note_key
 from .errors import InvalidEntry
-from .games import get_variant
+from .games import EVERY_NEXT, get_variant
 from .games.base import Game, HandResult, Variant, reentry_notes, shown_scores
 from .options import check_options
 from .sheet import Row
@@ -250,6 +250,7 @@ def _sheet(game: Game, rows: list[Row]) -> dict[str, Any]:
             "cards_each": variant.deal(active, number, game.options),
             "decks": decks,
             "jokers": jokers,
+            **EVERY_NEXT,
             **variant.next_extras(game, number),
         }
     final = variant.final(game) if game.finished else None

@@ -1,10 +1,13 @@
 """The score sheet's shape (SCORING.md section 3), as types for its readers.
 
 :func:`scorekeeper.engine.replay` returns a :class:`Sheet`: plain JSON-ready
-dicts and lists.  A variant may add keys of its own through its
-``hand_extras`` and ``sheet_extras`` hooks (Hollywood's ``games``, Scala's
-``reentries``); they are listed here as not required, so a reader that
-knows them is checked too.
+dicts and lists, the same keys for every game.  A game may carry more of
+its own (Contract's ``next.contract``, Canasta's ``next.minimum_meld``,
+Hollywood's three games): it declares them (:mod:`.extras`: its
+``extras`` and ``boards``) and makes them in its ``next_extras``,
+``hand_extras`` and ``sheet_extras`` hooks, and a reader finds them through
+the declaration, not through keys listed here.  The keys every game with
+re-entries has (``reentered``, ``reentries``) are listed as not required.
 
 A game scored by sides (SCORING.md section 3, "Sides") keys a row's
 ``scores``, ``totals``, ``details`` and ``winner``, and the sheet's
@@ -42,11 +45,8 @@ class Row(TypedDict):
     winner: str | None
     kind: str
     moments: dict[str, list[str]]
-    # variant extras
+    # where players may come back: the total each came back at
     reentered: NotRequired[dict[str, Shown]]
-    games: NotRequired[list[str]]
-    game_totals: NotRequired[dict[str, dict[str, Shown]]]
-    closed: NotRequired[list[str]]
 
 
 class Next(TypedDict):
@@ -57,11 +57,6 @@ class Next(TypedDict):
     cards_each: int | None  # None: the game leaves the deal to the table
     decks: int
     jokers: int
-    contract: str | None
-    wild: NotRequired[str | None]
-    #: Canasta: what each side's first meld of the next hand must be worth, by side
-    minimum_meld: NotRequired[dict[str, int]]
-    open: NotRequired[list[str]]
 
 
 class Limit(TypedDict):
@@ -122,6 +117,5 @@ class Sheet(TypedDict):
     next: Next | None
     guide: Guide
     moments: list[Moment]
-    # variant extras
+    # where players may come back: how often each came back
     reentries: NotRequired[dict[str, int]]
-    games: NotRequired[dict[str, dict[str, Any]]]

@@ -33,6 +33,7 @@ from werkzeug.wrappers import Response
 
 from .. import services
 from ..engine import InvalidEntry
+from ..engine.games import when_registry_changes
 from ..extensions import csrf, db
 from ..models import Account, Game, HandEntry, entry_for_engine
 from ..services import api_tokens, backup, idempotency
@@ -587,3 +588,6 @@ def undo_hand(game_id: int) -> Response:
     except REFUSED as error:
         raise _refused(error, game_id) from None
     return jsonify(number=last, sheet=sheet)
+
+
+when_registry_changes(_validator.cache_clear)  # the document changed: so do the schemas requests are checked by

@@ -17,6 +17,7 @@ from typing import Any
 from flask import Blueprint, render_template
 
 from scorekeeper.engine import entry_of, game_name, variants
+from scorekeeper.engine.games import when_registry_changes
 
 bp = Blueprint("catalogue", __name__)
 
@@ -28,6 +29,11 @@ def catalogue_by_key() -> dict[str, dict[str, Any]]:
     Callers only read it.
     """
     return {variant["key"]: variant for variant in variants()}
+
+
+def _forget() -> None:
+    catalogue_by_key.cache_clear()
+    _described.cache_clear()
 
 
 def built_in() -> list[dict[str, Any]]:
@@ -261,3 +267,6 @@ def runs_by_player_count(by_count: Mapping[str, Any]) -> list[tuple[int, int, An
 
 def plural(number: object, noun: str) -> str:
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+when_registry_changes(_forget)  # a variant registered or removed: the catalogue is built again

@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from ..engine import variants
+from ..engine.games import EVERY_NEXT, VARIANTS, when_registry_changes
 
 # Ids and hand numbers are stored as 32-bit integers (PostgreSQL): larger
 # ones are refused as "not found" rather than handed to the database.
@@ -54,7 +55,7 @@ EXAMPLE_SHEET = {
     }],
     "totals": {"Ann": 0, "Bob": 27}, "finished": False, "ended_by_agreement": False, "winners": [],
     "eliminated": {}, "final": None, "final_notes": [], "final_detail": None,
-    "next": {"hand": 2, "dealer": "Bob", "cards_each": 10, "decks": 1, "jokers": 0, "contract": None},
+    "next": {"hand": 2, "dealer": "Bob", "cards_each": 10, "decks": 1, "jokers": 0, **EVERY_NEXT},
 }
 
 
@@ -167,7 +168,7 @@ def _schemas() -> dict[str, Any]:
             "properties": {
                 "variant": {"type": "string", "enum": [v["key"] for v in variants()],
                             "description": "A variant's `key` from `GET /variants`."},
-                "players": {"type": "array", "items": _ref("PlayerName"), "minItems": 1, "maxItems": 12,
+                "players": {"type": "array", "items": _ref("PlayerName"), "minItems": 1, "maxItems": _most_players(),
                             "description": "In seat order, clockwise. A name not on the roster yet is added to it."},
                 "options": {"type": "object", "description": (
                     "The variant's options by key; an omitted option (or null) takes its default. "
@@ -175,13 +176,13 @@ def _schemas() -> dict[str, Any]:
                     "(the catalogue's `defined_by_table`) takes its whole definition here, its required "
                     "options included: see its `Definition-` schema.")},
                 "first_dealer": {**player_name, "description": "One of `players`; the first by default."},
-                "sides": {"type": ["array", "null"], "maxItems": 12, "description": (
+                "sides": {"type": ["array", "null"], "maxItems": _most_players(), "description": (
                     "For a variant played in sides (its `sides` in the catalogue gives the side sizes each "
                     "number of players takes): the partnerships, each side's players by name, like "
                     "[[\"Ann\", \"Cara\"], [\"Bob\", \"Dan\"]]. Partners sit opposite: with s sides, "
                     "players[i] and players[i + s] are partners. Required where the variant is played in "
                     "sides at this many players; refused elsewhere (`where`: sides)."),
-                    "items": {"type": "array", "items": _ref("PlayerName"), "maxItems": 12}},
+                    "items": {"type": "array", "items": _ref("PlayerName"), "maxItems": _most_players()}},
             },
             # A game the table defines needs its definition: the variant's own schema for the options.
             "allOf": [
@@ -352,9 +353,7 @@ def _schemas() -> dict[str, Any]:
                     "Gin family: {bonuses, grand_totals, net}, each by player.")},
                 "final_notes": {"type": "array", "items": {"type": "string"}},
                 "final_detail": {},
-                "next": {"type": ["object", "null"], "description": (
-                    "The next hand (null when finished); a variant may add its own guidance, such as "
-                    "Canasta's `minimum_meld` (each side's first meld, by side).")},
+                "next": {"type": ["object", "null"], "description": _next_description()},
             },
             "example": EXAMPLE_SHEET,
         },
@@ -454,6 +453,29 @@ def _input_fields() -> dict[str, Any]:
                 shown = f"{status['label']}: {value!r}"
                 schema["description"] = "; ".join(filter(None, (schema["description"], shown)))
     return found
+
+
+#: the most names a request may list as a game's players, whatever the game (a safety ceiling on the
+#: request: the engine refuses a count the game is not played by, naming its own bounds)
+PLAYERS_CEILING = 12
+
+
+def _most_players() -> int:
+    """The request's ceiling on players: 12, or more where a registered game takes more."""
+    return max(PLAYERS_CEILING, *(variant["max_players"] for variant in variants()))
+
+
+def _next_description() -> str:
+    """The sheet's ``next``, with the keys the games add to it as they declare them."""
+    added: dict[tuple[str, str, bool], list[str]] = {}
+    for variant in VARIANTS.values():
+        for extra in variant.extras:
+            if extra.where == "next":
+                added.setdefault((extra.key, extra.label, extra.everywhere), []).append(variant.name)
+    keys = "; ".join(f"`{key}` ({label.lower()}: {', '.join(names)}{'; null in every other game' if everywhere else ''})"
+                     for (key, label, everywhere), names in added.items())
+    return ("The next hand (null when finished): hand, dealer, cards_each, decks, jokers; a variant adds its own "
+            f"guidance: {keys}.")
 
 
 def _definition_names() -> dict[str, str]:
@@ -677,3 +699,6 @@ def document() -> dict[str, Any]:
             "schemas": _schemas(),
         },
     }
+
+
+when_registry_changes(document.cache_clear)  # a variant registered or removed: the document is built again

@@ -15,6 +15,7 @@ from flask import current_app, render_template, request
 from markupsafe import Markup
 
 from ..engine import InvalidEntry, Replay
+from ..engine.extras import Boards, Extra, extra_text
 from ..engine.games import get_variant
 from ..engine.sheet import Row as SheetRow
 from ..engine.sheet import Sheet
@@ -34,6 +35,7 @@ class Column:
     winner: bool = False
     progress: int | None = None  # percent of the target or limit, when there is one
     group: str = ""  # the game of several this column is in (Hollywood's I, II, III); "" for the one game
+    extra: bool = False  # a column of the game's own (a declared row extra), not a player's
 
 
 @dataclass
@@ -242,7 +244,7 @@ def sheet_view(game: Game, *, page: int | None = None) -> SheetView:
     names = columns_of(sheet)
     limit = _limit(sheet)
     guide = sheet["guide"]
-    boards = sheet.get("games") or {}
+    boards = _boards(sheet, variant.boards)
     if boards:
         # Several games at once: a column for each player in each game, side by side.
         columns = [
@@ -261,10 +263,12 @@ def sheet_view(game: Game, *, page: int | None = None) -> SheetView:
             )
             for name in names
         ]
+    own = _row_extras(variant.extras)
+    columns += [Column(name=extra.label, total=None, extra=True) for extra in own]
     hands = sheet["hands"]
     page = page_shown(page, len(hands))
     shown = hands[-RECENT_HANDS:] if page is None else hands[(page - 1) * PAGE_HANDS:page * PAGE_HANDS]
-    rows = [_kept_row(hand, names, sheet) for hand in shown]
+    rows = [_kept_row(hand, names, sheet, variant.boards, own) for hand in shown]
     view = SheetView(
         name=sheet["name"],
         columns=columns,
@@ -286,7 +290,8 @@ def sheet_view(game: Game, *, page: int | None = None) -> SheetView:
     )
     view.players = list(names)
     view.in_sides = _in_sides(sheet)
-    view.groups = [Group(f"Game {title}", len(names), _board_state(board)) for title, board in boards.items()]
+    view.groups = [Group(variant.boards.label.format(title=title), len(names), _board_state(board))
+                   for title, board in boards.items()] if variant.boards else []
     view.settlements = [
         SettlementView(part["title"], [FinalLine(line["label"], [line["values"].get(n, "") for n in names],
                                                  line["strong"]) for line in part["lines"]], part["notes"])
@@ -294,6 +299,16 @@ def sheet_view(game: Game, *, page: int | None = None) -> SheetView:
     ]
     view.changes = change_lines(game)
     return view
+
+
+def _boards(sheet: Mapping[str, Any], declared: Boards | None) -> Mapping[str, Mapping[str, Any]]:
+    """The games of several played at once, by title, where the game declares them; else none."""
+    return (sheet.get(declared.sheet_key) or {}) if declared else {}
+
+
+def _row_extras(declared: tuple[Extra, ...]) -> tuple[Extra, ...]:
+    """The game's own columns: its extras kept in each hand's row."""
+    return tuple(extra for extra in declared if extra.where == "row")
 
 
 def _in_sides(sheet: Sheet) -> bool:
@@ -358,13 +373,14 @@ _rows = _KeptFor(size=4096)
 _lines = _KeptFor(size=4096)
 
 
-def _kept_row(hand: SheetRow, names: list[str], sheet: Sheet) -> Row:
+def _kept_row(hand: SheetRow, names: list[str], sheet: Sheet, declared: Boards | None = None,
+              own: tuple[Extra, ...] = ()) -> Row:
     """The hand's Row, made once per engine row."""
     number = hand["number"]
-    extra = (tuple(names), tuple(name for name in names if sheet["eliminated"].get(name) == number))
+    extra = (tuple(names), tuple(name for name in names if sheet["eliminated"].get(name) == number), declared, own)
     row = _rows.get(hand, extra)
     if row is None:
-        row = _row(hand, names, sheet)
+        row = _row(hand, names, sheet, declared, own)
         _rows.put(hand, extra, row)
     return row  # type: ignore[no-any-return]
 
@@ -395,19 +411,21 @@ def drawn_rows(view: SheetView, game_id: int, read_only: bool = False) -> list[D
     return drawn
 
 
-def _row(hand: SheetRow, names: list[str], sheet: Sheet) -> Row:
-    boards = sheet.get("games") or {}
-    if boards:
+def _row(hand: SheetRow, names: list[str], sheet: Sheet, declared: Boards | None = None,
+         own: tuple[Extra, ...] = ()) -> Row:
+    boards = _boards(sheet, declared)
+    row: Mapping[str, Any] = hand
+    if boards and declared:
         # Several games at once: each game's running totals, the hand's score
         # shown in the games it was entered in.
-        entered = set(hand.get("games") or ())
-        game_totals = hand.get("game_totals") or {}
+        entered = set(row.get(declared.entered_key) or ())
+        running = row.get(declared.totals_key) or {}
         cells = [
             Cell(
                 score=hand["scores"][name] if title in entered else 0,
-                total=game_totals.get(title, {}).get(name, 0),
+                total=running.get(title, {}).get(name, 0),
                 out=hand["out"] == name,
-                total_text=number(game_totals.get(title, {}).get(name, 0)),
+                total_text=number(running.get(title, {}).get(name, 0)),
                 gain_text=signed(hand["scores"][name]) if title in entered else "",
             )
             for title in boards for name in names
@@ -425,6 +443,8 @@ def _row(hand: SheetRow, names: list[str], sheet: Sheet) -> Row:
             )
             for name in names
         ]
+    # The game's own columns: the value the hand's row holds, as text.
+    cells += [Cell(score=None, total=None, total_text=extra_text(row.get(extra.key))) for extra in own]
     details = []
     for name, detail in hand["details"].items():
         # The notes already give each value; details add how cards were melded.

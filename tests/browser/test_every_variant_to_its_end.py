@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+
+from scorekeeper.engine import variants
 
 from .browser_kit import (
     LiveServer,
@@ -369,6 +372,15 @@ def _headings_stay_on_top(page: Page, groups: list[str]) -> None:
         assert 0 <= top and bottom <= names["y"] + 1, f"{group}'s heading is not above the names: {seen}, {names}"
         assert text is not None and group in text, f"{group}'s heading is covered: {seen}"
     page.evaluate("() => window.scrollTo(0, 0)")
+
+
+#: games played to their end in a browser module of their own (Canasta's sides take their own form)
+OWN_MODULE = {"canasta": "test_canasta_in_browser.py"}
+
+
+def test_every_game_in_the_registry_is_played_to_its_end_here_or_in_its_own_module() -> None:
+    assert {game.variant for game in GAMES} | set(OWN_MODULE) == {v["key"] for v in variants()}
+    assert all((Path(__file__).parent / name).is_file() for name in OWN_MODULE.values())
 
 
 @pytest.mark.parametrize("game", GAMES, ids=[g.variant for g in GAMES])

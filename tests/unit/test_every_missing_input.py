@@ -6,18 +6,18 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from registry_kit import least_definition
 
 from scorekeeper.engine import InvalidEntry, Replay, variants
 from scorekeeper.engine.games import get_variant
 
 NAMES = ["Ann", "Bob", "Cara", "Dan", "Eve", "Fay"]
-DEFINED = {"name": "Our game", "entry": "points", "scoring": "own", "lowest_wins": True}
 
 
 def _log(variant: dict[str, Any], players: int) -> dict[str, Any]:
     log: dict[str, Any] = {"variant": variant["key"], "players": NAMES[:players]}
-    if variant["key"] == "house":
-        log["options"] = dict(DEFINED)
+    if variant["defined_by_table"]:
+        log["options"] = least_definition(variant)
     return log
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from helpers import counted, dealers, holding, log, out, play, rejected, scores, totals
+from registry_kit import definitions
 
 from scorekeeper.engine import InvalidEntry, opposite_sides, replay, variants
 
@@ -33,10 +34,9 @@ VARIANT_FACTS = {
     "house": (2, 10, {}),  # the deal is the table's own option (none: the sheet does not say)
 }
 
-# what a game the table defines must be given (no default): every other test adds it to the options
-DEFINED: dict[str, dict[str, Any]] = {
-    "house": {"name": "Our game", "entry": "points", "scoring": "own", "lowest_wins": True},
-}
+# what a game the table defines must be given (no default), from its declared options: every other
+# test adds it to the options
+DEFINED: dict[str, dict[str, Any]] = definitions()
 
 GIN_OPTIONS = {"target": 100, "knock_limit": 10, "gin_bonus": 25, "undercut_bonus": 25,
                "game_bonus": 100, "shutout_bonus": 100, "box_bonus": 25}
@@ -101,10 +101,10 @@ def test_gin_for_three_players_reads_as_the_rule_book_says():
 
 @pytest.mark.parametrize(
     ("variant", "count"),
-    [(key, n) for key, (low, high, _) in VARIANT_FACTS.items() for n in (low - 1, high + 1)],
+    [(v["key"], n) for v in variants() for n in (v["min_players"] - 1, v["max_players"] + 1)],
 )
-def test_a_player_count_outside_the_variants_range_is_invalid(variant, count):
-    low, high, deal = VARIANT_FACTS[variant]
+def test_a_player_count_outside_the_variants_declared_range_is_invalid(variant, count):
+    low, high = catalogue_entry(variant)["min_players"], catalogue_entry(variant)["max_players"]
     error = rejected(variant, seats(count), options=DEFINED.get(variant))
     assert (error.hand, error.where) == (None, "players")
     counts = [str(n) for n in catalogue_entry(variant)["player_counts"]]

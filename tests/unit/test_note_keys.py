@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from helpers import counted, holding, log, out
 
-from scorekeeper.engine import replay
+from scorekeeper.engine import replay, variants
 from scorekeeper.engine.declare import Note, note_key
 from scorekeeper.engine.games import base, get_variant, indian
 from scorekeeper.engine.games import canasta as canasta_module
@@ -305,6 +305,10 @@ def numbers(value: Any) -> Iterator[int | float]:
 def shows(text: str, number: int | float) -> bool:
     """Whether the text writes this number as a whole number of its own (not 5 inside 15 or 1.5)."""
     return re.search(rf"(?<![\d.]){re.escape(str(number))}(?!\d|\.\d)", text) is not None
+
+
+def test_every_game_in_the_registry_has_its_notes_checked_here():
+    assert {game["variant"] for game in GAMES.values()} == {v["key"] for v in variants()}
 
 
 @pytest.fixture(scope="module")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import InvalidEntry
@@ -30,6 +31,44 @@ VARIANTS: dict[str, Variant] = {
         Scala40(), Kalooki(), ThreeThirteen(), Canasta(), House(),
     )
 }
+
+
+#: the ``next`` keys every game's sheet gives (null where the game has none): the
+#: :class:`~scorekeeper.engine.extras.Extra` keys declared ``everywhere``
+EVERY_NEXT: dict[str, None] = {}
+#: what to do when the registry changes (the web's caches of the catalogue forget it)
+_listeners: list[Callable[[], None]] = []
+
+
+def _changed() -> None:
+    EVERY_NEXT.clear()
+    EVERY_NEXT.update({extra.key: None for variant in VARIANTS.values() for extra in variant.extras
+                       if extra.everywhere and extra.where == "next"})
+    for forget in _listeners:
+        forget()
+
+
+def when_registry_changes(forget: Callable[[], None]) -> Callable[[], None]:
+    """Call ``forget`` whenever a variant is registered or removed (a cache of the catalogue)."""
+    _listeners.append(forget)
+    return forget
+
+
+def register(variant: Variant) -> None:
+    """Add a variant to the registry (a new game is a line in :data:`VARIANTS`; a test's, this)."""
+    if variant.key in VARIANTS:
+        raise ValueError(f"{variant.key!r} is registered already")
+    VARIANTS[variant.key] = variant
+    _changed()
+
+
+def unregister(key: str) -> None:
+    """Take a variant :func:`register` added out of the registry again."""
+    del VARIANTS[key]
+    _changed()
+
+
+_changed()
 
 
 def get_variant(key: Any) -> Variant:

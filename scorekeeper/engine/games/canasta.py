@@ -9,6 +9,7 @@ from typing import Any
 from ..cards import ALL_CARDS, Card
 from ..declare import Choice, Field, Moment, Note, Sides, count_or_cards
 from ..errors import InvalidEntry
+from ..extras import Extra
 from ..notes import Words, sentences
 from ..options import Option, target
 from .base import Game, Hand, HandResult, PlayedInSides, PlayerInput, Score
@@ -227,6 +228,8 @@ class Canasta(PlayedInSides):
     min_players, max_players = 2, 6
     player_counts = (2, 3, 4, 6)
     sides = Sides({4: (2,), 6: (3, 2)})
+    #: what each side's first meld of the next hand must be worth, by side (:meth:`next_line` words it)
+    extras = (Extra("minimum_meld", "Minimum meld"),)
     options = (
         Option("canastas_to_go_out", "int", None, "Canastas a side needs before a player of it may go out.",
                allowed=(1, 2), default_text="1; 2 with 2 or 6 players"),

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..cards import Card
 from ..declare import Note
+from ..extras import Extra
 from ..notes import sentences
 from ..options import Option
 from .base import PICK, Game, Hand, HandResult, Variant, hand_value, zero_scores
@@ -52,6 +53,8 @@ class Contract(Variant):
     name = "Contract Rummy (Liverpool)"
     summary = "Seven deals with a harder contract each time; lowest total after deal seven wins."
     min_players, max_players = 3, 8
+    #: the next deal's contract; the API gives ``next.contract`` (null) for every game
+    extras = (Extra("contract", "Contract", everywhere=True),)
     options = (
         Option("deuces_wild", "bool", False, "Deuces are wild as well as jokers, and count 15 left in hand."),
     )
@@ -102,7 +105,4 @@ class Contract(Variant):
         return game.hands_played >= len(CONTRACTS)
 
     def next_extras(self, game: Game, number: int) -> dict[str, Any]:
-        return {"contract": CONTRACTS[number - 1]}
-
-    def next_words(self, game: Game, number: int) -> list[str]:
-        return [f"Contract: {CONTRACTS[number - 1]}"]
+        return {"contract": CONTRACTS[number - 1]}  # the next line says ``Contract: two sequences``

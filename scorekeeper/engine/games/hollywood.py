@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ..declare import Line, Note, Settlement
+from ..extras import Boards, Extra
 from ..options import Option
 from ..notes import names, sentences
 from .base import Game, HandResult, Score, show, whole
@@ -115,6 +116,11 @@ class HollywoodGin(GinHands):
     options: ClassVar[tuple[Option, ...]] = tuple(
         replace(option, help=_PER_GAME_HELP.get(option.key, option.help)) for option in GinHands.options
     )
+    #: the three games on one sheet: the sheet's ``games`` (each game's totals, winner, open),
+    #: a row's ``games`` (those the hand was entered in) and ``game_totals``
+    boards = Boards(sheet_key="games", entered_key="games", totals_key="game_totals")
+    #: the games still open before the next deal (:meth:`next_words` words them)
+    extras = (Extra("open", "Open"),)
 
     # -- guidance ------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..bounds import (
-    MAX_CARD_VALUE, MAX_DEALT, MAX_DECKS, MAX_JOKERS, MAX_NAME, MAX_OWN_DEALS, MAX_POINTS, shown,
+    MAX_CARD_VALUE, MAX_DEALT, MAX_NAME, MAX_OWN_DEALS, MAX_POINTS, shown,
 )
 from ..cards import Card
 from ..declare import ELIMINATED, Field, Note, count_or_cards
@@ -29,9 +29,6 @@ NOTES: Mapping[str, str] = sentences({
     "house.bonus": "Going-out bonus: {bonus} to {player}.",
     "house.bonus_paid": "Going-out bonus: each other player pays {player} {bonus} more, {paid} in all.",
 })
-
-#: the pack a cards entry may hold at most: four decks and eight jokers
-MOST_CARDS = MAX_DECKS * 52 + MAX_JOKERS
 
 #: a card's value by default: ace 1, pictures and tens 10, pips their face, joker 0
 DEFAULT_VALUES: Mapping[str, Any] = {"ace": 1, "pictures": 10, "ten": 10, "pips": "face", "joker": 0}
@@ -123,6 +120,8 @@ class House(Variant):
     name = "House rules"
     summary = "Define the game your table plays: its name, how hands are entered and scored, and how it ends."
     min_players, max_players = 2, 10
+    #: the table's ``decks`` and ``jokers`` options go up to these
+    max_decks, max_jokers = 4, 8
     defined_by_table = True
     options = (
         Option("name", "text", None, "What the table calls the game: the sheet, the history and the statistics "
@@ -132,8 +131,8 @@ class House(Variant):
                        "Cards: pick the cards left in hand, or type their worth, valued as below"),
                required=True, label="How hands are entered"),
         VALUES,
-        Option("decks", "int", 1, "Decks in the pack.", minimum=1, maximum=MAX_DECKS, label="Decks"),
-        Option("jokers", "int", 0, "Printed jokers in the pack.", minimum=0, maximum=MAX_JOKERS, label="Jokers"),
+        Option("decks", "int", 1, "Decks in the pack.", minimum=1, maximum=max_decks, label="Decks"),
+        Option("jokers", "int", 0, "Printed jokers in the pack.", minimum=0, maximum=max_jokers, label="Jokers"),
         Option("scoring", "choice", None, "What each player's entry does to the columns.",
                choices=tuple(SCORING_WORDS),
                labels=("Each player scores their own hand",
@@ -203,7 +202,7 @@ class House(Variant):
     def most_cards(self, hand_number: int = 1) -> int:
         # Every card counts and no meld is worked out, so any hand is quick
         # to score; no player holds more than the largest pack.
-        return MOST_CARDS
+        return self.max_decks * 52 + self.max_jokers
 
     def card_value(self, card: Card, options: Any) -> int:
         values = options["values"]

@@ -68,6 +68,8 @@ class Kalooki(Variant):
     name = "Kalooki"
     summary = "First meld 40 and every card left counts; over 150 you are out, with a buy-in back."
     min_players, max_players = 2, 6
+    #: two decks, and 2 or 4 jokers (the ``jokers`` option)
+    max_decks, max_jokers = 2, 4
     options = (
         Option("jokers", "int", 2, "Printed jokers in the pack: 2 or 4.", allowed=(2, 4)),
         Option("ace", "int", 11, "What an ace left in hand counts: 11 or 1.", allowed=(11, 1)),

@@ -9,6 +9,7 @@ from typing import Any
 from ..cards import Card, find_excess_copies, rank_name
 from ..declare import Note
 from ..errors import InvalidEntry
+from ..extras import Extra
 from ..melds import MeldRules, arrange
 from ..notes import Words, sentences
 from ..options import Option, points
@@ -92,11 +93,14 @@ class ThreeThirteen(Variant):
     name = "Three Thirteen"
     summary = "Eleven deals from 3 to 13 cards, a new wild rank each deal; lowest total wins."
     min_players, max_players = 2, 8
+    max_decks, max_jokers = 3, 3 * JOKERS_A_DECK
+    #: the next deal's wild rank (:meth:`next_words` words it: ``sixes wild``)
+    extras = (Extra("wild", "Wild"),)
     options = (
         Option("decks", "int", None, "Decks in the pack; enough for 13 cards each and a stock.",
-               allowed=(1, 2, 3), default_text="1 for 2 players, 2 for 3-7, 3 for 8"),
+               allowed=tuple(range(1, max_decks + 1)), default_text="1 for 2 players, 2 for 3-7, 3 for 8"),
         Option("jokers", "int", 0, "Printed jokers in the pack (at most 2 a deck), wild in every deal.",
-               minimum=0, maximum=3 * JOKERS_A_DECK),
+               minimum=0, maximum=max_jokers),
         Option("min_naturals", "int", 0,
                "Natural cards each meld needs: 0 lets a meld be all wild, 1 or 2 do not.", minimum=0, maximum=2),
         Option("faces", "choice", "10", "What J, Q and K count unmatched: 10 each, or 11, 12 and 13.",

@@ -17,6 +17,7 @@ from ..bounds import quoted, shown
 from ..cards import Card, find_excess_copies
 from ..declare import CARDS, COUNT, REENTER, Choice, Ending, Field, Moment, Settlement, Sides, Status
 from ..errors import InvalidEntry
+from ..extras import Boards, Extra, extra_words
 from ..options import Option, check_options
 from .entries import Hand, HandResult, PlayerInput, Score
 from .quick_read import quick_input
@@ -36,6 +37,16 @@ class Variant(ABC):
     #: the numbers of players it is played by, where not every one from
     #: ``min_players`` to ``max_players`` (Canasta: 2, 3, 4 or 6)
     player_counts: ClassVar[tuple[int, ...]] = ()
+    # -- the game's own bounds and sheet extras (see :mod:`scorekeeper.engine.extras`) --
+    #: the most decks and printed jokers its pack may hold: a ``decks`` or
+    #: ``jokers`` option is bounded by them, and the entry's card picker offers that many copies
+    max_decks: ClassVar[int] = 4
+    max_jokers: ClassVar[int] = 8
+    #: values of its own on the sheet: a key of the next deal (Contract's
+    #: ``contract``) or a column of each hand's row
+    extras: ClassVar[tuple[Extra, ...]] = ()
+    #: several games played at once on the sheet (Hollywood's I, II and III); None: one game
+    boards: ClassVar[Boards | None] = None
     options: ClassVar[tuple[Option, ...]] = ()
     #: played in sides (partnerships), and the side sizes each number of
     #: players takes; such a variant is a :class:`PlayedInSides`.  None: each
@@ -263,7 +274,9 @@ class Variant(ABC):
         return None
 
     def next_words(self, game: Game, number: int) -> list[str]:
-        """What the next deal needs besides its dealer, cards and pack: ``["Contract: 2 sets"]``."""
+        """What the next deal needs besides its dealer, cards and pack, where the game words it
+        itself (``["sixes wild"]``); a game that does not has its ``next`` :attr:`extras` written
+        ``Label: value`` (``Contract: 2 sets``)."""
         return []
 
     def next_line(self, game: Game, nxt: Mapping[str, Any]) -> str:
@@ -275,7 +288,10 @@ class Variant(ABC):
             if nxt["jokers"]:
                 pack += f" + {nxt['jokers']} joker{'s' if nxt['jokers'] != 1 else ''}"
             words.append(pack)
-        words += self.next_words(game, nxt["hand"])
+        if type(self).next_words is Variant.next_words:
+            words += extra_words(self.extras, nxt)  # the declared extras, as ``Label: value``
+        else:
+            words += self.next_words(game, nxt["hand"])
         return " · ".join(words)
 
     def settlement(self, game: Game) -> list[Settlement]:
@@ -533,8 +549,8 @@ class Variant(ABC):
         return None
 
     def next_extras(self, game: Game, number: int) -> dict[str, Any]:
-        """More keys of the sheet's ``next`` (Contract's ``contract``)."""
-        return {"contract": None}
+        """More keys of the sheet's ``next``: the values of the ``next`` :attr:`extras`."""
+        return {}
 
     def hand_extras(self, game: Game, result: HandResult) -> dict[str, Any]:
         """More keys of a hand's row, after the hand is played (Hollywood's ``games``).

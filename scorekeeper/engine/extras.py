@@ -1,0 +1,83 @@
+"""What a game carries on its sheet beyond every game's shape, declared by the game.
+
+Every sheet has the same keys (:mod:`.sheet`); a game may carry more: the
+next deal's contract (Contract), each side's minimum first meld (Canasta),
+a column of its own in each hand's row, or several games played at once
+(Hollywood's I, II and III).  The game declares them on its class
+(:attr:`~.games.base.Variant.extras`, :attr:`~.games.base.Variant.boards`)
+and makes their values in its hooks (``next_extras``, ``hand_extras``,
+``sheet_extras``); the pages draw them from the declaration, without
+knowing which game it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .bounds import shown
+
+#: where an extra's value is: the next deal's guidance (the sheet's ``next``), or each hand's row
+Where = Literal["next", "row"]
+
+
+@dataclass(frozen=True)
+class Extra:
+    """A value of the game's own: its key, its label, and where the sheet holds it.
+
+    ``where`` "next": a key of the sheet's ``next``, written into the next
+    deal's line as ``Label: value`` unless the game words that line itself
+    (its ``next_words`` or ``next_line``).  ``where`` "row": a key of each
+    hand's row, drawn as a column of the sheet after the players' columns.
+    A value is one for the deal, or one for each column (player or side),
+    written ``Ann 3, Bob 5``.
+
+    ``everywhere``: the API has always given this key in every game's
+    ``next``, null where the game has none (Contract's ``contract``); the
+    replay keeps giving it so.
+    """
+
+    key: str
+    label: str
+    where: Where = "next"
+    everywhere: bool = False
+
+
+@dataclass(frozen=True)
+class Boards:
+    """Several games played at once on one sheet, each with a column per player.
+
+    ``sheet_key``: the sheet's key holding each game's ``totals``,
+    ``winner`` and ``open`` by its title; ``entered_key``: a row's key
+    listing the games the hand was entered in; ``totals_key``: a row's key
+    holding each game's running totals after the hand.  ``label`` names a
+    game over its columns (``Game {title}``).
+    """
+
+    sheet_key: str
+    entered_key: str
+    totals_key: str
+    label: str = "Game {title}"
+
+
+def extra_text(value: Any) -> str:
+    """An extra's value as the sheet writes it: ``2 sets``, ``Ann 3, Bob 5``, ``I, II``; "" for none."""
+    if value is None:
+        return ""
+    if isinstance(value, Mapping):
+        return ", ".join(f"{name} {extra_text(one)}" for name, one in value.items())
+    if isinstance(value, (list, tuple)):
+        return ", ".join(extra_text(one) for one in value)
+    if isinstance(value, str):
+        return value
+    return shown(value)
+
+
+def extra_words(extras: Iterable[Extra], values: Mapping[str, Any]) -> list[str]:
+    """The next deal's words for the declared ``next`` extras: ``["Contract: 2 sets"]``."""
+    return [f"{extra.label}: {text}" for extra in extras
+            if extra.where == "next" and (text := extra_text(values.get(extra.key)))]
+
+
+__all__ = ["Boards", "Extra", "Where", "extra_text", "extra_words"]
