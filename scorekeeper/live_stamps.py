@@ -160,6 +160,8 @@ class Holds:
         #: the watcher's looks so far (a tick of polling, or a wake by the kernel): what a
         #: test waits on to know the watcher has looked, instead of sleeping
         self.looks = 0
+        #: the asks let go because their game's stamp moved (not at their wait's end), so far
+        self.moved = 0
 
     @property
     def held(self) -> int:
@@ -183,11 +185,13 @@ class Holds:
                 self._thread = threading.Thread(target=self._watch, name="live-holds", daemon=True)
                 self._thread.start()
             self._something.notify()
+        moved = False
         try:
             moved = woken.wait(seconds)
         finally:
             with self._lock:
                 self._held -= 1
+                self.moved += bool(moved and self.serving())
                 waiters = self._waiting.get(game_id, [])
                 if (seen, woken) in waiters:
                     waiters.remove((seen, woken))
