@@ -157,10 +157,20 @@ class Holds:
         self._held = 0
         self._something = threading.Condition(self._lock)
         self._thread: threading.Thread | None = None
+        #: the watcher's looks so far (a tick of polling, or a wake by the kernel): what a
+        #: test waits on to know the watcher has looked, instead of sleeping
+        self.looks = 0
+        #: the asks let go because their game's stamp moved (not at their wait's end), so far
+        self.moved = 0
 
     @property
     def held(self) -> int:
         return self._held
+
+    def waiting(self) -> set[int]:
+        """The games that have an ask held now (those woken are gone from it at once)."""
+        with self._lock:
+            return set(self._waiting)
 
     def hold(self, game_id: int, seen: bytes | None, seconds: float) -> bool | None:
         """True when the stamp moved, False when the wait ran out (or the process
@@ -175,11 +185,13 @@ class Holds:
                 self._thread = threading.Thread(target=self._watch, name="live-holds", daemon=True)
                 self._thread.start()
             self._something.notify()
+        moved = False
         try:
             moved = woken.wait(seconds)
         finally:
             with self._lock:
                 self._held -= 1
+                self.moved += bool(moved and self.serving())
                 waiters = self._waiting.get(game_id, [])
                 if (seen, woken) in waiters:
                     waiters.remove((seen, woken))
@@ -213,6 +225,7 @@ class Holds:
         stamp read at once (a change before the watch was set) and once a second after."""
         read_all_at = 0.0
         while self._going_on():
+            self.looks += 1
             now = time.monotonic()
             if now >= read_all_at:
                 read_all_at = now + EVERY
@@ -229,6 +242,7 @@ class Holds:
         recheck_at = read_all_at = 0.0
         inodes: dict[str, int] = {}  # each stamp's file as the last look at the folder found it
         while self._going_on():
+            self.looks += 1
             now = time.monotonic()
             try:
                 change: int | None = os.stat(self.folder).st_mtime_ns

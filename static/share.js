@@ -82,6 +82,7 @@
     if (etag) headers["If-None-Match"] = etag;
     var mine = { control: window.AbortController ? new AbortController() : null, quiet: false };
     asking = mine;
+    holder.setAttribute("data-asking", ""); // (an ask out: what the tests wait on, not on time)
     var dropping = mine.control && setTimeout(function () { mine.control.abort(); }, GIVE_UP);
     // no-store: the browser's cache stays out of it, so a 304 reaches us as
     // a 304 (and an unchanged sheet is never swapped in again).
@@ -112,6 +113,7 @@
         clearTimeout(dropping);
         if (asking !== mine) return; // dropped: another ask has the turn
         asking = null;
+        holder.removeAttribute("data-asking");
         // A held ask has waited already: the next goes at once (EVERY after this one began, at least).
         schedule(wait === EVERY ? Math.max(0, EVERY - (Date.now() - began)) : wait);
       });
@@ -123,6 +125,7 @@
     asking.quiet = true;
     asking.control.abort();
     asking = null;
+    holder.removeAttribute("data-asking");
   }
 
   // A phone in a pocket asks for nothing and holds nothing on the server; back

@@ -20,7 +20,6 @@ from flask.testing import FlaskClient
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
 from sqlalchemy import inspect
-from werkzeug.routing import Rule
 
 from registry_kit import definitions
 
@@ -67,38 +66,6 @@ def _templates_compiled_once() -> Iterator[None]:
     Flask.jinja_options = {**before, "bytecode_cache": COMPILED_TEMPLATES}
     yield
     Flask.jinja_options = before
-
-
-@pytest.fixture(scope="session", autouse=True)
-def _url_builders_compiled_once() -> Iterator[None]:
-    """Every app the tests build reuses the URL builders an earlier one compiled for the same rule.
-
-    Werkzeug compiles two Python functions a URL rule as an app registers
-    its blueprints (``Rule._compile_builder``: an AST made, walked and
-    compiled), about a fifth of a short test's time across 144 rules.  A
-    builder is made only from what is keyed here (the rule's text, its
-    parsed parts and its defaults) and holds nothing of the rule it was
-    made for (the rule is its first argument), so one compiled for an
-    equal rule is the same code.  Where werkzeug has no such method, nothing changes.
-    """
-    original = getattr(Rule, "_compile_builder", None)
-    if original is None:
-        yield
-        return
-    compiled: dict[tuple[Any, ...], Any] = {}
-
-    def compile_once(rule: Rule, append_unknown: bool = True) -> Any:
-        key = (type(rule), rule.rule, tuple(rule._trace), append_unknown,
-               tuple(sorted((name, repr(value)) for name, value in (rule.defaults or {}).items())),
-               tuple((name, type(converter)) for name, converter in rule._converters.items()))
-        found = compiled.get(key)
-        if found is None:
-            found = compiled[key] = original(rule, append_unknown)
-        return found
-
-    Rule._compile_builder = compile_once  # type: ignore[method-assign, assignment]
-    yield
-    Rule._compile_builder = original  # type: ignore[method-assign]
 
 
 def _database_url(tmp_path: Any) -> str:

@@ -85,7 +85,8 @@ def test_a_deliberate_inline_style_is_reported_so_silence_means_none(phone: Page
     phone.goto(live_server("/games"))
 
     phone.evaluate("document.body.setAttribute('style', 'color: red')")
-    phone.wait_for_timeout(200)
+    # (the report is an event the page fires a moment later: waited for, not slept on)
+    phone.wait_for_function("() => window.__csp.some((text) => text.includes('style-src'))")
 
     assert any("style-src" in found for found in violations.collect())
 

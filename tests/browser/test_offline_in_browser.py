@@ -186,11 +186,8 @@ def test_signing_out_warns_of_unsent_hands_then_an_offline_load_shows_no_game_of
 
     warnings: list[str] = []
     page.once("dialog", lambda dialog: (warnings.append(dialog.message), dialog.dismiss()))
-    page.get_by_role("button", name="Sign out").click()
-    for _ in range(50):  # the question comes once the outbox is read
-        if warnings:
-            break
-        page.wait_for_timeout(100)
+    with page.expect_event("dialog"):  # the question comes once the outbox is read
+        page.get_by_role("button", name="Sign out").click()
     assert warnings and "1 change kept on this phone has not reached the server yet" in warnings[0]
     expect(page).to_have_url(re.compile(r"/games/\d+$"))  # still signed in, the hand still kept
     assert kept_count(page) == 1

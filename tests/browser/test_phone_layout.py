@@ -136,12 +136,12 @@ def test_the_sheet_of_a_thirty_hand_six_player_game_is_at_most_60_kb_and_all_loc
     reader.on("request", lambda request: (later if loaded else first_load).append(request))
     reader.goto(sheet, wait_until="load")
     expect(reader.locator("table.sheet tbody tr")).to_have_count(30)
-    engine: list[str] = []
-    for _ in range(600):  # the engine's first requests, after the load (not its start: seconds of CPU)
-        engine = [request.url for request in later if "/engine/" in request.url]
-        if engine:
-            break
-        reader.wait_for_timeout(100)
+    # the engine's first requests, after the load (not its start: seconds of CPU); the requests
+    # listened to are all in `later` by now but for those still to come, so waiting for the next
+    # one only where none came yet misses none
+    if not any("/engine/" in request.url for request in later):
+        reader.wait_for_event("request", lambda request: "/engine/" in request.url, timeout=60_000)
+    engine = [request.url for request in later if "/engine/" in request.url]
     assert engine, "the engine loads after the first load"
     assert not any("/engine/" in request.url for request in first_load)
     sizes = {}

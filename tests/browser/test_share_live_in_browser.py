@@ -8,17 +8,17 @@ real entry page) and a guest's (no cookies at all, the live link only).
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Request, expect
 
 from .browser_kit import LiveServer, guide, read_qr_code, save, screenshot, start_game, type_count, went_out
 
 pytestmark = pytest.mark.browser
 
 LIVE = 2_000  # ms: the sheet on every phone follows a change within two seconds
+EXPECT = 15_000  # ms: the most a test waits for an event that is not timed (the suite's expect timeout)
 
 
 def record_hand(page: Page, number: int, out: str, counts: dict[str, int]) -> None:
@@ -54,27 +54,18 @@ def test_a_second_phone_follows_the_sheet_live_from_the_qr_code(
     guest.evaluate("() => { window.sameDocument = true; }")  # gone if the page were ever reloaded
 
     # While nothing happens the phone's ask is held by the server, not sent again every second:
-    # one ask out and unanswered for 2.5 s (the first two are the route's, answered at once while
-    # the server learns the link; asked every second, none stays out more than a moment).
-    asks: list[dict[str, str]] = []
-    answered: list[str] = []
-    guest.on("request", lambda request: asks.append(request.headers) if "/sheet" in request.url else None)
-    for event in ("requestfinished", "requestfailed"):
-        guest.on(event, lambda request: answered.append(request.url) if "/sheet" in request.url else None)
-    out_since: tuple[int, float] | None = None
-    for _ in range(80):  # 20 s at most
-        guest.wait_for_timeout(250)
-        if len(asks) - len(answered) != 1:
-            out_since = None
-        elif out_since is None or out_since[0] != len(asks):
-            out_since = (len(asks), time.monotonic())
-        elif time.monotonic() - out_since[1] >= 2.5:
-            break
-    else:
-        pytest.fail(f"no ask was held: {len(asks)} asks, {len(answered)} answered")
-    assert len(asks) <= 4 and all(headers.get("prefer") == "wait=25" for headers in asks)
-
-    record_hand(owner, 1, "Ann", {"Bob": 12, "Cara": 3})
+    # the ask out as the hand is recorded (share.js marks it data-asking) is the one that brings
+    # it, held till then, as the server says in Preference-Applied (asked every second, it would
+    # have been answered 304 at once and the hand brought by a later ask).
+    guest.wait_for_function("() => document.querySelector('#live-sheet').hasAttribute('data-asking')")
+    asked_since: list[Request] = []
+    guest.on("request", lambda request: asked_since.append(request) if "/sheet" in request.url else None)
+    with guest.expect_response(lambda response: "/sheet" in response.url and response.status == 200,
+                               timeout=EXPECT) as news:
+        record_hand(owner, 1, "Ann", {"Bob": 12, "Cara": 3})
+    assert news.value.request not in asked_since  # asked before the hand, and held till it
+    assert news.value.headers.get("preference-applied") == "wait=25"
+    assert news.value.request.headers.get("prefer") == "wait=25"
     expect(guest.locator("table.sheet tfoot td")).to_have_text(["15", "0", "0"], timeout=LIVE)
     expect(guide(guest)).to_have_text("Hand 2 · Bob deals 7 cards", timeout=LIVE)
     expect(guest.locator(".live-news")).to_have_text("Hand 1 recorded")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gzip
 import io
+import os
 import re
 import zipfile
 from pathlib import Path
@@ -22,6 +23,12 @@ FOLDER = data_folder("static") / "vendor" / "pyodide"
 # The npm package's whole standard library, where `make install` left node_modules.
 WHOLE = Path(__file__).resolve().parents[2] / "node_modules" / "pyodide" / "python_stdlib.zip"
 
+# (`make test` builds them first, so CI, which runs it, always has them: there their absence
+# fails the run, never skips it.)
+if os.environ.get("CI") and not (FOLDER / "python_stdlib.zip.br").is_file():
+    raise RuntimeError(f"make vendor has not built Pyodide's files in {FOLDER}: CI runs make test")
+if os.environ.get("CI") and not WHOLE.is_file():
+    raise RuntimeError(f"no {WHOLE}: make install's npm ci leaves it, and CI runs make test")
 pytestmark = pytest.mark.skipif(not (FOLDER / "python_stdlib.zip.br").is_file(),
                                 reason="make vendor has not built Pyodide's files")
 
