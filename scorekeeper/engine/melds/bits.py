@@ -14,7 +14,6 @@ from functools import cache, lru_cache
 from typing import Literal
 
 from ..cards import ALL_CARDS, Card
-
 from .types import DefenceShown, SuitShown
 
 _SUIT_BITS = 0x1FFF  # the 13 ranks of one suit

@@ -8,16 +8,31 @@ decides (several best arrangements), and those hands go the long way
 
 from __future__ import annotations
 
-from .bits import suits, _fold
-
 from typing import Literal
 
-
-from .bits import _ACES, _DEFENCE_KEPT, _IN_RUNS, _MELD_TEXT, _MELD_WORDS, _SUIT_BITS, _WORDS, _group_choices, _listing_order, _mask_value, _runs_held, _search_order, _suit_covers_of, mask_text
+from .bits import (
+    _ACES,
+    _DEFENCE_KEPT,
+    _IN_RUNS,
+    _MELD_TEXT,
+    _MELD_WORDS,
+    _SUIT_BITS,
+    _WORDS,
+    _fold,
+    _group_choices,
+    _listing_order,
+    _mask_value,
+    _runs_held,
+    _search_order,
+    _suit_covers_of,
+    mask_text,
+    suits,
+)
 from .rules import MeldRules
 from .search import defender_count, shown_arrangement
 from .tables import _defence_in_suit
-from .types import DefenceShown, GinShown, KnockerShown, SEVERAL, SuitShown
+from .types import SEVERAL, DefenceShown, GinShown, KnockerShown, SuitShown
+
 
 def _suit_shown(kept: list[SuitShown | Literal[False] | None], suit: int, ranks: int,
                 rules: MeldRules) -> SuitShown | Literal[False]:

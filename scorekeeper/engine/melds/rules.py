@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ..cards import Card
-
 from .bits import _defences_shown, _run_deadwood_table, _suit_covers, _suit_value_table, _suits_shown
 from .types import DefenceShown, SuitShown
+
 
 @dataclass(frozen=True, slots=True)
 class MeldRules:

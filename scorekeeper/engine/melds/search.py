@@ -8,15 +8,25 @@ candidate "meld" for the defender.
 
 from __future__ import annotations
 
-from .bits import suits
-
 from collections.abc import Sequence
 from functools import lru_cache
 
-
-from .bits import _ACES, _RUN_MAX, _RUN_STARTS, _SUIT_BITS, _cards_of, _mask_value, _meld_text, _ordered_run, _suit_value_table, mask_text
+from .bits import (
+    _ACES,
+    _RUN_MAX,
+    _RUN_STARTS,
+    _SUIT_BITS,
+    _cards_of,
+    _mask_value,
+    _meld_text,
+    _ordered_run,
+    _suit_value_table,
+    mask_text,
+    suits,
+)
 from .rules import MeldRules
 from .types import Arrangement
+
 
 def _candidate_melds(mask: int, around_corner: bool) -> list[int]:
     """Every run and group that the cards in ``mask`` can form."""

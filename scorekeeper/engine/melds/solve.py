@@ -3,19 +3,17 @@
 
 from __future__ import annotations
 
-from .bits import suits
-
 from collections.abc import Sequence
 from operator import attrgetter
 
 from ..cards import Card
-
-from .bits import hand_mask
-from .rules import MeldRules, STANDARD
+from .bits import hand_mask, suits
+from .rules import STANDARD, MeldRules
 from .search import _lowest_with_groups, arrangement_of
 from .tables import knocker_covers
 from .types import Arrangement
 from .wild import _general_search
+
 
 def min_deadwood(cards: Sequence[Card], rules: MeldRules = STANDARD) -> int:
     """The lowest unmatched value of ``cards`` over every arrangement.

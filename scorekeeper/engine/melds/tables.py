@@ -8,14 +8,27 @@ defender's in each suit) are read off the tables.  The searches
 
 from __future__ import annotations
 
-from .bits import suits
-
 from collections.abc import Sequence
 
-
-from .bits import _ACES, _IN_RUNS, _SUIT_BITS, _bits_of, _fold, _group_choices, _group_melds, _group_of, _mask_value, _runs_held, _search_order, _suit_covers, _suit_covers_of
+from .bits import (
+    _ACES,
+    _IN_RUNS,
+    _SUIT_BITS,
+    _bits_of,
+    _fold,
+    _group_choices,
+    _group_melds,
+    _group_of,
+    _mask_value,
+    _runs_held,
+    _search_order,
+    _suit_covers,
+    _suit_covers_of,
+    suits,
+)
 from .rules import MeldRules, _check_single_deck
 from .search import _all_best_covers, _candidate_melds, _table_deadwood, defender_count
+
 
 def knocker_covers(mask: int, rules: MeldRules) -> tuple[int, list[tuple[int, ...]]]:
     """A single-deck hand's lowest deadwood, and every cover reaching it.
@@ -109,68 +122,102 @@ def _table_cover(mask: int, rules: MeldRules) -> tuple[int, list[tuple[int, ...]
     table = rules.run_deadwood
     a, b, c, d = suits(mask)
     groups = (a & b & (c | d)) | (c & d & (a | b))
-    in_runs = _IN_RUNS
     if not groups:  # three random hands in four: runs only, each suit on its own
-        if not (in_runs[a] or in_runs[b] or in_runs[c] or in_runs[d]):
-            return table[a] + table[b] + table[c] + table[d], [()]  # no meld at all
-        covers = rules.suit_covers
-        runs: list[int] = []
-        for shift, suit in ((0, a), (13, b), (26, c), (39, d)):
-            if in_runs[suit]:
-                ways = covers.get(suit)
-                if ways is None:
-                    ways = _suit_covers_of(suit, covers, table, rules.suit_values)
-                if len(ways) != 1:
-                    break  # several best sets of runs: listed below
-                for run in ways[0]:
-                    runs.append(run << shift)
-        else:
-            if len(runs) > 1 and _runs_held(mask) != len(runs):
-                values = rules.suit_values
-                runs.sort(key=lambda run: -_mask_value(run, values))  # stable: ties by lowest card
-            return table[a] + table[b] + table[c] + table[d], [tuple(runs)]
-    candidates = 0  # the hand's candidate groups
-    forced = 0  # ranks every best cover melds as a group
-    chosen: list[tuple[int, int, int, int, list[int]]]  # each best choice of the other groups: what it leaves
-    if groups:
-        fours = a & b & c & d  # ranks held four times: the group and each three of it
-        candidates = (groups ^ fours).bit_count() + 5 * fours.bit_count()
-        choose = groups & (in_runs[a] | in_runs[b] | in_runs[c] | in_runs[d])
-        forced = groups ^ choose
-        keep = ~forced
-        a &= keep
-        b &= keep
-        c &= keep
-        d &= keep
-        if not choose:
-            chosen = [(a, b, c, d, [])]
-        elif not choose & (choose - 1) and not fours & choose:  # one rank three times
-            apart = table[a] + table[b] + table[c] + table[d]
-            keep = ~choose
-            grouped = table[a & keep] + table[b & keep] + table[c & keep] + table[d & keep]
-            with_group = (a & keep, b & keep, c & keep, d & keep, [_group_of(a, b, c, d, choose)])
-            chosen = ([with_group] if grouped < apart else [(a, b, c, d, [])] if apart < grouped
-                      else [(a, b, c, d, []), with_group])
-        else:
-            choices = _group_choices(a, b, c, d, choose)
-            totals = [table[w] + table[x] + table[y] + table[z] for w, x, y, z, _ in choices]
-            lowest = min(totals)
-            chosen = [choice for choice, total in zip(choices, totals) if total == lowest]
-    else:
-        chosen = [(a, b, c, d, [])]
+        only = _runs_only_cover(mask, a, b, c, d, rules)
+        if only is not None:
+            return only
+    candidates, forced, chosen = _best_group_choices(a, b, c, d, groups, table)
+    found = _covers_of_choices(mask, forced, chosen, rules)
+    w, x, y, z, _ = chosen[0]
+    lowest = table[w] + table[x] + table[y] + table[z]
+    values = rules.suit_values
+    if len(found) == 1:
+        melds = found[0]
+        if len(melds) > 1 and candidates + _runs_held(mask) != len(melds):
+            # Higher value first, ties in listing order (the search's).
+            keyed = sorted([(-_mask_value(meld, values), k, meld) for k, meld in enumerate(melds)])
+            melds = [meld for _, _, meld in keyed]
+        return lowest, [tuple(melds)]
+    # Each meld's place in the search's order worked out once (covers share most of their melds).
+    place = {meld: _search_order(meld, values) for cover in found for meld in cover}
+    ordered = [tuple(sorted(cover, key=place.__getitem__)) for cover in found]
+    ordered.sort(key=lambda cover: [place[meld] for meld in cover])
+    return lowest, ordered
+
+
+def _runs_only_cover(mask: int, a: int, b: int, c: int, d: int,
+                     rules: MeldRules) -> tuple[int, list[tuple[int, ...]]] | None:
+    """:func:`_table_cover` of a hand with no rank three times (its suits ``a``..``d``):
+    each suit's only best set of runs; None where a suit has several (they are listed)."""
+    table = rules.run_deadwood
+    in_runs = _IN_RUNS
+    if not (in_runs[a] or in_runs[b] or in_runs[c] or in_runs[d]):
+        return table[a] + table[b] + table[c] + table[d], [()]  # no meld at all
+    covers = rules.suit_covers
+    runs: list[int] = []
+    for shift, suit in ((0, a), (13, b), (26, c), (39, d)):
+        if in_runs[suit]:
+            ways = covers.get(suit)
+            if ways is None:
+                ways = _suit_covers_of(suit, covers, table, rules.suit_values)
+            if len(ways) != 1:
+                return None  # several best sets of runs
+            for run in ways[0]:
+                runs.append(run << shift)
+    if len(runs) > 1 and _runs_held(mask) != len(runs):
+        values = rules.suit_values
+        runs.sort(key=lambda run: -_mask_value(run, values))  # stable: ties by lowest card
+    return table[a] + table[b] + table[c] + table[d], [tuple(runs)]
+
+
+#: a choice of groups: what it leaves of each suit (13 bits each) and the groups it melds (masks)
+_Choice = tuple[int, int, int, int, list[int]]
+
+
+def _best_group_choices(a: int, b: int, c: int, d: int, groups: int,
+                        table: tuple[int, ...]) -> tuple[int, int, list[_Choice]]:
+    """The hand's candidate groups counted, the ranks every best cover melds whole
+    (``forced``), and each best choice of the other groups (see :func:`_table_cover`)."""
+    if not groups:
+        return 0, 0, [(a, b, c, d, [])]
+    in_runs = _IN_RUNS
+    fours = a & b & c & d  # ranks held four times: the group and each three of it
+    candidates = (groups ^ fours).bit_count() + 5 * fours.bit_count()
+    choose = groups & (in_runs[a] | in_runs[b] | in_runs[c] | in_runs[d])
+    forced = groups ^ choose
+    keep = ~forced
+    a &= keep
+    b &= keep
+    c &= keep
+    d &= keep
+    if not choose:
+        return candidates, forced, [(a, b, c, d, [])]
+    if not choose & (choose - 1) and not fours & choose:  # one rank three times
+        apart = table[a] + table[b] + table[c] + table[d]
+        keep = ~choose
+        grouped = table[a & keep] + table[b & keep] + table[c & keep] + table[d & keep]
+        with_group = (a & keep, b & keep, c & keep, d & keep, [_group_of(a, b, c, d, choose)])
+        chosen: list[_Choice] = ([with_group] if grouped < apart else [(a, b, c, d, [])] if apart < grouped
+                                 else [(a, b, c, d, []), with_group])
+        return candidates, forced, chosen
+    choices = _group_choices(a, b, c, d, choose)
+    totals = [table[w] + table[x] + table[y] + table[z] for w, x, y, z, _ in choices]
+    lowest = min(totals)
+    return candidates, forced, [choice for choice, total in zip(choices, totals) if total == lowest]
+
+
+def _covers_of_choices(mask: int, forced: int, chosen: list[_Choice], rules: MeldRules) -> list[list[int]]:
+    """Every cover reaching the lowest deadwood: for each best group choice, the groups
+    melded whole (``forced``) and chosen, with each suit's best sets of runs of what is left."""
+    table = rules.run_deadwood
     covers = rules.suit_covers
     found: list[list[int]] = []
     for w, x, y, z, groups_chosen in chosen:
-        melds: list[int] = []
-        if forced and groups_chosen:
-            original = suits(mask)
-            melds += [_group_of(*original, rank) for rank in _bits_of(forced)] + groups_chosen
-            melds.sort(key=lambda group: _fold(group))  # by rank
-        elif forced:
-            original = suits(mask)
-            melds += [_group_of(*original, rank) for rank in _bits_of(forced)]
-        elif groups_chosen:
-            melds += groups_chosen
+        melds: list[int] = list(groups_chosen)
+        if forced:
+            melds += [_group_of(*suits(mask), rank) for rank in _bits_of(forced)]
+            if groups_chosen:
+                melds.sort(key=_fold)  # by rank
         sets = [melds]
         for shift, suit in ((0, w), (13, x), (26, y), (39, z)):
             if suit & suit >> 1 & suit >> 2:  # a run in the suit (else it has none to choose)
@@ -184,36 +231,7 @@ def _table_cover(mask: int, rules: MeldRules) -> tuple[int, list[tuple[int, ...]
                 else:
                     sets = [[*melds, *(run << shift for run in way)] for melds in sets for way in ways]
         found += sets
-    values = rules.suit_values
-    if len(found) == 1:
-        melds = found[0]
-        if len(melds) > 1 and candidates + _runs_held(mask) != len(melds):
-            # Higher value first, ties in listing order (the search's).
-            keyed = sorted([(-_mask_value(meld, values), k, meld) for k, meld in enumerate(melds)])
-            melds = [meld for _, _, meld in keyed]
-        w, x, y, z, _ = chosen[0]
-        return table[w] + table[x] + table[y] + table[z], [tuple(melds)]
-    # Each meld's place in the search's order worked out once (covers share most of their melds).
-    place = {meld: _search_order(meld, values) for cover in found for meld in cover}
-    ordered = [tuple(sorted(cover, key=place.__getitem__)) for cover in found]
-    ordered.sort(key=lambda cover: [place[meld] for meld in cover])
-    w, x, y, z, _ = chosen[0]
-    return table[w] + table[x] + table[y] + table[z], ordered
-
-
-# The defence read off the tables.  Laying off onto the knocker's runs is
-# melding with them: a chain of the defender's cards laid off at either end
-# of a run is, with the run, one longer run of the suit.  So, suit by suit,
-# the knocker's run cards join the defender's, and the lowest run deadwood of
-# that set of ranks (the rules' table) is the defender's lowest: a run's own
-# cards are always melded there (three or more in a row are a run by
-# themselves, and any of them left over joins the run beside it), so only
-# the defender's cards are left.  Every such set of runs is a lay-off the
-# rules allow: the defender's cards in a run with the knocker's are chains
-# at the knocker's runs' ends (a stretch between two runs goes on either).
-# A card that lays off alone onto a group of three (its missing fourth) is
-# worth nothing left: it is laid off or kept for the runs, whichever is
-# lower.  The defender's own groups are chosen as the knocker's are.
+    return found
 
 
 def _lay_off_spots(defender: int, knocker_cover: Sequence[int]) -> tuple[int, int, bool]:

@@ -9,7 +9,6 @@ from typing import Literal
 
 from ..cards import Card
 
-
 #: what one suit of a hand shows where its runs are the only best ones (see :func:`_suit_shown`):
 #: its lowest run deadwood, the ranks its runs hold (13 bits), those runs (hand masks, lowest
 #: first), the text of its cards left (a space after it), the runs' texts in that order, and the

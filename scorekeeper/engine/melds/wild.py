@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from itertools import product
 
 from ..cards import ALL_CARDS, Card
-
 from .bits import _RUN_MAX
 from .rules import MeldRules
 from .types import Arrangement, IndianResult
@@ -106,71 +105,103 @@ def _search(
     taken and put back in place, and the lowest undecided card is read off
     the packed count.
     """
-    wild_rank = rules.wild_rank or 0
-    counts = [0] * 52
-    jokers = 0
-    remaining = 0  # counts packed two bits a card: the memo's key
-    for card in cards:
-        if card.is_joker:
-            jokers += 1
-        else:
-            counts[card.index] += 1
-            remaining += _COPY[card.index]
-    wild_in_hand = sum(counts[s * 13 + wild_rank - 1] for s in range(4)) if wild_rank else 0
-    rank_values = rules.rank_values
-    wild_value = rank_values[wild_rank - 1] if wild_rank else 0
-    min_natural = rules.min_natural
-    # A group of the wild rank with no maximum and repeated suits takes every
-    # wild card no other meld needs, so whether one can be made is decided at
-    # the end, from the spare wild cards: its wild-rank cards are natural.
-    # Where a meld may be all wild, any three spare wild cards do.
-    wild_groups_at_end = bool(wild_rank) and rules.group_repeats and rules.max_group is None
-    spare_melds = min_natural == 0 or wild_groups_at_end
-    total_wild = jokers + wild_in_hand
-    max_group = rules.max_group  # None: a group takes any number of cards
-    # Room past what the wild cards (and a pure run kept pure) can fill
-    # changes nothing, so the memo's key counts it only up to there.
-    room_cap = total_wild + _RUN_MAX
-    ace_high = rules.ace_high
-    best = _Best(deadwood=bound)
-    chosen: list[_Meld] = []
-    left: list[int] = []
-    seen: dict[tuple[int, ...], int] = {}
-    fillers = 0  # wild cards the chosen melds need
-    wild_natural = 0  # wild-rank cards used as their natural selves
-    wild_kept = 0  # wild-rank cards decided unmatched (still usable as fillers)
-    nonwild_left = 0  # value of unmatched natural cards, which nothing can reduce
-    room = 0
-    sequences = 0
-    pure = 0
-    pure_room = _RUN_MAX
-    room_matters = declare_only or rules.joker_value or wild_value
-    # Only a lower count is recorded, so a branch that can at best tie is cut;
-    # a declaration (count 0) is then still found, as the bound starts above 0.
-    ties_useless = not declare_only and bound != float("inf")
-    if declare_only:
-        best.deadwood = 0  # any unmatched natural card rules a declaration out
-    if wild_rank and min_natural == 0:
-        # A wild-rank card as its natural self helps only to count a meld's
-        # naturals; where none are needed it is a filler like a joker, in the
-        # same place of the same meld.  So every one is decided a filler now.
-        for index in range(wild_rank - 1, 52, 13):
-            copies = counts[index]
-            counts[index] = 0
-            remaining -= _COPY[index] * copies
-            wild_kept += copies
-            left.extend([index] * copies)
+    search = _WildSearch(cards, rules, need_sequences, bound, declare_only)
+    try:
+        search.search()
+    except _Declared:
+        pass
+    return search.best
 
-    def finish() -> None:
+
+class _WildSearch:
+    """One hand's search (see :func:`_search`): the cards still undecided, the melds
+    chosen so far and what they owe, changed in place as the search goes down and back."""
+
+    __slots__ = (
+        "rules", "need_sequences", "declare_only", "wild_rank", "counts", "jokers", "remaining", "wild_in_hand",
+        "wild_value", "wild_groups_at_end", "spare_melds", "total_wild", "room_cap", "best", "chosen", "left",
+        "seen", "fillers", "wild_natural", "wild_kept", "nonwild_left", "room", "sequences", "pure", "pure_room",
+        "room_matters", "ties_useless", "smallest_group",
+    )
+
+    def __init__(self, cards: Sequence[Card], rules: MeldRules, need_sequences: bool, bound: float,
+                 declare_only: bool) -> None:
+        self.rules = rules
+        self.need_sequences = need_sequences
+        self.declare_only = declare_only
+        self.wild_rank = wild_rank = rules.wild_rank or 0
+        self.counts = counts = [0] * 52
+        jokers = 0
+        remaining = 0  # counts packed two bits a card: the memo's key
+        for card in cards:
+            if card.is_joker:
+                jokers += 1
+            else:
+                counts[card.index] += 1
+                remaining += _COPY[card.index]
+        self.jokers = jokers
+        self.wild_in_hand = sum(counts[s * 13 + wild_rank - 1] for s in range(4)) if wild_rank else 0
+        self.wild_value = wild_value = rules.rank_values[wild_rank - 1] if wild_rank else 0
+        min_natural = rules.min_natural
+        # A group of the wild rank with no maximum and repeated suits takes every
+        # wild card no other meld needs, so whether one can be made is decided at
+        # the end, from the spare wild cards: its wild-rank cards are natural.
+        # Where a meld may be all wild, any three spare wild cards do.
+        self.wild_groups_at_end = bool(wild_rank) and rules.group_repeats and rules.max_group is None
+        self.spare_melds = min_natural == 0 or self.wild_groups_at_end
+        self.total_wild = jokers + self.wild_in_hand
+        # Room past what the wild cards (and a pure run kept pure) can fill
+        # changes nothing, so the memo's key counts it only up to there.
+        self.room_cap = self.total_wild + _RUN_MAX
+        self.best = _Best(deadwood=bound)
+        self.chosen: list[_Meld] = []
+        self.left: list[int] = []
+        self.seen: dict[tuple[int, ...], int] = {}
+        self.fillers = 0  # wild cards the chosen melds need
+        self.wild_natural = 0  # wild-rank cards used as their natural selves
+        self.wild_kept = 0  # wild-rank cards decided unmatched (still usable as fillers)
+        self.nonwild_left = 0  # value of unmatched natural cards, which nothing can reduce
+        self.room = 0
+        self.sequences = 0
+        self.pure = 0
+        self.pure_room = _RUN_MAX
+        self.room_matters = bool(declare_only or rules.joker_value or wild_value)
+        # Only a lower count is recorded, so a branch that can at best tie is cut;
+        # a declaration (count 0) is then still found, as the bound starts above 0.
+        self.ties_useless = not declare_only and bound != float("inf")
+        if declare_only:
+            self.best.deadwood = 0  # any unmatched natural card rules a declaration out
+        # One natural card and two wild ones make a run as well, which has room
+        # for 10 more and counts as a sequence: a group that small never wins,
+        # unless groups have no maximum and spare wild cards need a meld to go
+        # in (they meld by themselves where a meld may be all wild).
+        self.smallest_group = 1 if rules.max_group is None and min_natural == 1 else max(min_natural, 2)
+        if wild_rank and min_natural == 0:
+            # A wild-rank card as its natural self helps only to count a meld's
+            # naturals; where none are needed it is a filler like a joker, in the
+            # same place of the same meld.  So every one is decided a filler now.
+            for index in range(wild_rank - 1, 52, 13):
+                copies = counts[index]
+                counts[index] = 0
+                remaining -= _COPY[index] * copies
+                self.wild_kept += copies
+                self.left.extend([index] * copies)
+        self.remaining = remaining
+
+    def finish(self) -> None:
+        """Every card is decided: the pool of wild cards pays for the melds, and the best is kept."""
+        rules, best = self.rules, self.best
+        jokers, wild_kept, fillers, wild_value = self.jokers, self.wild_kept, self.fillers, self.wild_value
         pool = jokers + wild_kept
         if fillers > pool:
             return
-        if need_sequences and (sequences < 2 or pure < 1):
+        if self.need_sequences and (self.sequences < 2 or self.pure < 1):
             return
         spare = pool - fillers
         # Jokers fill first, so as many wild-rank cards as can be stay spare.
-        melds_alone = spare_melds and spare >= 3 and wild_kept - max(0, fillers - jokers) >= min_natural
-        used = pool if melds_alone else fillers + min(spare, room)
+        melds_alone = (self.spare_melds and spare >= 3
+                       and wild_kept - max(0, fillers - jokers) >= rules.min_natural)
+        used = pool if melds_alone else fillers + min(spare, self.room)
         # The most valuable wild cards serve first, so their value leaves the count.
         if rules.joker_value >= wild_value:
             from_jokers = min(used, jokers)
@@ -178,153 +209,155 @@ def _search(
         else:
             from_wild = min(used, wild_kept)
             used_value = from_wild * wild_value + (used - from_wild) * rules.joker_value
-        deadwood = nonwild_left + jokers * rules.joker_value + wild_kept * wild_value - used_value
-        keep_pure = pure_room if need_sequences and pure else 0
-        if nonwild_left == 0 and (melds_alone or spare <= room - keep_pure) and not best.declarable:
+        deadwood = self.nonwild_left + jokers * rules.joker_value + wild_kept * wild_value - used_value
+        keep_pure = self.pure_room if self.need_sequences and self.pure else 0
+        if self.nonwild_left == 0 and (melds_alone or spare <= self.room - keep_pure) and not best.declarable:
             best.declarable = True
-            best.declaration = tuple(chosen)
-            if declare_only:
+            best.declaration = tuple(self.chosen)
+            if self.declare_only:
                 raise _Declared
         if deadwood < best.deadwood:
             best.deadwood = deadwood
-            best.melds = tuple(chosen)
-            best.left = tuple(left)
-            best.sequences, best.pure = sequences, pure
+            best.melds = tuple(self.chosen)
+            best.left = tuple(self.left)
+            best.sequences, best.pure = self.sequences, self.pure
             best.spare_meld = melds_alone
 
-    def search() -> None:
+    def search(self) -> None:
         """Decide the lowest card still undecided (every lower one is)."""
-        nonlocal nonwild_left, wild_natural, wild_kept, remaining
+        nonwild_left = self.nonwild_left
         # Unmatched natural cards only add up; a branch already over the best
         # found can neither beat it nor be a declaration (that needs 0).
-        if nonwild_left > best.deadwood or (nonwild_left == best.deadwood and ties_useless):
+        best = self.best.deadwood
+        if nonwild_left > best or (nonwild_left == best and self.ties_useless):
             return
+        remaining = self.remaining
         if not remaining:
-            finish()
+            self.finish()
             return
-        if need_sequences and not pure and not pure_run_left():
+        if self.need_sequences and not self.pure and not self.pure_run_left():
             return  # no pure sequence yet and none can be made
         # What the rest of the search depends on, besides the count so far.
-        two_sequences = min(sequences, 2)
-        a_pure = min(pure, 1)
-        if room_matters:
+        two_sequences = min(self.sequences, 2)
+        a_pure = min(self.pure, 1)
+        if self.room_matters:
             key: tuple[int, ...] = (
-                remaining, fillers - wild_kept, wild_kept, min(room, room_cap), two_sequences, a_pure,
-                pure_room,
+                remaining, self.fillers - self.wild_kept, self.wild_kept, min(self.room, self.room_cap),
+                two_sequences, a_pure, self.pure_room,
             )
         else:
-            key = (remaining, fillers - wild_kept, two_sequences, a_pure)
+            key = (remaining, self.fillers - self.wild_kept, two_sequences, a_pure)
+        seen = self.seen
         if seen.get(key, 1 << 30) <= nonwild_left:
             return
         seen[key] = nonwild_left
         pos = ((remaining & -remaining).bit_length() - 1) >> 1  # its lowest card
         rank = pos % 13 + 1
-        is_wild = rank == wild_rank
+        is_wild = rank == self.wild_rank
+        counts = self.counts
         counts[pos] -= 1
-        remaining -= _COPY[pos]
-        wild_natural += is_wild
+        self.remaining = remaining - _COPY[pos]
+        self.wild_natural += is_wild
         # The card as a natural member of a run or a group (runs first: they
         # are what a valid Indian hand needs, so good bounds come sooner).
         ace = pos - rank + 1  # index of this suit's ace
-        extend(pos, ace, rank, 1, [pos], 0)
-        if ace_high and rank == 1:
-            extend(pos, ace, 14, -1, [pos], 0)
-        if not (is_wild and wild_groups_at_end):
-            groups(pos, rank)
-        wild_natural -= is_wild
+        self.extend(pos, ace, rank, 1, [pos], 0)
+        if self.rules.ace_high and rank == 1:
+            self.extend(pos, ace, 14, -1, [pos], 0)
+        if not (is_wild and self.wild_groups_at_end):
+            self.groups(pos, rank)
+        self.wild_natural -= is_wild
         # The card unmatched (a wild one may still serve as a filler).  Its
         # other copies are left too: leaving one copy and melding another is
         # already covered by melding the first and leaving the rest.
         copies = counts[pos] + 1
         counts[pos] = 0
-        remaining -= _COPY[pos] * (copies - 1)
-        value = 0 if is_wild else rank_values[rank - 1] * copies
-        wild_kept += copies if is_wild else 0
+        self.remaining = remaining - _COPY[pos] * copies
+        value = 0 if is_wild else self.rules.rank_values[rank - 1] * copies
+        kept = copies if is_wild else 0
+        self.wild_kept += kept
+        left = self.left
         left.extend([pos] * copies)
-        nonwild_left += value
-        search()
-        nonwild_left -= value
+        self.nonwild_left = nonwild_left + value
+        self.search()
+        self.nonwild_left = nonwild_left
         del left[-copies:]
-        wild_kept -= copies if is_wild else 0
+        self.wild_kept -= kept
         counts[pos] = copies
-        remaining += _COPY[pos] * copies
+        self.remaining = remaining
 
-    def pure_run_left() -> bool:
+    def pure_run_left(self) -> bool:
         """Whether the undecided cards hold three in a row of one suit."""
+        remaining = self.remaining
         present = (remaining | remaining >> 1) & _ONE_EACH  # a bit per card still there
         if present & present >> 2 & present >> 4 & _RUN_STARTS_PACKED:
             return True
         # Q K A, the ace above the king (12 and 11 cards up from it).
-        return bool(ace_high and present & present >> 22 & present >> 24 & _ACES_PACKED)
+        return bool(self.rules.ace_high and present & present >> 22 & present >> 24 & _ACES_PACKED)
 
-    def place(meld: _Meld) -> None:
+    def place(self, meld: _Meld) -> None:
         """Search on with ``meld`` chosen (the caller saw its wild cards are there)."""
-        nonlocal fillers, room, sequences, pure, pure_room
         _, needs, takes, is_run = meld
         is_pure = is_run and needs == 0
-        saved_pure_room = pure_room
-        fillers += needs
-        room += takes
-        sequences += is_run
-        pure += is_pure
+        saved = self.fillers, self.room, self.sequences, self.pure, self.pure_room
+        self.fillers += needs
+        self.room += takes
+        self.sequences += is_run
+        self.pure += is_pure
         if is_pure:
-            pure_room = min(pure_room, takes)
-        chosen.append(meld)
-        search()
-        chosen.pop()
-        pure_room = saved_pure_room
-        pure -= is_pure
-        sequences -= is_run
-        room -= takes
-        fillers -= needs
+            self.pure_room = min(self.pure_room, takes)
+        self.chosen.append(meld)
+        self.search()
+        self.chosen.pop()
+        self.fillers, self.room, self.sequences, self.pure, self.pure_room = saved
 
-    # One natural card and two wild ones make a run as well, which has room
-    # for 10 more and counts as a sequence: a group that small never wins,
-    # unless groups have no maximum and spare wild cards need a meld to go
-    # in (they meld by themselves where a meld may be all wild).
-    smallest_group = 1 if max_group is None and min_natural == 1 else max(min_natural, 2)
-
-    def groups(pos: int, rank: int) -> None:
-        if rules.group_repeats:
+    def groups(self, pos: int, rank: int) -> None:
+        """Every group whose lowest natural card is ``pos``."""
+        counts = self.counts
+        if self.rules.group_repeats:
             # Any copies of this rank still undecided: this card's own other
             # copies and the suits above (lower suits are decided already).
             slots = [index for index in range(pos, 52, 13) if counts[index]]
             for taking in product(*(range(counts[index], -1, -1) for index in slots)):
-                group(pos, rank, tuple(index for index, k in zip(slots, taking) for _ in range(k)))
+                self.group(pos, rank, tuple(index for index, k in zip(slots, taking) for _ in range(k)))
             return
         # One card of each suit above (lower suits are decided already).
         others = list(filter(counts.__getitem__, range(pos + 13, 52, 13)))
         for pick in _GROUP_PICKS[len(others)]:
-            group(pos, rank, tuple(map(others.__getitem__, pick)))
+            self.group(pos, rank, tuple(map(others.__getitem__, pick)))
 
-    def group(pos: int, rank: int, joining: tuple[int, ...]) -> None:
+    def group(self, pos: int, rank: int, joining: tuple[int, ...]) -> None:
         """Search on with ``pos`` and ``joining`` as a group, if the rules and wild cards allow it."""
-        nonlocal wild_natural, remaining
         n = len(joining) + 1
-        if n < smallest_group or (max_group is not None and n > max_group):
+        max_group = self.rules.max_group
+        if n < self.smallest_group or (max_group is not None and n > max_group):
             return
-        is_wild = rank == wild_rank
+        is_wild = rank == self.wild_rank
+        counts = self.counts
+        remaining = self.remaining
         for index in joining:
             counts[index] -= 1
-            remaining -= _COPY[index]
+            self.remaining -= _COPY[index]
         if is_wild:
-            wild_natural += n - 1
+            self.wild_natural += n - 1
         needed = max(0, 3 - n)
-        if fillers + needed <= total_wild - wild_natural:
-            place(((pos, *joining), needed, total_wild if max_group is None else max_group - n - needed, False))
+        total_wild = self.total_wild
+        if self.fillers + needed <= total_wild - self.wild_natural:
+            self.place(((pos, *joining), needed, total_wild if max_group is None else max_group - n - needed, False))
         if is_wild:
-            wild_natural -= n - 1
+            self.wild_natural -= n - 1
         for index in joining:
             counts[index] += 1
-            remaining += _COPY[index]
+        self.remaining = remaining
 
-    def extend(pos: int, base: int, start: int, step: int, members: list[int], gaps: int) -> None:
+    def extend(self, pos: int, base: int, start: int, step: int, members: list[int], gaps: int) -> None:
         """Every run whose lowest natural card is ``pos``, naturals in ``members``."""
-        nonlocal wild_natural, remaining
         span = len(members) + gaps
         n = len(members)
         last = start + step * (span - 1)
-        free = jokers + wild_in_hand - wild_natural - fillers - gaps
+        free = self.total_wild - self.wild_natural - self.fillers - gaps
+        counts = self.counts
+        wild_rank = self.wild_rank
         for extra_gaps in range(free + 1):
             nxt = last + step * (extra_gaps + 1)
             if nxt > 13 or nxt < 2 - (step > 0) or span + extra_gaps + 1 > _RUN_MAX:
@@ -332,30 +365,20 @@ def _search(
             index = base + nxt - 1
             if counts[index]:
                 counts[index] -= 1
-                remaining -= _COPY[index]
+                self.remaining -= _COPY[index]
                 is_wild = nxt == wild_rank
-                wild_natural += is_wild
+                self.wild_natural += is_wild
                 members.append(index)
-                extend(pos, base, start, step, members, gaps + extra_gaps)
+                self.extend(pos, base, start, step, members, gaps + extra_gaps)
                 members.pop()
-                wild_natural -= is_wild
+                self.wild_natural -= is_wild
                 counts[index] += 1
-                remaining += _COPY[index]
+                self.remaining += _COPY[index]
         # Longer runs were tried first; now the run ending here, if there are
         # wild cards enough to fill its gaps and make it three long.
         short = max(0, 3 - span)
-        if n >= min_natural and not (step < 0 and n == 1) and short <= free:  # A JK JK: ace-low
-            place((tuple(members), gaps + short, _RUN_MAX - max(span, 3), True))
-
-    try:
-        search()
-    except _Declared:
-        pass
-    finally:
-        # The helpers above call each other through their closures: each
-        # search would leave those reference cycles for the collector.
-        finish = search = pure_run_left = place = groups = group = extend = None  # type: ignore[assignment]
-    return best
+        if n >= self.rules.min_natural and not (step < 0 and n == 1) and short <= free:  # A JK JK: ace-low
+            self.place((tuple(members), gaps + short, _RUN_MAX - max(span, 3), True))
 
 
 def _to_arrangement(cards: Sequence[Card], best: _Best, rules: MeldRules) -> Arrangement:
