@@ -31,7 +31,7 @@ The rules first, then how fast:
 from __future__ import annotations
 
 from .bits import hand_mask, mask_text
-from .gin import gin_shown, gin_shown_in_place, knocker_shown
+from .gin import gin_shown, knocker_shown
 from .rules import STANDARD, MeldRules
 from .search import arrangement_of, defender_count, shown_arrangement
 from .solve import arrange, best_arrangements, min_deadwood
@@ -52,7 +52,6 @@ __all__ = [
     "defence_count",
     "defender_count",
     "gin_shown",
-    "gin_shown_in_place",
     "hand_mask",
     "indian_points",
     "is_declaration",

@@ -43,7 +43,7 @@ def _suit_shown(kept: list[SuitShown | Literal[False] | None], suit: int, ranks:
     words = _WORDS[suit]
     found: SuitShown | Literal[False]
     if not _IN_RUNS[ranks]:
-        found = (table[ranks], 0, (), words[ranks], (), 0)
+        found = SuitShown(table[ranks], 0, (), words[ranks], (), 0)
     else:
         covers = rules.suit_covers
         ways = covers.get(ranks)
@@ -56,7 +56,7 @@ def _suit_shown(kept: list[SuitShown | Literal[False] | None], suit: int, ranks:
             for run in ways[0]:
                 held |= run
             runs = tuple(sorted(run << 13 * suit for run in ways[0]))
-            found = (table[ranks], held, runs, words[ranks ^ held], tuple(map(_MELD_WORDS.__getitem__, runs)),
+            found = SuitShown(table[ranks], held, runs, words[ranks ^ held], tuple(map(_MELD_WORDS.__getitem__, runs)),
                      held << 13)
     kept[ranks] = found
     return found
@@ -75,7 +75,7 @@ def _defence_shown(kept: dict[int, DefenceShown | Literal[False]], suit: int, ke
     table = rules.run_deadwood
     found: DefenceShown | Literal[False]
     if not ranks or not _IN_RUNS[joined]:
-        found = ((), 0, words[ranks], table[joined], (), "")
+        found = DefenceShown((), 0, words[ranks], table[joined], (), "")
     else:
         covers = rules.suit_covers
         ways = covers.get(joined)
@@ -91,7 +91,7 @@ def _defence_shown(kept: dict[int, DefenceShown | Literal[False]], suit: int, ke
             for run in own:
                 held |= run
             runs = tuple(sorted(run << 13 * suit for run in own))
-            found = (runs, laid, words[ranks ^ held], table[joined], tuple(map(_MELD_WORDS.__getitem__, runs)),
+            found = DefenceShown(runs, laid, words[ranks ^ held], table[joined], tuple(map(_MELD_WORDS.__getitem__, runs)),
                      words[laid])
     if len(kept) < _DEFENCE_KEPT:
         kept[key] = found
@@ -132,11 +132,12 @@ def _knocker_shown(knocker: int, rules: MeldRules) -> KnockerShown | None:
         wd = _suit_shown(sd, 3, d, rules)
     if not (wa and wb and wc and wd):
         return None  # several best sets of runs in a suit
-    melds = [*k_groups, *wa[2], *wb[2], *wc[2], *wd[2]]
+    melds = [*k_groups, *wa.runs, *wb.runs, *wc.runs, *wd.runs]
     # Each suit's runs come lowest first, and the suits in the order of their bits: in order
     # already, but for the groups, which hold cards of several suits.
-    k_melds = [*wa[4], *wb[4], *wc[4], *wd[4]] if not k_groups else list(map(_MELD_TEXT, sorted(melds)))
-    return wa[0] + wb[0] + wc[0] + wd[0], k_melds, f"{wa[3]}{wb[3]}{wc[3]}{wd[3]}"[:-1], melds
+    k_melds = [*wa.run_texts, *wb.run_texts, *wc.run_texts, *wd.run_texts] if not k_groups else list(map(_MELD_TEXT, sorted(melds)))
+    return KnockerShown(wa.deadwood + wb.deadwood + wc.deadwood + wd.deadwood, k_melds, f"{wa.left}{wb.left}{wc.left}{wd.left}"[:-1],
+                        melds)
 
 
 def _knocker_groups(knocker: int, a: int, b: int, c: int, d: int, groups: int,
@@ -194,11 +195,6 @@ def _knocker_groups(knocker: int, a: int, b: int, c: int, d: int, groups: int,
 
 
 def gin_shown(knocker: int, defender: int, rules: MeldRules, *, lay_off_on_gin: bool = False) -> GinShown | None:
-    """:func:`gin_shown_in_place`, the flag given by name."""
-    return gin_shown_in_place(knocker, defender, rules, lay_off_on_gin)
-
-
-def gin_shown_in_place(knocker: int, defender: int, rules: MeldRules, lay_off_on_gin: bool) -> GinShown | None:
     """A Gin hand with both hands as cards, scored and written straight off the tables.
 
     The knocker's lowest deadwood and its arrangement, the defender's lowest
@@ -210,8 +206,7 @@ def gin_shown_in_place(knocker: int, defender: int, rules: MeldRules, lay_off_on
     knocker has several best arrangements or the defender's best is not the
     only one (the search's order then decides: those hands go the long way),
     and for rules that wrap runs around the corner.  A gin hand (count 0)
-    takes no lay-offs unless ``lay_off_on_gin`` (given in place: this is
-    called for every Gin hand replayed, and a keyword costs a tenth of it).
+    takes no lay-offs unless ``lay_off_on_gin``.
     """
     table = rules.run_deadwood
     if rules.around_corner or not table:
@@ -241,27 +236,27 @@ def gin_shown_in_place(knocker: int, defender: int, rules: MeldRules, lay_off_on
         wd = _suit_shown(sd, 3, d, rules)
     if not (wa and wb and wc and wd):
         return None  # several best sets of runs in a suit
-    k_count = wa[0] + wb[0] + wc[0] + wd[0]
-    k_melds = [*wa[4], *wb[4], *wc[4], *wd[4]] if not k_groups else list(map(
-        _MELD_TEXT, sorted([*k_groups, *wa[2], *wb[2], *wc[2], *wd[2]])))
-    k_text = f"{wa[3]}{wb[3]}{wc[3]}{wd[3]}"[:-1]
+    k_count = wa.deadwood + wb.deadwood + wc.deadwood + wd.deadwood
+    k_melds = [*wa.run_texts, *wb.run_texts, *wc.run_texts, *wd.run_texts] if not k_groups else list(map(
+        _MELD_TEXT, sorted([*k_groups, *wa.runs, *wb.runs, *wc.runs, *wd.runs])))
+    k_text = f"{wa.left}{wb.left}{wc.left}{wd.left}"[:-1]
     no_lay_offs = k_count == 0 and not lay_off_on_gin
     e, f, g, h = suits(defender)
     d_groups = (e & f & (g | h)) | (g & h & (e | f))
     # The knocker's run cards in each suit, as the upper half of the defender's key there.
-    ka, kb, kc, kd = (0, 0, 0, 0) if no_lay_offs else (wa[5], wb[5], wc[5], wd[5])
+    ka, kb, kc, kd = (0, 0, 0, 0) if no_lay_offs else (wa.held_above, wb.held_above, wc.held_above, wd.held_above)
     # A knocker's group of three's fourth card, where the defender holds it, lays off alone
     # (the whole hand's mask: a few of these hands have any).
     fourths = defender & threes * _ACES & ~knocker if threes and not no_lay_offs else 0
     own: list[int] = []
     laid: list[int] | None = None  # fourths laid off, by suit, where there are any
     if d_groups or fourths:
-        runs = (0, 0, 0, 0) if no_lay_offs else (wa[1], wb[1], wc[1], wd[1])
+        runs = (0, 0, 0, 0) if no_lay_offs else (wa.held, wb.held, wc.held, wd.held)
         chosen_defence = _defender_groups(defender, e, f, g, h, d_groups, fourths, *runs, table)
         if isinstance(chosen_defence, int):  # several best arrangements: the search's order decides
-            k_cover = [*k_groups, *wa[2], *wb[2], *wc[2], *wd[2]]
-            return k_count, k_melds, k_text, *_searched_defence(knocker, k_cover, no_lay_offs, defender,
-                                                                 chosen_defence, rules)
+            k_cover = [*k_groups, *wa.runs, *wb.runs, *wc.runs, *wd.runs]
+            return GinShown(k_count, k_melds, k_text, *_searched_defence(knocker, k_cover, no_lay_offs, defender,
+                                                                 chosen_defence, rules))
         e, f, g, h, own, laid = chosen_defence
     # Each suit's own runs, lay-offs onto the knocker's runs and cards left: a lookup a suit.
     da, db, dc, dd = rules.defences_shown
@@ -279,18 +274,19 @@ def gin_shown_in_place(knocker: int, defender: int, rules: MeldRules, lay_off_on
     if not (xa and xb and xc and xd):  # several best arrangements: the search decides
         d_count = (table[ka & _SUIT_BITS | ka >> 13] + table[kb & _SUIT_BITS | kb >> 13]
                    + table[kc & _SUIT_BITS | kc >> 13] + table[kd & _SUIT_BITS | kd >> 13])
-        k_cover = [*k_groups, *wa[2], *wb[2], *wc[2], *wd[2]]
-        return k_count, k_melds, k_text, *_searched_defence(knocker, k_cover, no_lay_offs, defender, d_count, rules)
-    d_melds = [*xa[4], *xb[4], *xc[4], *xd[4]] if not own else list(map(
-        _MELD_TEXT, sorted([*own, *xa[0], *xb[0], *xc[0], *xd[0]])))
+        k_cover = [*k_groups, *wa.runs, *wb.runs, *wc.runs, *wd.runs]
+        return GinShown(k_count, k_melds, k_text,
+                        *_searched_defence(knocker, k_cover, no_lay_offs, defender, d_count, rules))
+    d_melds = [*xa.run_texts, *xb.run_texts, *xc.run_texts, *xd.run_texts] if not own else list(map(
+        _MELD_TEXT, sorted([*own, *xa.runs, *xb.runs, *xc.runs, *xd.runs])))
     if laid is None:
-        laid_off = f"{xa[5]}{xb[5]}{xc[5]}{xd[5]}".split()
+        laid_off = f"{xa.laid_text}{xb.laid_text}{xc.laid_text}{xd.laid_text}".split()
     else:
         spades, hearts, diamonds, clubs = _WORDS
-        laid_off = (spades[laid[0] | xa[1]] + hearts[laid[1] | xb[1]] + diamonds[laid[2] | xc[1]]
-                    + clubs[laid[3] | xd[1]]).split()
-    return (k_count, k_melds, k_text, xa[3] + xb[3] + xc[3] + xd[3], d_melds, f"{xa[2]}{xb[2]}{xc[2]}{xd[2]}"[:-1],
-            laid_off)
+        laid_off = (spades[laid[0] | xa.laid] + hearts[laid[1] | xb.laid] + diamonds[laid[2] | xc.laid]
+                    + clubs[laid[3] | xd.laid]).split()
+    return GinShown(k_count, k_melds, k_text, xa.value + xb.value + xc.value + xd.value, d_melds,
+                    f"{xa.left}{xb.left}{xc.left}{xd.left}"[:-1], laid_off)
 
 
 def _suits_of(a: int, b: int, c: int, d: int,
@@ -331,17 +327,17 @@ def _knocker_leaving_most(knocker: int, defender: int, a: int, b: int, c: int, d
         found = _suits_of(w, x, y, z, rules)
         if found is None:
             return None
-        cover = [*melds, *found[0][2], *found[1][2], *found[2][2], *found[3][2]]
+        cover = [*melds, *found[0].runs, *found[1].runs, *found[2].runs, *found[3].runs]
         places = sorted(_search_order(meld, values) for meld in cover)
         ordered.append((places, (w, x, y, z, melds, threes), found))
     ordered.sort(key=lambda tied: tied[0])
     first = ordered[0]
     wa, wb, wc, wd = first[2]
-    if wa[0] + wb[0] + wc[0] + wd[0] == 0 and not lay_off_on_gin:
+    if wa.deadwood + wb.deadwood + wc.deadwood + wd.deadwood == 0 and not lay_off_on_gin:
         return first[1]
     best_count = -1
     for _, choice, (wa, wb, wc, wd) in ordered:
-        count = _defender_count_of(knocker, defender, choice[5], wa[1], wb[1], wc[1], wd[1], table)
+        count = _defender_count_of(knocker, defender, choice[5], wa.held, wb.held, wc.held, wd.held, table)
         if count > best_count:
             best_count, best = count, choice
     return best

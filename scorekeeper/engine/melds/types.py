@@ -1,29 +1,39 @@
 """The values the solver gives: an arrangement of a hand, an Indian hand's result,
-and what the Gin fast path shows of a suit or a hand (plain tuples, see the notes).
+and what the Gin fast path shows of a suit or a hand (named tuples: each field read by name).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from ..cards import Card
 
-#: what one suit of a hand shows where its runs are the only best ones (see :func:`_suit_shown`):
-#: its lowest run deadwood, the ranks its runs hold (13 bits), those runs (hand masks, lowest
-#: first), the text of its cards left (a space after it), the runs' texts in that order, and the
-#: ranks its runs hold moved up 13 bits (the knocker's half of a :func:`_defence_shown` key)
-SuitShown = tuple[int, int, tuple[int, ...], str, tuple[str, ...], int]
+class SuitShown(NamedTuple):
+    """What one suit of a hand shows where its runs are the only best ones (see
+    :func:`~.gin._suit_shown`), kept in the rules' table for that set of ranks."""
+
+    deadwood: int  #: its lowest run deadwood
+    held: int  #: the ranks its runs hold (13 bits)
+    runs: tuple[int, ...]  #: those runs (hand masks, lowest first)
+    left: str  #: the text of its cards left (a space after it)
+    run_texts: tuple[str, ...]  #: the runs' texts in that order
+    held_above: int  #: ``held`` moved up 13 bits (the knocker's half of a defence key)
 
 #: what a per-suit table answers where several sets of runs are best (the search's order decides)
 SEVERAL: Literal[False] = False
 
 
-#: what one suit of a defender shows once its groups and fourths are chosen (see
-#: :func:`_defence_shown`): its own runs (hand masks, lowest first), the ranks it lays off onto
-#: the knocker's runs there (13 bits), the text of its cards left (a space after it), what they
-#: count, its runs' texts in that order, and the text of the cards laid off (a space after it)
-DefenceShown = tuple[tuple[int, ...], int, str, int, tuple[str, ...], str]
+class DefenceShown(NamedTuple):
+    """What one suit of a defender shows once its groups and fourths are chosen (see
+    :func:`~.gin._defence_shown`)."""
+
+    runs: tuple[int, ...]  #: its own runs (hand masks, lowest first)
+    laid: int  #: the ranks it lays off onto the knocker's runs there (13 bits)
+    left: str  #: the text of its cards left (a space after it)
+    value: int  #: what they count
+    run_texts: tuple[str, ...]  #: its runs' texts in that order
+    laid_text: str  #: the text of the cards laid off (a space after it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,15 +49,25 @@ class Arrangement:
     pure_sequences: int = 0
     meld_kinds: tuple[str, ...] = field(default=(), compare=False)
 
-#: what :func:`gin_shown` gives: the knocker's count, melds and unmatched cards as
-#: the sheet writes them, then the defender's count, melds, unmatched cards and
-#: the cards laid off, one string each
-GinShown = tuple[int, list[str], str, int, list[str], str, list[str]]
+class GinShown(NamedTuple):
+    """What :func:`~.gin.gin_shown` gives: both hands as the sheet writes them."""
+
+    knocker_count: int
+    knocker_melds: list[str]
+    knocker_left: str  #: the knocker's unmatched cards
+    defender_count: int
+    defender_melds: list[str]
+    defender_left: str  #: the defender's unmatched cards
+    laid_off: list[str]  #: the cards the defender laid off, one string each
 
 
-#: what :func:`_knocker_shown` gives: the knocker's count, melds and unmatched cards
-#: as the sheet writes them, and its melds (masks, in no particular order)
-KnockerShown = tuple[int, list[str], str, list[int]]
+class KnockerShown(NamedTuple):
+    """What :func:`~.gin._knocker_shown` gives: the knocker's hand as the sheet writes it."""
+
+    deadwood: int
+    melds: list[str]
+    left: str  #: its unmatched cards
+    masks: list[int]  #: its melds as masks, in no particular order
 
 
 @dataclass(frozen=True, slots=True)
