@@ -331,13 +331,13 @@ def _knocker_leaving_most(knocker: int, defender: int, a: int, b: int, c: int, d
         places = sorted(_search_order(meld, values) for meld in cover)
         ordered.append((places, (w, x, y, z, melds, threes), found))
     ordered.sort(key=lambda tied: tied[0])
-    first = ordered[0]
-    wa, wb, wc, wd = first[2]
+    _, first, (wa, wb, wc, wd) = ordered[0]
     if wa.deadwood + wb.deadwood + wc.deadwood + wd.deadwood == 0 and not lay_off_on_gin:
-        return first[1]
+        return first
     best_count = -1
     for _, choice, (wa, wb, wc, wd) in ordered:
-        count = _defender_count_of(knocker, defender, choice[5], wa.held, wb.held, wc.held, wd.held, table)
+        threes = choice[5]  # the ranks of the choice's groups
+        count = _defender_count_of(knocker, defender, threes, wa.held, wb.held, wc.held, wd.held, table)
         if count > best_count:
             best_count, best = count, choice
     return best

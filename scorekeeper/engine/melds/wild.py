@@ -423,7 +423,7 @@ def indian_points(cards: Sequence[Card], rules: MeldRules) -> IndianResult:
     """A losing Indian hand's points: every card, or less with two sequences (one pure).
 
     ``declarable`` is not worked out here (it is False); only the declarer
-    needs it, through :func:`indian_hand`.
+    needs it, through :func:`is_declaration`.
     """
     all_cards = rules.hand_value(cards)
     if not _has_pure_run(cards, rules):
