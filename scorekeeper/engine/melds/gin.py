@@ -255,7 +255,7 @@ def gin_shown(knocker: int, defender: int, rules: MeldRules, *, lay_off_on_gin: 
         chosen_defence = _defender_groups(defender, e, f, g, h, d_groups, fourths, *runs, table)
         if isinstance(chosen_defence, int):  # several best arrangements: the search's order decides
             k_cover = [*k_groups, *wa.runs, *wb.runs, *wc.runs, *wd.runs]
-            return GinShown(k_count, k_melds, k_text, *_searched_defence(knocker, k_cover, no_lay_offs, defender,
+            return (k_count, k_melds, k_text, *_searched_defence(knocker, k_cover, no_lay_offs, defender,
                                                                  chosen_defence, rules))
         e, f, g, h, own, laid = chosen_defence
     # Each suit's own runs, lay-offs onto the knocker's runs and cards left: a lookup a suit.
@@ -275,8 +275,8 @@ def gin_shown(knocker: int, defender: int, rules: MeldRules, *, lay_off_on_gin: 
         d_count = (table[ka & _SUIT_BITS | ka >> 13] + table[kb & _SUIT_BITS | kb >> 13]
                    + table[kc & _SUIT_BITS | kc >> 13] + table[kd & _SUIT_BITS | kd >> 13])
         k_cover = [*k_groups, *wa.runs, *wb.runs, *wc.runs, *wd.runs]
-        return GinShown(k_count, k_melds, k_text,
-                        *_searched_defence(knocker, k_cover, no_lay_offs, defender, d_count, rules))
+        return (k_count, k_melds, k_text,
+                *_searched_defence(knocker, k_cover, no_lay_offs, defender, d_count, rules))
     d_melds = [*xa.run_texts, *xb.run_texts, *xc.run_texts, *xd.run_texts] if not own else list(map(
         _MELD_TEXT, sorted([*own, *xa.runs, *xb.runs, *xc.runs, *xd.runs])))
     if laid is None:
@@ -285,8 +285,8 @@ def gin_shown(knocker: int, defender: int, rules: MeldRules, *, lay_off_on_gin: 
         spades, hearts, diamonds, clubs = _WORDS
         laid_off = (spades[laid[0] | xa.laid] + hearts[laid[1] | xb.laid] + diamonds[laid[2] | xc.laid]
                     + clubs[laid[3] | xd.laid]).split()
-    return GinShown(k_count, k_melds, k_text, xa.value + xb.value + xc.value + xd.value, d_melds,
-                    f"{xa.left}{xb.left}{xc.left}{xd.left}"[:-1], laid_off)
+    return (k_count, k_melds, k_text, xa.value + xb.value + xc.value + xd.value, d_melds,
+            f"{xa.left}{xb.left}{xc.left}{xd.left}"[:-1], laid_off)
 
 
 def _suits_of(a: int, b: int, c: int, d: int,
