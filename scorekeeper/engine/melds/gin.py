@@ -211,7 +211,8 @@ def gin_shown(knocker: int, defender: int, rules: MeldRules, *, lay_off_on_gin: 
     table = rules.run_deadwood
     if rules.around_corner or not table:
         return None
-    a, b, c, d = suits(knocker)
+    # suits() written out, here and for the defender: every Gin hand replayed comes here
+    a, b, c, d = knocker & _SUIT_BITS, knocker >> 13 & _SUIT_BITS, knocker >> 26 & _SUIT_BITS, knocker >> 39
     groups = (a & b & (c | d)) | (c & d & (a | b))
     k_groups: list[int] = []
     threes = 0  # ranks of the knocker's groups: the defender may lay off a group of three's fourth
@@ -241,7 +242,7 @@ def gin_shown(knocker: int, defender: int, rules: MeldRules, *, lay_off_on_gin: 
         _MELD_TEXT, sorted([*k_groups, *wa.runs, *wb.runs, *wc.runs, *wd.runs])))
     k_text = f"{wa.left}{wb.left}{wc.left}{wd.left}"[:-1]
     no_lay_offs = k_count == 0 and not lay_off_on_gin
-    e, f, g, h = suits(defender)
+    e, f, g, h = defender & _SUIT_BITS, defender >> 13 & _SUIT_BITS, defender >> 26 & _SUIT_BITS, defender >> 39
     d_groups = (e & f & (g | h)) | (g & h & (e | f))
     # The knocker's run cards in each suit, as the upper half of the defender's key there.
     ka, kb, kc, kd = (0, 0, 0, 0) if no_lay_offs else (wa.held_above, wb.held_above, wc.held_above, wd.held_above)

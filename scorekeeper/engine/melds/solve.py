@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from operator import attrgetter
 
 from ..cards import Card
-from .bits import hand_mask, suits
+from .bits import _SUIT_BITS, hand_mask
 from .rules import STANDARD, MeldRules
 from .search import _lowest_with_groups, arrangement_of
 from .tables import knocker_covers
@@ -31,7 +31,8 @@ def min_deadwood(cards: Sequence[Card], rules: MeldRules = STANDARD) -> int:
         # repeated card or a joker (no bit) leaves fewer: the general search.
         mask: int = sum(map(_BIT, cards))
         if mask.bit_count() == len(cards):
-            a, b, c, d = suits(mask)
+            # suits(mask) written out: every hand of figure 1 comes here, and the call is 5 % of it
+            a, b, c, d = mask & _SUIT_BITS, mask >> 13 & _SUIT_BITS, mask >> 26 & _SUIT_BITS, mask >> 39
             groups = (a & b & (c | d)) | (c & d & (a | b))  # ranks held three or four times
             if not groups:  # three hands of ten cards in four
                 return table[a] + table[b] + table[c] + table[d]
