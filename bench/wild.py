@@ -17,7 +17,7 @@ from functools import partial
 
 from scorekeeper.engine.cards import Card
 from scorekeeper.engine.games.three_thirteen import meld_rules as three_thirteen_rules
-from scorekeeper.engine.melds import MeldRules, arrange, indian_hand, min_deadwood
+from scorekeeper.engine.melds import MeldRules, arrange, indian_points, is_declaration, min_deadwood
 
 from . import hands as deal
 from .report import Figure, milliseconds, per_second, section
@@ -52,7 +52,7 @@ def run_indian(count: int, seed: str) -> list[Figure]:
     section("3. Indian: 13 cards, two decks + 2 jokers, random wild rank")
     hands = deal.two_deck_hands(count, 13, 2, f"{seed}/indian")
     rules = [indian_rules(rank) for rank in deal.wild_ranks(count, f"{seed}/indian-wild")]
-    seconds = _each_hand_seconds(indian_hand, hands, rules)
+    seconds = _each_hand_seconds(_indian_hand, hands, rules)
     return _percentiles("indian hand", count, seconds, INDIAN_TARGETS)
 
 
@@ -63,6 +63,11 @@ def run_three_thirteen(count: int, seed: str) -> list[Figure]:
     seconds = _each_hand_seconds(arrange, hands, rules)
     return _percentiles("three thirteen hand", count, seconds, dict.fromkeys(("p50", "p99", "max"),
                                                                                 THREE_THIRTEEN_TARGET_SECONDS))
+
+
+def _indian_hand(cards: list[Card], rules: MeldRules) -> tuple[int, bool]:
+    """What the Indian game asks of a declarer's hand: its points and whether it declares."""
+    return indian_points(cards, rules).points, is_declaration(cards, rules)
 
 
 def _percentiles(label: str, count: int, seconds: list[float], targets: dict[str, float]) -> list[Figure]:

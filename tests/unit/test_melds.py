@@ -9,7 +9,15 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine.cards import parse_cards
-from scorekeeper.engine.melds import STANDARD, MeldRules, best_arrangements, lay_off, min_deadwood
+from scorekeeper.engine.melds import (
+    STANDARD,
+    MeldRules,
+    arrangement_of,
+    best_arrangements,
+    defender_count,
+    hand_mask,
+    min_deadwood,
+)
 
 CORNER = MeldRules(around_corner=True)
 CORNER_ACE_15 = MeldRules(rank_values=(15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), around_corner=True)
@@ -168,6 +176,13 @@ def test_best_arrangements_of_a_hand_without_melds_leaves_every_card():
 
 def knocker_melds(*melds: str):
     return [tuple(parse_cards(m)) for m in melds]
+
+
+def lay_off(defender, melds, rules=STANDARD):
+    """The defender's arrangement after melding and laying off together, as Gin scores it."""
+    mask = hand_mask(defender)
+    _, own, laid = defender_count(mask, [hand_mask(m) for m in melds], rules)
+    return arrangement_of(mask, own, rules, laid)
 
 
 def test_lay_offs_chain_along_a_run():

@@ -24,8 +24,6 @@ from scorekeeper.engine.cards import parse_cards
 from scorekeeper.engine.melds import (
     STANDARD,
     MeldRules,
-    _one_best_cover,
-    _searched_covers,
     defence,
     defence_count,
     defender_count,
@@ -36,6 +34,8 @@ from scorekeeper.engine.melds import (
     mask_text,
     shown_arrangement,
 )
+from scorekeeper.engine.melds.search import _one_best_cover
+from scorekeeper.engine.melds.tables import _searched_covers
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SUIT = 0x1FFF

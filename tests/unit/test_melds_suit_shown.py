@@ -1,6 +1,6 @@
 """The per-suit tables and the pruned choices Gin's table-read scoring uses, against the walks they stand in for.
 
-:func:`~scorekeeper.engine.melds._suit_shown` gives, for every set of ranks
+:func:`~scorekeeper.engine.melds.gin._suit_shown` gives, for every set of ranks
 of a suit, what the knocker's suit shows (its run deadwood, its runs, the
 text of what is left and the runs' texts); here it is checked for every one
 of the 8,192 sets against a walk through the suit's best sets of runs.  The defence's choices
@@ -17,23 +17,15 @@ import random
 import pytest
 
 from scorekeeper.engine.melds import (
-    _IN_RUNS,
-    _WORDS,
-    SEVERAL,
     STANDARD,
     MeldRules,
-    _DEFENCE_KEPT,
-    _defence_choices,
-    _defence_in_suit,
-    _defence_shown,
-    _defences_shown,
-    _group_melds,
-    _layoff_spots,
-    _suit_covers_of,
-    _suit_shown,
-    _suits_shown,
     mask_text,
 )
+from scorekeeper.engine.melds.bits import _DEFENCE_KEPT, _IN_RUNS, _WORDS, _defences_shown, _group_melds, _suit_covers_of, _suits_shown
+from scorekeeper.engine.melds.gin import _defence_shown, _suit_shown
+from scorekeeper.engine.melds.search import _layoff_spots
+from scorekeeper.engine.melds.tables import _defence_choices, _defence_in_suit
+from scorekeeper.engine.melds.types import SEVERAL
 
 SUIT = 0x1FFF
 RULES = [STANDARD, MeldRules(rank_values=tuple(range(1, 14))), MeldRules(rank_values=(1,) * 13)]

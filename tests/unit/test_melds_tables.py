@@ -22,15 +22,14 @@ from scorekeeper.engine.cards import ALL_CARDS, parse_cards
 from scorekeeper.engine.melds import (
     STANDARD,
     MeldRules,
-    _all_best_covers,
-    _candidate_melds,
-    _mask_value,
-    _only_cover,
     best_arrangements,
     hand_mask,
     knocker_covers,
     min_deadwood,
 )
+from scorekeeper.engine.melds.bits import _mask_value
+from scorekeeper.engine.melds.search import _all_best_covers, _candidate_melds
+from scorekeeper.engine.melds.tables import _only_cover
 
 SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SUIT = 0x1FFF

@@ -23,13 +23,19 @@ from scorekeeper.engine.games.indian import meld_rules as indian_meld_rules
 from scorekeeper.engine.games.tunk import RULES as TUNK_RULES
 from scorekeeper.engine.melds import (
     STANDARD,
+    IndianResult,
     MeldRules,
     arrange,
-    indian_hand,
     indian_points,
     is_declaration,
     min_deadwood,
 )
+
+def indian_hand(cards, rules):
+    """What the Indian game asks of a hand: its points, and whether it is a declaration."""
+    points = indian_points(cards, rules)
+    return IndianResult(points.points, is_declaration(cards, rules), points.arrangement)
+
 
 # -- an independent brute force -------------------------------------------------------
 

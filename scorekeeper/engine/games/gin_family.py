@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from ..declare import GIN, UNDERCUT, Line, Note, Settlement, count_or_cards
 from ..melds import (
-    STANDARD, MeldRules, arrange, defence, defence_count, gin_shown_in_place, knocker_covers, knocker_shown, mask_text,
+    STANDARD, MeldRules, arrange, defence, defence_count, gin_shown, knocker_covers, knocker_shown, mask_text,
     shown_arrangement,
 )
 from ..notes import render, sentences
@@ -111,7 +111,7 @@ class GinHands(Variant):
         # The knocker's cards (and the defender's): most hands are scored and written straight
         # off the tables; those with several equal arrangements go the long way below.
         if k_in.cards is not None and d_in.cards is not None:
-            shown = gin_shown_in_place(k_mask, d_mask, rules, self.lay_off_on_gin)
+            shown = gin_shown(k_mask, d_mask, rules, lay_off_on_gin=self.lay_off_on_gin)
             if shown is not None:
                 k_count, k_melds, k_left, d_count, d_melds, d_left, laid_off = shown
                 return k_count, d_count, {
@@ -220,9 +220,8 @@ class GinHands(Variant):
             keys.append({"key": "gin.multiplied", "values": multiplied})
         # Only the winner's score: the replay gives every other player 0.
         moment = _MOMENTS.get(kind)
-        # (In place, not by name: a keyword costs a third of making the result.)
-        return HandResult({winner: base * factor}, notes, details, winner, kind, {winner: [moment]} if moment else {},
-                          None, keys)
+        return HandResult(scores={winner: base * factor}, notes=notes, details=details, winner=winner, kind=kind,
+                          moments={winner: [moment]} if moment else {}, note_keys=keys)
 
     def next_dealer(self, game: Game, result: HandResult) -> str:
         first, second = game.players
