@@ -21,7 +21,7 @@ def min_deadwood(cards: Sequence[Card], rules: MeldRules = STANDARD) -> int:
     Single deck without wild cards reads the rules' tables (see the module's
     docstring); anything else goes to the general search.
 
-    >>> from .cards import parse_cards
+    >>> from scorekeeper.engine.cards import parse_cards
     >>> min_deadwood(parse_cards("3H 4H 5H 6H 8S 8D 8C AC 2D 3C"))
     6
     """
