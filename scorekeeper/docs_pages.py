@@ -5,8 +5,9 @@ writes ``docs/games/index.md`` and one ``docs/games/<key>.md`` per game in the
 engine's registry: its name and summary, players, deal and pack (in the words
 the app's catalogue page uses, ``scorekeeper.web.catalogue``), how a hand is
 entered (the game's entry fields), its options with their defaults and bounds,
-its rules and the decisions taken (the game module's docstring), and a worked
-example, ``docs/examples/<key>.json``: a log of a few hands with the sheet it
+its rules and the decisions taken (the game class's docstring, then the
+choices it declares where the rule book is silent, its ``decisions``), and a
+worked example, ``docs/examples/<key>.json``: a log of a few hands with the sheet it
 gives, stated from the rule book (``tests/unit/test_docs_pages.py`` replays
 every example and compares). Nothing here names a game: a new game in the
 registry gets its page, and the test asks it for an example.
@@ -112,6 +113,22 @@ def rules_text(rules: str) -> list[str]:
     return lines
 
 
+#: the heading a game's own decisions are shown under, on its page (rules-decisions.md links to it)
+DECISIONS = "Decisions where SCORING.md is silent"
+
+
+def decision_lines(decisions: Sequence[str]) -> list[str]:
+    """A game's declared decisions as a Markdown list: each a bullet, its wrapped lines and a list
+    nested under it indented by four (Python-Markdown's nesting)."""
+    if not decisions:
+        return ["No choice of this game's own is recorded beyond its rules above."]
+    lines = []
+    for decision in decisions:
+        first, *rest = decision.splitlines()
+        lines += [f"- {first}", *(f"    {line}" if line.strip() else "" for line in rest)]
+    return lines
+
+
 def log_text(log: Mapping[str, Any]) -> str:
     """The log as JSON, one hand a line."""
     header = [f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
@@ -176,7 +193,8 @@ def game_page(docs: Path, variant: Mapping[str, Any]) -> str:
               "## Rules and the decisions taken", "",
               f"As the game's module states them (`scorekeeper/engine/games/`, class of key `{key}`):", "",
               *rules_text(variant["rules"]), "",
-              "The choices made where the rule book is silent, for every game, are on "
+              f"### {DECISIONS}", "", *decision_lines(game.decisions), "",
+              "The choices several games share (strict entries, re-entries, note keys, sides...) are on "
               "[Rules decisions](../rules-decisions.md).", "", *example_lines(docs, key), ""]
     return "\n".join(lines)
 
