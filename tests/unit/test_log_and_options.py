@@ -63,7 +63,8 @@ DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {
     "canasta": {"canastas_to_go_out": 2, "target": 5000},
     "house": {**DEFINED["house"], "values": {"ace": 1, "pictures": 10, "ten": 10, "pips": "face", "joker": 0},
               "decks": 1, "jokers": 0, "going_out_bonus": 0, "target": None, "deals": None, "eliminate_at": None,
-              "cards_each": None},
+              "cards_each": None, "one_go_multiplier": 1, "one_go_bonus": None, "reentries": 0, "instant_win": False,
+              "schedule": None},
 }
 
 NAMES = ["Ann", "Bob", "Cara", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim"]
