@@ -253,7 +253,7 @@ def test_each_catalogue_entry_states_players_deal_and_options(key):
     assert entry["cards_each"] == {str(n): cards for n, cards in deal.items()}
     assert {o["key"] for o in entry["options"]} == set(DEFAULT_OPTIONS[key])
     for option in entry["options"]:
-        assert option["type"] in {"int", "bool", "choice", "text", "table"}
+        assert option["type"] in {"int", "bool", "choice", "text", "table", "list"}
         assert option["help"]
         assert option["required"] == (option["key"] in DEFINED.get(key, {}))
         if not option["default_text"] and not option["required"]:  # else it depends on other options or the players (see the sheet's)
