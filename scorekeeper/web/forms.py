@@ -84,21 +84,25 @@ class WholeNumberField(IntegerField):
     The typing is kept (``_value`` shows the raw text) so a refused form comes back
     as it was.  ``signed``: a minus, or the minus sign a phone's keyboard may give,
     may come first.  ``digits``: the most digits taken (a longer number is not one
-    any field holds, and ``int`` of thousands of digits is slow).
+    any field holds, and ``int`` of thousands of digits is slow).  ``also``: the
+    words it may be instead (a card's value may be ``face``), kept in lower case.
     """
 
     widget = TextInput()
 
     def __init__(self, label: str | None = None, validators: Any = None, *, message: str,
-                 signed: bool = False, digits: int = 7, **kwargs: Any) -> None:
+                 signed: bool = False, digits: int = 7, also: tuple[str, ...] = (), **kwargs: Any) -> None:
         super().__init__(label, validators, **kwargs)
-        self.message = message
+        self.message, self.also = message, also
         self.pattern = re.compile((_MINUS if signed else "") + f"[0-9]{{1,{digits}}}")
 
     def process_formdata(self, valuelist: list[Any]) -> None:
         self.data = None
         text = str(valuelist[0]).strip() if valuelist else ""
         if not text:
+            return
+        if text.casefold() in self.also:
+            self.data = text.casefold()  # type: ignore[assignment]  # a word it may be instead: the point of `also`
             return
         if not self.pattern.fullmatch(text):
             raise ValueError(self.message)

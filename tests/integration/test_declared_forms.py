@@ -1,4 +1,4 @@
-"""The forms whose fields follow a game's declarations are WTForms classes made per shape."""
+"""The forms whose fields follow a game's declarations are WTForms classes made per shape, a field per declared kind."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from scorekeeper.engine import entry_of, variants
 from scorekeeper.web.entry import EntryForm
 from scorekeeper.web.forms import bind, declared_form
 from scorekeeper.web.newgame import new_game_form
+from scorekeeper.web.owngame import define_form
 
 
 def test_one_class_is_made_per_shape_of_form_with_a_field_per_declared_name(app: Flask) -> None:
@@ -69,3 +70,32 @@ def test_the_engines_refusal_of_an_option_is_put_at_that_options_field(app: Flas
 
     assert form.errors == {"option-target": ["target must be a positive whole number, at most 100000"]}
     assert form["option-target"]._value() == "0"
+
+
+def test_the_own_game_forms_fields_are_of_each_options_declared_kind_a_table_a_form_of_its_own(app: Flask) -> None:
+    kinds = {"text": "StringField", "choice": "RadioField", "bool": "RadioField", "int": "WholeNumberField",
+             "table": "FormField"}
+    own = [v for v in variants() if v["defined_by_table"]]
+    assert own
+    with app.test_request_context():
+        for variant in own:
+            form = define_form(variant)
+            for option in variant["options"]:
+                field = form[f"option-{option['key']}"]
+                assert field.type == kinds[option["type"]], option["key"]
+                for part in option.get("parts") or []:
+                    assert field.form[part["key"]].name == f"option-{option['key']}-{part['key']}"
+
+
+def test_an_own_game_option_out_of_its_bounds_is_refused_by_its_field_with_the_typing_kept(app: Flask) -> None:
+    own = next(v for v in variants() if v["defined_by_table"])
+    number = next(o for o in own["options"] if o["type"] == "int" and o["maximum"] is not None)
+    too_big = str(number["maximum"] + 1)
+    with app.test_request_context():
+        form = define_form(own, MultiDict([(f"option-{number['key']}", too_big)]))
+
+        assert not form.validate(required=False)
+
+    assert form.problems[f"option-{number['key']}"].startswith(
+        f"Type a whole number from {number['minimum']} to {number['maximum']}")
+    assert form[f"option-{number['key']}"]._value() == too_big
