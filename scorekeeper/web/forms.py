@@ -136,8 +136,9 @@ def confirmed() -> bool:
 
 @lru_cache(maxsize=512)
 def declared_form(names: tuple[str, ...]) -> type[FlaskForm]:
-    """The WTForms form with these text fields (``seat-0``, ``option-target``, ``p1-count``...),
+    """The WTForms form with these text fields (the hand entry's ``out``, ``p1-count``...),
     made once per shape: the fields follow a game's declarations, so no class can list them.
+    They are text, as typed: the engine reads them (see :mod:`.entry`).
 
     Its CSRF check is off: CSRFProtect has checked every POST before the view runs.
     """
