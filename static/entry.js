@@ -163,6 +163,12 @@
       var isOut = !!chosen && panel.dataset.seat === chosen.value;
       panel.classList.toggle("is-out", isOut && !outGivesInput);
       panel.classList.toggle("is-knocker", isOut && outGivesInput);
+      // A field only the player who went out gives (a house game's typed bonus) is theirs alone:
+      // hidden (and not sent) in every other panel, and while nobody is chosen.
+      panel.querySelectorAll(".field[data-out=only]").forEach(function (box) {
+        box.querySelector("input").disabled = !isOut;
+        box.hidden = !isOut;
+      });
       // A field the player who went out never gives (500's cards left in
       // hand) steps aside for them: disabled, so not sent, and back with its
       // typing on another tap.
@@ -340,8 +346,9 @@
     tiles.addEventListener("keydown", function (event) { stepping = /^Arrow/.test(event.key); });
     // (On the form, after syncOut: the panel of whoever went out is folded away first.)
     function moveOn() {
-      var fields = form.querySelectorAll("fieldset.player input[inputmode=numeric], fieldset.player input[data-picker=many], " +
-                                          ".side-fields input[inputmode=numeric]");
+      // (Not a field only the one who went out gives, their typed bonus: it is seldom typed.)
+      var fields = form.querySelectorAll("fieldset.player .field:not([data-out=only]) input[inputmode=numeric], " +
+                                          "fieldset.player input[data-picker=many], .side-fields input[inputmode=numeric]");
       var first = Array.prototype.find.call(fields, function (input) {
         return !input.disabled && input.offsetParent !== null && !input.value;
       }) || Array.prototype.find.call(fields, function (input) {

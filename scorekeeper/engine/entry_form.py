@@ -32,6 +32,8 @@ from typing import Any
 from .cards import Card, CardError, find_excess_copies, parse_cards
 from .errors import InvalidEntry
 
+#: a ``player`` choice's first entry: no player named
+NOBODY = "Nobody"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
@@ -180,6 +182,11 @@ class EntryForm:
 
     def may_return(self, seat: Seat) -> bool:
         return not seat.playing and any(c["among"] == "out" for c in self.seat_choices)
+
+    @property
+    def nobody(self) -> str:
+        """A ``player`` choice left unmade: nobody (no instant win this hand)."""
+        return NOBODY
 
     @property
     def ranks(self) -> tuple[str, ...]:

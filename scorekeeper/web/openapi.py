@@ -148,9 +148,19 @@ def _schemas() -> dict[str, Any]:
                         "parts": {"type": ["array", "null"], "description": "A table's values, each an option."},
                         "group": nullable_string,
                         "when": {"type": ["object", "null"], "description": (
-                            "It matters only while another option has a value: {option, value}.")},
+                            "It matters only while another option has a value: {option, value}; with "
+                            "several values, all of them as `values`.")},
+                        "more": {"type": ["object", "null"], "description": (
+                            "A table's further keys (a single rank, card or rank by colour), each an "
+                            "option of this kind.")},
+                        "items": {"type": ["string", "null"], "description": "What a list's records are."},
                     },
                 }},
+                "optional_sides": {"type": ["object", "null"], "additionalProperties": {
+                    "type": "array", "items": {"type": "integer"}}, "description": (
+                    "Sides a table may take or leave (a game it defines): the side sizes each number of "
+                    "players may take, as `sides`; a game's `sides` may then be given in `NewGame`, or left "
+                    "out for each to play for themselves.")},
                 "defined_by_table": {"type": "boolean", "description": (
                     "A game the table defines: its required options are its rules and its name.")},
                 "entry": {"type": "object", "description": "What a hand entry of this variant holds."},
@@ -417,6 +427,7 @@ _CHOICE_SCHEMAS: dict[str, dict[str, Any]] = {
     "card": {"type": "string"},
     "rank": {"type": ["string", "null"]},
     "players": {"type": "array", "items": {"type": "string"}},
+    "player": {"type": ["string", "null"]},
 }
 
 
@@ -514,7 +525,7 @@ def _option_schema(option: dict[str, Any]) -> dict[str, Any]:
         values = option["choices"] if option["type"] == "choice" else [True, False]
         described += " " + "; ".join(f"{json_word(value)} ({word})" for value, word in zip(values, words)) + "."
     if option["type"] == "text":
-        schema: dict[str, Any] = {"type": "string", "minLength": 1,
+        schema: dict[str, Any] = {"type": "string", "minLength": min(1, option["minimum"]),
                                   "description": f"{described} {option['minimum']} to {option['maximum']} "
                                                  "characters once trimmed."}
     elif option["type"] == "bool":
@@ -522,8 +533,18 @@ def _option_schema(option: dict[str, Any]) -> dict[str, Any]:
     elif option["type"] == "choice":
         schema = {"enum": list(option["choices"]), "description": described}
     elif option["type"] == "table":
-        schema = {"type": "object", "additionalProperties": False, "description": described,
+        schema = {"type": "object", "description": described,
                   "properties": {part["key"]: _option_schema(part) for part in option["parts"] or []}}
+        more = option.get("more")
+        # Further keys (a house game's single ranks, cards, a rank by colour), each valued as ``more``.
+        schema["additionalProperties"] = False if more is None else _option_schema({**more, "required": False})
+        if more is not None:
+            schema["description"] += f" Besides these: {more['help']}"
+    elif option["type"] == "list":
+        schema = {"type": "array", "minItems": option["minimum"], "maxItems": option["maximum"],
+                  "description": described,
+                  "items": {"type": "object", "additionalProperties": False,
+                            "properties": {part["key"]: _option_schema(part) for part in option["parts"] or []}}}
     else:
         number: dict[str, Any] = {"type": "integer"}
         if option.get("choices"):

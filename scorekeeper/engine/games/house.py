@@ -94,7 +94,7 @@ MELD_FIELDS = (
 BONUS = Field("bonus", "count", "Bonus", "the bonus for going out this hand, if the table works it out "
               "(instead of the game's going-out bonus)", out="only", minimum=-MAX_POINTS, maximum=MAX_POINTS)
 
-ONE_GO = Choice("one_go", "flag", "In one go",
+ONE_GO = Choice("one_go", "flag", "In one go: out in one turn, never having melded",
                 "Went out in one turn, never having melded before: the others' hands may count more, and the "
                 "bonus may differ.", needs_out=True)
 INSTANT_WIN = Choice("instant_win", "player", "Instant win",
