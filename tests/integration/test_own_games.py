@@ -78,7 +78,7 @@ def test_the_new_game_page_lists_the_built_in_games_the_presets_then_the_account
     assert "Gin Rummy" in lists[0].text and "House rules" not in lists[0].text
     assert [item.one("strong").text for item in lists[3].find_all("li")] == ["Our Marriage", "Seven Bridge"]
     assert lists[4].one("strong").text == "Your own game"
-    assert lists[2].one("a").get("href") == "/games/own/new?variant=house"
+    assert lists[4].one("a").get("href") == "/games/own/new?variant=house"
 
 
 def test_an_own_game_is_listed_with_its_rules_in_words_never_raw_keys(user):

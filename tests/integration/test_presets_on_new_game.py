@@ -17,7 +17,6 @@ from webpage import page
 from sqlalchemy import select
 
 from scorekeeper import services
-from scorekeeper.engine import options_of
 from scorekeeper.engine.games.presets import Preset, close, exact, presets
 from scorekeeper.extensions import db
 from scorekeeper.models import Game
@@ -85,20 +84,21 @@ def test_every_preset_starts_a_game_of_the_tables_own_with_its_whole_definition(
     assert response.status_code == 303, page(response).errors()
     game = stored(app, location_game(response))
     assert game.variant == preset.variant
-    assert game.options == options_of(preset.variant, preset.definition)
-    assert game.options["name"] == preset.name
+    assert game.options == preset.definition  # the rule book's block, every option written into the log
     assert page(user.get(f"/games/{game.id}")).one("h1").text.startswith(preset.name)
 
 
-def test_mille_is_for_two_players_so_a_third_is_refused_next_to_the_seats(user):
+def test_mille_is_for_two_players_so_its_form_has_two_seats_and_one_name_is_refused(user):
     mille = next(preset for preset in EVERY if preset.key == "mille")
     form = page(user.get("/games/new?preset=mille"))
-    assert len(form.find_all("input", cls=None, list="roster")) == 2
+    assert [field.get("name") for field in form.find_all("input", list="roster")] == ["seat-0", "seat-1"]
 
-    response = start(user, mille, ["Ann", "Bob", "Cara"])
+    response = start(user, mille, ["Ann"])
 
     assert response.status_code == 422
-    assert "Mille is for 2 players; 3 named." in page(response).error_near("players")
+    seats_error = page(response).one("fieldset", cls="seats").one("p", cls="error").text
+    assert seats_error == "Mille is for 2 players; 1 named."
+    assert page(response).value("seat-0") == "Ann"
 
 
 def test_a_preset_can_be_kept_as_the_accounts_own_game_to_change_its_rules(user):
@@ -127,6 +127,6 @@ def test_a_presets_game_exports_and_imports_into_another_account_and_replays_the
     with app.app_context():
         copy = db.session.scalar(select(Game).where(Game.id != game_id))
         db.session.remove()
-    assert copy is not None and copy.options == options_of(romme.variant, romme.definition)
+    assert copy is not None and copy.options == romme.definition
     assert page(other.get(f"/games/{copy.id}")).one("table", cls="sheet").text == page(
         user.get(f"/games/{game_id}")).one("table", cls="sheet").text
