@@ -213,6 +213,12 @@ def worked_lines(preset: Preset, worked: Worked, number: int) -> list[str]:
     return [*lines, ""]
 
 
+def definition_text(definition: Mapping[str, Any]) -> str:
+    """A definition as JSON, one option a line."""
+    return "{\n" + ",\n".join(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
+                               for key, value in definition.items()) + "\n}"
+
+
 def preset_page(preset: Preset) -> str:
     """A preset's page: what it is, its rules in words (from its definition), the source it follows,
     the decisions taken, its definition and its worked hands."""
@@ -234,7 +240,7 @@ def preset_page(preset: Preset) -> str:
               "## Its definition", "",
               "Every option of the table's own game, as a game of it writes them into its log (the API starts "
               "one with these as its options):", "",
-              "```json", json.dumps(dict(preset.definition), ensure_ascii=False, indent=1), "```", ""]
+              "```json", definition_text(preset.definition), "```", ""]
     for number, worked in enumerate(preset.worked, start=1):
         lines += worked_lines(preset, worked, number)
     if preset.worked:
