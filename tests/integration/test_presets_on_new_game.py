@@ -130,3 +130,25 @@ def test_a_presets_game_exports_and_imports_into_another_account_and_replays_the
     assert copy is not None and copy.options == romme.definition
     assert page(other.get(f"/games/{copy.id}")).one("table", cls="sheet").text == page(
         user.get(f"/games/{game_id}")).one("table", cls="sheet").text
+
+
+def test_a_presets_seating_page_says_its_rules_in_words_its_single_card_values_and_deals_among_them(user):
+    bridge = page(user.get("/games/new?preset=seven-bridge")).one("ul", cls="rules").text
+    kalooki = page(user.get("/games/new?preset=caribbean-kalooki")).one("ul", cls="rules").text
+
+    assert "Card values: Ace 1, K Q J 10, Ten 10, 2 to 9 face value, Joker 0, 7 20" in bridge
+    assert "1. Cards 9, Contract 3 threes; 2. Cards 10, Contract 2 threes, 1 four;" in kalooki
+    assert "{" not in bridge + kalooki and "one_go" not in bridge  # never a raw value or an option's key
+
+
+def test_a_presets_game_counts_as_its_own_game_by_name_in_the_history_and_statistics(app, user, record):
+    romme = next(preset for preset in EVERY if preset.key == "german-romme")
+    game = location_game(start(user, romme))
+    assert record(user, game, {"out": "0", "p1-count": "20", "p2-count": "12"}).status_code == 303
+
+    history = page(user.get("/history"))
+    assert "German Rommé" in [option.text for option in history.one("select", id="f-variant").find_all("option")]
+    only = page(user.get("/history", query_string={"variant": "house:German Rommé"}))
+    assert [row.find("strong").text for row in only.find_all("li") if row.find("strong")] == ["German Rommé"]
+    table = page(user.get("/stats/", query_string={"variant": "house:German Rommé"}))
+    assert table.one("h2", id="players-heading").text == "Players: German Rommé"
