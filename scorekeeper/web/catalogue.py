@@ -146,8 +146,10 @@ class VariantCard:
 
 @bp.route("/variants")
 def index() -> str:
+    from .presets import close_cards, exact_cards  # the presets are worded with this module's helpers
+
     cards = [variant_card(variant) for variant in variants()]
-    return render_template("catalogue/index.html", variants=cards)
+    return render_template("catalogue/index.html", variants=cards, presets=exact_cards(), close=close_cards())
 
 
 def variant_card(variant: Mapping[str, Any]) -> VariantCard:

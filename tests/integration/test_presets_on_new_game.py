@@ -152,3 +152,11 @@ def test_a_presets_game_counts_as_its_own_game_by_name_in_the_history_and_statis
     assert [row.find("strong").text for row in only.find_all("li") if row.find("strong")] == ["German Rommé"]
     table = page(user.get("/stats/", query_string={"variant": "house:German Rommé"}))
     assert table.one("h2", id="players-heading").text == "Players: German Rommé"
+
+
+def test_the_games_page_lists_every_preset_by_name_after_the_built_in_games(client):
+    listed = page(client.get("/variants")).one("section", id="presets")
+
+    names = [item.one("strong").text for item in listed.find_all("li")]
+    assert names == [preset.name for preset in EVERY]
+    assert all(preset.cannot in listed.text for preset in close())
