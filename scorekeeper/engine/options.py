@@ -177,7 +177,8 @@ class Option:
                 raise self._invalid(str(error)) from None
             if stored in further or stored in known:
                 raise self._invalid(f"key {shown(key)} is given twice (as {stored!r})")
-            further[stored] = value[key]
+            if value[key] is not None:  # (null: as if not given, no value of its own)
+                further[stored] = value[key]
         checked = {}
         parts = [*known.values(), *(replace(self.more, key=key) for key in further if self.more is not None)]
         given = {**value, **further}

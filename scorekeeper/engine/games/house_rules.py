@@ -179,7 +179,7 @@ def bonus_note(source: str, *, paying: bool, **values: Any) -> Note:
 # -- (g) the lowest hand collects the differences ---------------------------------------------
 
 
-def lowest_scores_difference(hand: Hand, values: Mapping[str, int]) -> tuple[dict[str, Score], list[Note]]:
+def lowest_scores_difference(hand: Hand, values: Mapping[str, int]) -> tuple[dict[str, Score], list[str]]:
     """The player(s) with the lowest value score the sum of every other value less it, shared when
     tied; the others 0.  Who went out counts 0."""
     lowest = min(values.values())
@@ -192,7 +192,7 @@ def lowest_scores_difference(hand: Hand, values: Mapping[str, int]) -> tuple[dic
     share = split(total, len(winners))
     for player in winners:
         scores[player] = share
-    notes = [Note("house.lowest_collects", hands=dict(values), lowest=lowest, winners=winners,
+    notes: list[str] = [Note("house.lowest_collects", hands=dict(values), lowest=lowest, winners=winners,
                   differences=differences, total=total)]
     if len(winners) > 1:
         notes.append(Note("house.lowest_shared", winners=winners, share=show(share)))
