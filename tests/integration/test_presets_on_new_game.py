@@ -70,6 +70,8 @@ def test_the_games_not_scored_exactly_are_listed_apart_each_saying_what_the_app_
 
 def test_a_preset_nobody_knows_is_not_found(user):
     assert user.get("/games/new?preset=snap").status_code == 404
+    assert user.post("/games/new?preset=snap", data={**seats("Ann", "Bob"), "preset": "snap"}).status_code == 404
+    assert user.get("/games/own/new?preset=snap").status_code == 404
 
 
 @pytest.mark.parametrize("preset", EVERY, ids=[preset.key for preset in EVERY])
