@@ -116,7 +116,8 @@ def test_the_form_has_a_field_for_every_option_with_its_words(user):
                or "pays" in label.text]
     assert scoring == ["Each player scores their own hand",
                        "Whoever goes out scores what the others hold; they score 0",
-                       "Each other player pays what they hold to whoever went out"]
+                       "Each other player pays what they hold to whoever went out",
+                       "The lowest hand scores what each other hand holds more than it; the others 0"]
     assert "Lowest total wins" in form.text and "Highest total wins" in form.text
     assert form.one("fieldset", cls="option-group").one("legend").text == "How the game ends"
     values = form.one("fieldset", cls="values")
@@ -188,7 +189,9 @@ def test_a_game_started_from_it_holds_the_whole_definition_in_its_log(app, user)
     options = game_options(app, game)
     assert options == kept_types(app)[0][1]
     assert set(options) == {"name", "entry", "values", "decks", "jokers", "scoring", "going_out_bonus",
-                            "lowest_wins", "target", "deals", "eliminate_at", "cards_each"}
+                            "lowest_wins", "target", "deals", "eliminate_at", "cards_each",
+                            # the extensions' options (SCORING.md "house — extensions"), at their defaults
+                            "one_go_multiplier", "one_go_bonus", "reentries", "instant_win", "schedule"}
     sheet = page(user.get(f"/games/{game}"))
     assert sheet.one("h1").text == "Our Marriage"
 
