@@ -123,6 +123,10 @@ def _schemas() -> dict[str, Any]:
                     "Played in sides (partnerships): the side sizes each number of players takes, "
                     "{\"4\": [2], \"6\": [3, 2]}; at any other count each plays for themselves. Null: never "
                     "in sides. A game's `sides` is then required in `NewGame`.")},
+                "optional_sides": {"type": ["object", "null"], "additionalProperties": {
+                    "type": "array", "items": {"type": "integer"}}, "description": (
+                    "Sides a table may sit in, or not (a game the table defines): the side sizes each number "
+                    "of players may take, as `sides`; `NewGame`'s `sides` may then be given or left out.")},
                 "cards_each": {"type": "object", "additionalProperties": {"type": "integer"}},
                 "decks": {"type": "object", "additionalProperties": {"type": "integer"}},
                 "jokers": {"type": "object", "additionalProperties": {"type": "integer"}},
@@ -145,22 +149,17 @@ def _schemas() -> dict[str, Any]:
                         "labels": {"type": ["array", "null"], "description": (
                             "The words of each choice (of true and false, for a yes-or-no).")},
                         "also": {"type": ["array", "null"], "description": "Words a number may be instead."},
-                        "parts": {"type": ["array", "null"], "description": "A table's values, each an option."},
+                        "parts": {"type": ["array", "null"], "description": (
+                            "A table's values, each an option; a list's record, each of its keys an option.")},
+                        "more": {"type": ["object", "null"], "description": (
+                            "A table that takes further keys: what each of their values is, as an option.")},
+                        "items": {**nullable_string, "description": "What a list's records are, in words."},
                         "group": nullable_string,
                         "when": {"type": ["object", "null"], "description": (
-                            "It matters only while another option has a value: {option, value}; with "
-                            "several values, all of them as `values`.")},
-                        "more": {"type": ["object", "null"], "description": (
-                            "A table's further keys (a single rank, card or rank by colour), each an "
-                            "option of this kind.")},
-                        "items": {"type": ["string", "null"], "description": "What a list's records are."},
+                            "It matters only while another option has a value: {option, value}, with "
+                            "`values` listing every value where it matters under several.")},
                     },
                 }},
-                "optional_sides": {"type": ["object", "null"], "additionalProperties": {
-                    "type": "array", "items": {"type": "integer"}}, "description": (
-                    "Sides a table may take or leave (a game it defines): the side sizes each number of "
-                    "players may take, as `sides`; a game's `sides` may then be given in `NewGame`, or left "
-                    "out for each to play for themselves.")},
                 "defined_by_table": {"type": "boolean", "description": (
                     "A game the table defines: its required options are its rules and its name.")},
                 "entry": {"type": "object", "description": "What a hand entry of this variant holds."},
@@ -533,13 +532,13 @@ def _option_schema(option: dict[str, Any]) -> dict[str, Any]:
     elif option["type"] == "choice":
         schema = {"enum": list(option["choices"]), "description": described}
     elif option["type"] == "table":
-        schema = {"type": "object", "description": described,
-                  "properties": {part["key"]: _option_schema(part) for part in option["parts"] or []}}
+        # Further keys, where the table takes them, are each valued as its ``more`` says.
         more = option.get("more")
-        # Further keys (a house game's single ranks, cards, a rank by colour), each valued as ``more``.
-        schema["additionalProperties"] = False if more is None else _option_schema({**more, "required": False})
-        if more is not None:
-            schema["description"] += f" Besides these: {more['help']}"
+        further = _option_schema(more) if more else False
+        if more:
+            described += f" Any other key: {more['label'].lower()}."
+        schema = {"type": "object", "additionalProperties": further, "description": described,
+                  "properties": {part["key"]: _option_schema(part) for part in option["parts"] or []}}
     elif option["type"] == "list":
         schema = {"type": "array", "minItems": option["minimum"], "maxItems": option["maximum"],
                   "description": described,

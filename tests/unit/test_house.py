@@ -587,7 +587,7 @@ def test_the_catalogue_gives_every_house_option_its_words_and_bounds():
     assert (options["going_out_bonus"]["minimum"], options["going_out_bonus"]["maximum"]) == (-10_000, 10_000)
     assert (options["deals"]["maximum"], options["cards_each"]["maximum"]) == (100, 30)
     assert [o["key"] for o in options.values() if o["group"] == "How the game ends"] == [
-        "target", "deals", "eliminate_at", "reentries", "instant_win"]
+        "target", "deals", "eliminate_at", "reentries"]
 
 
 def test_the_catalogue_entry_lists_every_input_a_house_game_may_take():

@@ -289,7 +289,7 @@ class House(PlayedInSides):
                "(with Out at only).", minimum=0, maximum=MAX_REENTRIES, label="Re-entries", group=ENDING),
         Option("instant_win", "bool", False, "A special hand may win the game at once: the hand is scored, then "
                "the game ends with that player the winner.",
-               labels=("A special hand wins at once", "No instant win"), label="Instant win", group=ENDING),
+               labels=("A special hand wins at once", "No instant win"), label="Instant win"),
         Option("cards_each", "int", None, "Cards dealt to each player, shown on the sheet as guidance.", minimum=1,
                maximum=MAX_DEALT, label="Cards dealt"),
         Option("schedule", "list", None, "Each deal's cards and contract, in order, shown on the next deal; with "
