@@ -11,7 +11,17 @@ class per game, a field of each option's declared kind.  Field names:
 - a choice, or yes or no: a ``RadioField`` of the declared words (``AnyOf``
   the choices, by ``validate_choice``);
 - a whole number: a :class:`.forms.WholeNumberField` within the declared
-  bounds (``NumberRange``), or one of the words it may be instead (``face``).
+  bounds (``NumberRange``), or one of the words it may be instead (``face``);
+- a table's further keys (its ``more``: a house game's values for one rank,
+  one card or a rank by colour): one text field of the table,
+  ``option-<table>-more``, each key and its value, comma-separated
+  ("7 20, QS 100, A red 1"), each value within ``more``'s bounds;
+- a list of records (a house game's schedule of deals): a text area, one
+  record a line, its number part, a colon, then its text part ("9: 3 threes"),
+  as many lines as the list's bounds take.
+
+The engine checks the keys (a card that is no card) and its message goes next to
+the text field.
 
 A field left empty takes the option's default, or none where it has none;
 an option with no default must be given (not while the rules are still being
@@ -32,9 +42,9 @@ from typing import Any, cast
 
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
-from wtforms import Field, Form, FormField, RadioField, StringField
+from wtforms import Field, Form, FormField, RadioField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.3; the stubs predate it
-from wtforms.validators import AnyOf, Length, NumberRange, StopValidation
+from wtforms.validators import AnyOf, Length, NumberRange, StopValidation, ValidationError
 
 from ..engine import InvalidEntry, entry_of, replay
 from .catalogue import value_words, worded
@@ -58,8 +68,14 @@ def _field(spec: Mapping[str, Any]) -> Field:
     """An option's field, of its declared kind and within its declared bounds."""
     kind, label = spec["type"], str(spec["label"])
     if kind == "table":
-        parts = {str(part["key"]): _field(part) for part in spec.get("parts") or []}
+        parts = {str(part["key"]): _field(part) for part in _parts(spec)}
         return FormField(type("Parts", (Form,), parts), label)
+    if kind == "more":
+        return StringField(label, [_Trimmed(Length(max=MAX_LISTED, message=f"Keep it to {MAX_LISTED} characters.")),
+                                   _Pairs(spec)])
+    if kind == "list":
+        return TextAreaField(label, [_Trimmed(Length(max=MAX_LISTED, message=f"Keep it to {MAX_LISTED} characters.")),
+                                     _Lines(spec)])
     if kind == "text":
         return StringField(label, [_Needed(f"Type the {label.lower()}."), _Trimmed(Length(
             max=spec["maximum"], message=f"Keep it to {spec['maximum']} characters."))])
@@ -72,6 +88,94 @@ def _field(spec: Mapping[str, Any]) -> Field:
         f", or leave it empty for {_empty_means(spec)}." if not spec.get("required") else ".")
     return WholeNumberField(label, [_Needed("Choose one."), _Numbered(NumberRange(low, high, message))],
                             message=message, signed=True, also=tuple(spec.get("also") or ()))
+
+
+#: the most characters a text of several values takes (a table's further keys, a list's lines)
+MAX_LISTED = 2000
+#: the key of a table's further keys' field, beside its parts' (no value's key: a card or rank is none)
+MORE = "more"
+
+
+def _parts(spec: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """A table's parts, then the field of its further keys where it takes them (a ``more`` part)."""
+    parts = list(spec.get("parts") or [])
+    more = spec.get("more")
+    if spec["type"] == "table" and more:
+        bounds = f"each from {more['minimum']} to {more['maximum']}"
+        parts.append({**more, "key": MORE, "type": MORE, "required": False, "default": None,
+                      "help": f"{more['help']} Each with its value, comma-separated, like 7 20, QS 100, A red 1 "
+                              f"({bounds}). Empty: none."})
+    return parts
+
+
+class _Pairs:
+    """A table's further keys as typed: ``key value`` pairs, comma-separated, each value within bounds."""
+
+    def __init__(self, spec: Mapping[str, Any]) -> None:
+        self.spec = spec
+
+    def __call__(self, form: Form, field: Field) -> None:
+        try:
+            pairs(str(field.data or ""), self.spec)
+        except ValueError as error:
+            raise ValidationError(str(error)) from None
+
+
+def pairs(text: str, spec: Mapping[str, Any]) -> dict[str, int]:
+    """``"7 20, QS 100"`` as ``{"7": 20, "QS": 100}``: each key as typed (the engine reads it), its value a
+    whole number within ``spec``'s bounds; ValueError saying what to type."""
+    low, high = spec["minimum"], spec["maximum"]
+    found: dict[str, int] = {}
+    for item in filter(None, (one.strip() for one in text.replace("\n", ",").split(","))):
+        key, _, number = item.rpartition(" ")
+        if not key.strip() or not number.isdigit() or len(number) > 7:
+            raise ValueError(f"Give each its value after it, like QS 100 (not {item!r}).")
+        if not low <= int(number) <= high:
+            raise ValueError(f"{key.strip()}: type a whole number from {low} to {high}.")
+        if key.strip() in found:
+            raise ValueError(f"{key.strip()} is given twice.")
+        found[key.strip()] = int(number)
+    return found
+
+
+class _Lines:
+    """A list's records as typed: one a line, within the list's bounds and each part's."""
+
+    def __init__(self, spec: Mapping[str, Any]) -> None:
+        self.spec = spec
+
+    def __call__(self, form: Form, field: Field) -> None:
+        try:
+            lines(str(field.data or ""), self.spec)
+        except ValueError as error:
+            raise ValidationError(str(error)) from None
+
+
+def lines(text: str, spec: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A list's lines as its records: ``"9: 3 threes"`` is ``{"cards": 9, "contract": "3 threes"}`` (the
+    number part, a colon, the text part; a line of one number is that number alone, a line with neither
+    colon nor number its text alone); ValueError saying what to fix, and on which line."""
+    number_part = next(part for part in spec["parts"] if part["type"] == "int")
+    text_part = next(part for part in spec["parts"] if part["type"] == "text")
+    given = [line.strip() for line in text.splitlines() if line.strip()]
+    items = str(spec.get("items") or "lines")
+    if len(given) > spec["maximum"]:
+        raise ValueError(f"At most {spec['maximum']} {items}, one a line ({len(given)} typed).")
+    records = []
+    for at, line in enumerate(given, 1):
+        if ":" in line:
+            count, _, words = (part.strip() for part in line.partition(":"))
+        else:
+            count, words = (line, "") if line.isdigit() else ("", line)
+        if count and (not count.isdigit() or len(count) > 7
+                      or not number_part["minimum"] <= int(count) <= number_part["maximum"]):
+            raise ValueError(f"Line {at}: the {number_part['label'].lower()} before the colon is a whole number "
+                             f"from {number_part['minimum']} to {number_part['maximum']} (not {count!r}).")
+        if len(words) > text_part["maximum"]:
+            raise ValueError(f"Line {at}: keep the {text_part['label'].lower()} to {text_part['maximum']} "
+                             "characters.")
+        records.append({number_part["key"]: int(count) if count else None, text_part["key"]: words})
+    return records
 
 
 def _choices(spec: Mapping[str, Any]) -> list[tuple[str, str]]:
@@ -179,6 +283,12 @@ class OptionInput:
         return (self.spec.get("minimum") or 0) < 0
 
     @property
+    def bounds(self) -> str:
+        """A number's bounds in words, ``From 1 to 10. `` (with the space before what follows); "" for none."""
+        low, high = self.spec.get("minimum"), self.spec.get("maximum")
+        return f"From {low} to {high}. " if self.kind == "int" and low is not None and high is not None else ""
+
+    @property
     def empty_means(self) -> str:
         return _empty_means(self.spec)
 
@@ -219,7 +329,7 @@ class DefineForm(FlaskForm):
                 one.field.form.specs = self.specs  # for their checks, as the form's own fields have
 
     def _input(self, spec: Mapping[str, Any], bound: Field) -> OptionInput:
-        parts = [self._input(part, bound.form[str(part["key"])]) for part in spec.get("parts") or []] \
+        parts = [self._input(part, bound.form[str(part["key"])]) for part in _parts(spec)] \
             if isinstance(bound, FormField) else []
         return OptionInput(spec, bound, parts)
 
@@ -255,6 +365,19 @@ class DefineForm(FlaskForm):
             else:
                 grouped.append((heading, [one]))
         return grouped
+
+    @staticmethod
+    def list_hint(one: OptionInput) -> str:
+        """How a list is typed, one record a line, from its parts' words and bounds: ``One deal a line: the
+        cards (1 to 30), a colon, then the contract (up to 80 characters), like 9: 3 threes. Empty: none.``"""
+        spec = one.spec
+        number_part = next(part for part in spec["parts"] if part["type"] == "int")
+        text_part = next(part for part in spec["parts"] if part["type"] == "text")
+        item = str(spec.get("items") or "records").rstrip("s")
+        return (f"One {item} a line, {spec['minimum']} to {spec['maximum']} lines: the "
+                f"{number_part['label'].lower()} ({number_part['minimum']} to {number_part['maximum']}), a colon, "
+                f"then the {text_part['label'].lower()} (up to {text_part['maximum']} characters), like "
+                f"9: 3 threes. Empty: none.")
 
     def applies(self, one: OptionInput) -> bool:
         """Whether an option matters under the others as chosen: one that depends on another's
@@ -297,23 +420,30 @@ class DefineForm(FlaskForm):
     def add_error(self, field_key: str | None, message: str) -> None:
         key, _, part = (field_key or "name").partition(".")
         one = next((i for i in self.inputs if i.key == key), None) or self.inputs[0]
-        if part:
-            one = next((p for p in one.parts if p.key == part), one)
+        if one.parts:
+            # a part by its key; a further key's (7, QS), or the table's own, at the further keys' field
+            more = next((p for p in one.parts if p.key == MORE), one)
+            one = next((p for p in one.parts if p.key == part and p.key != MORE), more)
         if not one.error:
             add_error(one.field, message)
 
     def _specs(self) -> list[Mapping[str, Any]]:
-        return [*self.variant["options"], *(p for o in self.variant["options"] for p in o.get("parts") or [])]
+        return [*self.variant["options"], *(p for o in self.variant["options"] for p in _parts(o))]
 
 
 def _read(one: OptionInput) -> Any:
     """An option's value as the form holds it, once its field is valid (None: its default)."""
     if one.kind == "table":
         values = {part.key: _read(part) for part in one.parts}
-        return {key: value for key, value in values.items() if value is not None}
+        further = values.pop(MORE, None) or {}
+        return {**{key: value for key, value in values.items() if value is not None}, **further}
     if one.error:
         return None
     data = one.field.data
+    if one.kind == MORE:
+        return pairs(str(data or ""), one.spec) or None
+    if one.kind == "list":
+        return lines(str(data or ""), one.spec) or None
     if one.kind == "text":
         return str(data).strip() or None if data is not None else None
     if one.kind in ("choice", "bool"):
@@ -326,8 +456,16 @@ def _read(one: OptionInput) -> Any:
 def _fill(texts: dict[str, str], name: str, spec: Mapping[str, Any], value: Any) -> None:
     if spec["type"] == "table":
         given = value if isinstance(value, Mapping) else {}
+        named = {part["key"] for part in spec.get("parts") or []}
         for part in spec.get("parts") or []:
             _fill(texts, f"{name}-{part['key']}", part, given.get(part["key"]))
+        if spec.get("more"):
+            texts[f"{name}-{MORE}"] = ", ".join(f"{key} {number}" for key, number in given.items() if key not in named)
+    elif spec["type"] == "list":
+        number_part = next(part["key"] for part in spec["parts"] if part["type"] == "int")
+        text_part = next(part["key"] for part in spec["parts"] if part["type"] == "text")
+        texts[name] = "\n".join(f"{'' if record.get(number_part) is None else record[number_part]}: "
+                                f"{record.get(text_part) or ''}".strip() for record in value or [])
     elif value is None or value == spec.get("default") and isinstance(value, str):
         texts[name] = ""  # none, or the word an empty field stands for
     elif isinstance(value, bool):
@@ -389,19 +527,26 @@ def example(variant: Mapping[str, Any], form: DefineForm) -> Example:
         given = entry["hands"].get(player)
         entered = "went out" if player == entry["out"] else ""
         if given:
-            entered = (entered + ", " if entered else "") + " ".join(str(v) for v in given.values())
+            entered = (entered + ", " if entered else "") + _entered(given, entry_of(key, sheet["options"]))
         lines.append(ExampleLine(player, entered, signed(row["scores"][player])))
     return Example(lines, [str(note) for note in row["notes"]], sheet["guide"]["goal"], sheet["guide"]["how_to"])
 
 
 def _example_entry(entry: Mapping[str, Any], jokers: int) -> dict[str, Any]:
     """Ann went out; Bob and Cara give what the rules' fields take: cards (with a joker where the
-    pack has one) and a count, or a number each."""
-    fields = entry["fields"]
+    pack has one) and a count, or a number each; or, where each gives the cards melded and those left,
+    SCORING.md's worked hand (Ann melded 7S 8S 9S KD KH KC; Bob melded 20, left AS 4D)."""
+    fields = [f for f in entry["fields"] if f["out"] != "only"]  # (not the bonus only Ann may type)
     cards = next((f for f in fields if f["kind"] == "cards"), None)
     number = next((f for f in fields if f["kind"] in ("count", "number")), None)
+    either = [f for f in fields if f["kind"] == "cards_or_points"]
     hands: dict[str, Any] = {}
-    if cards is not None:
+    if len(either) == 2 and {f["out"] for f in either} == {"optional", "none"}:
+        melded, left = sorted(either, key=lambda f: f["out"] == "none")
+        hands["Ann"] = {melded["key"]: "7S 8S 9S KD KH KC"}
+        hands["Bob"] = {melded["key"]: 20, left["key"]: "AS 4D"}
+        hands["Cara"] = {left["key"]: "10C 3D"}
+    elif cards is not None:
         hands["Bob"] = {cards["key"]: "AS 9H JK" if jokers else "AS 9H KD"}
         hands["Cara"] = {number["key"]: 12} if number is not None else {cards["key"]: "10C 4D"}
     elif number is not None:
@@ -409,6 +554,16 @@ def _example_entry(entry: Mapping[str, Any], jokers: int) -> dict[str, Any]:
         hands["Bob"] = {number["key"]: 25}
         hands["Cara"] = {number["key"]: -5 if low < 0 else 12}
     return {"out": "Ann", "hands": hands}
+
+
+def _entered(given: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
+    """What the example enters for a player: ``AS 9H JK``; with several fields, each named:
+    ``melded 20, left in hand AS 4D``."""
+    labels = {f["key"]: str(f["label"]).split(" (")[0].lower() for f in entry["fields"]}
+    named = {f["key"] for f in entry["fields"] if f["kind"] == "cards_or_points"}  # (melded, left: either)
+    if len(given) == 1 and not named & set(given):
+        return " ".join(str(value) for value in given.values())
+    return ", ".join(f"{labels.get(key, key)} {value}" for key, value in given.items())
 
 
 def _listed(words: Sequence[str]) -> str:

@@ -74,7 +74,7 @@ def test_the_engines_refusal_of_an_option_is_put_at_that_options_field(app: Flas
 
 def test_the_own_game_forms_fields_are_of_each_options_declared_kind_a_table_a_form_of_its_own(app: Flask) -> None:
     kinds = {"text": "StringField", "choice": "RadioField", "bool": "RadioField", "int": "WholeNumberField",
-             "table": "FormField"}
+             "table": "FormField", "list": "TextAreaField"}
     own = [v for v in variants() if v["defined_by_table"]]
     assert own
     with app.test_request_context():
@@ -83,8 +83,12 @@ def test_the_own_game_forms_fields_are_of_each_options_declared_kind_a_table_a_f
             for option in variant["options"]:
                 field = form[f"option-{option['key']}"]
                 assert field.type == kinds[option["type"]], option["key"]
+                if option["type"] != "table":
+                    continue  # (a list's records are lines of its text)
                 for part in option.get("parts") or []:
                     assert field.form[part["key"]].name == f"option-{option['key']}-{part['key']}"
+                if option.get("more"):  # its further keys: one text field of the table
+                    assert field.form["more"].name == f"option-{option['key']}-more"
 
 
 def test_an_own_game_option_out_of_its_bounds_is_refused_by_its_field_with_the_typing_kept(app: Flask) -> None:

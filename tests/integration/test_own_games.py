@@ -417,3 +417,80 @@ def test_no_row_is_left_half_saved_when_the_engine_refuses_a_type(app, user):
     keep(user, **{"option-eliminate_at": "50", "option-lowest_wins": "false"})
     with app.app_context():
         assert db.session.scalar(select(func.count()).select_from(GameType)) == before
+
+
+# -- the house extensions on the form (issue 26) -----------------------------------------------------------
+
+#: single-card values and a schedule, as typed on the form
+EXTENDED = {"option-values-more": "7 20, QS 100, A red 1",
+            "option-schedule": "9: 3 threes\n11: 1 three, 2 fours\n: 4 fours"}
+
+
+def test_the_form_offers_every_extension_in_words_never_its_key(user):
+    form = page(user.get("/games/own/new?variant=house")).one("form", id="own-game")
+
+    for name in ("option-one_go_multiplier", "option-one_go_bonus", "option-reentries", "option-values-more"):
+        assert form.field(name).tag == "input", name
+    assert form.field("option-schedule").tag == "textarea"
+    assert form.field("option-instant_win").get("type") == "radio"
+    assert "Melded minus left" in form.text and "A special hand wins at once" in form.text
+    assert "The lowest hand scores what each other hand holds more than it; the others 0" in form.text
+    for key in ("meld_minus_hand", "one_go", "lowest_scores_difference", "instant_win", "reentries", "schedule"):
+        assert key not in form.text, key
+    # the bounds, said beside each field
+    assert "From 1 to 10." in form.one("p", id="option-one_go_multiplier-hint").text
+    assert "From -10000 to 10000." in form.one("p", id="option-one_go_bonus-hint").text
+    assert "(each from 0 to 1000)" in form.one("p", id="option-values-more-hint").text
+    assert "1 to 30 lines" in form.one("p", id="option-schedule-hint").text
+    assert "up to 80 characters" in form.one("p", id="option-schedule-hint").text
+
+
+def test_single_card_values_and_a_schedule_are_kept_in_the_definition_and_filled_back_to_change_it(app, user):
+    response = keep(user, **EXTENDED, **{"option-one_go_multiplier": "2", "option-instant_win": "true"})
+
+    assert response.status_code == 303, page(response).errors()
+    name, options = kept_types(app)[0]
+    assert options["values"] == {"ace": 15, "pictures": 10, "ten": 10, "pips": "face", "joker": 25, "7": 20,
+                                 "QS": 100, "A red": 1}
+    assert options["schedule"] == [{"cards": 9, "contract": "3 threes"}, {"cards": 11, "contract": "1 three, 2 fours"},
+                                   {"cards": None, "contract": "4 fours"}]
+    assert options["one_go_multiplier"] == 2 and options["instant_win"] is True
+    change = page(user.get(f"/games/own/{type_of(response)}/edit")).one("form", id="own-game")
+    assert change.value("option-values-more") == "7 20, QS 100, A red 1"
+    assert change.one("textarea", name="option-schedule").raw_text().strip() == \
+        "9: 3 threes\n11: 1 three, 2 fours\n: 4 fours"
+
+
+@pytest.mark.parametrize(("field", "typed", "said"), [
+    ("option-values-more", "QS", "Give each its value after it, like QS 100 (not 'QS')."),
+    ("option-values-more", "QS 1001", "QS: type a whole number from 0 to 1000."),
+    ("option-values-more", "ZZ 5", 'key "ZZ" is not a rank, a card or a colour'),
+    ("option-schedule", "40: 3 threes", "Line 1: the cards before the colon is a whole number from 1 to 30"),
+    ("option-schedule", "9\n" * 31, "At most 30 deals, one a line (31 typed)."),
+    ("option-schedule", "9: " + "x" * 81, "Line 1: keep the contract to 80 characters."),
+])
+def test_a_wrong_single_value_or_deal_is_refused_next_to_its_field_with_the_typing_kept(
+        app, user, field, typed, said):
+    response = keep(user, **{field: typed})
+
+    assert response.status_code == 422
+    form = page(response)
+    assert said in form.error_near(field)
+    shown = form.field(field)
+    assert (shown.raw_text() if shown.tag == "textarea" else shown.get("value")).strip() == typed.strip()
+    assert kept_types(app) == []
+
+
+def test_the_live_example_of_melded_minus_left_is_scoring_md_s_worked_hand(user):
+    example = example_of(user, **{"option-entry": "meld_minus_hand", "option-values-ace": "15",
+                                  "option-values-ten": "5", "option-values-pips": "5", "option-values-joker": "",
+                                  "option-going_out_bonus": "10"})
+
+    assert example_scores(example) == {"Ann": "+55", "Bob": "0", "Cara": "-10"}
+    assert "melded 20, left in hand AS 4D" in example.text
+
+
+def test_the_live_example_counts_a_single_card_by_its_own_value(user):
+    example = example_of(user, **{"option-values-more": "9H 50"})
+
+    assert example_scores(example)["Bob"] == "+90"  # A 15 + 9H 50 + joker 25
