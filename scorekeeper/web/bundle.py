@@ -1,7 +1,8 @@
 """``/engine/bundle.zip?v=<digest>``: the scoring engine as the browser's Pyodide loads it.
 
 The app builds the bundle from its own package, once per process: every
-``.py`` file of ``scorekeeper/engine`` (standard library only), which holds
+``.py`` file of ``scorekeeper/engine`` (standard library only) and its data
+(``.json``: the presets' definitions, read beside their module), which holds
 the worker's entry point (:mod:`scorekeeper.engine.in_browser`) and the entry
 form's reading (:mod:`scorekeeper.engine.entry_form`) too, and a package file
 of one docstring, so ``from scorekeeper.engine import replay`` works there
@@ -33,6 +34,8 @@ STUB = (
     '"""Scorekeeper\'s scoring engine alone, as the browser runs it '
     '(the web app is not in this bundle)."""\n'
 )
+#: the engine's files the bundle holds: its modules, and its data read beside them (the presets' definitions)
+BUNDLED = (".py", ".json")
 # The zip's one date (the earliest a zip can say) and its files' mode.
 STAMP = (1980, 1, 1, 0, 0, 0)
 MODE = 0o644 << 16
@@ -49,8 +52,8 @@ def sources(package: Path = PACKAGE) -> dict[str, bytes]:
     """The bundle's files by their name in it."""
     found = {
         path.relative_to(package.parent).as_posix(): path.read_bytes()
-        for path in (package / "engine").rglob("*.py")
-        if "__pycache__" not in path.parts
+        for path in sorted((package / "engine").rglob("*"))
+        if path.suffix in BUNDLED and path.is_file() and "__pycache__" not in path.parts
     }
     found["scorekeeper/__init__.py"] = STUB.encode()
     return found

@@ -32,8 +32,8 @@ GIN = {"variant": "gin", "players": ["Ann", "Bob"],
 def test_the_bundle_holds_the_engine_package_alone_and_a_package_stub():
     names = zipfile.ZipFile(io.BytesIO(bundle.bundle().data)).namelist()
 
-    engine = sorted(path.relative_to(ENGINE.parents[1]).as_posix() for path in ENGINE.rglob("*.py")
-                    if "__pycache__" not in path.parts)
+    engine = sorted(path.relative_to(ENGINE.parents[1]).as_posix() for path in ENGINE.rglob("*")
+                    if path.suffix in (".py", ".json") and "__pycache__" not in path.parts)
     assert sorted(names) == sorted([*engine, "scorekeeper/__init__.py"])
     assert "scorekeeper/engine/in_browser.py" in names and "scorekeeper/engine/entry_form.py" in names
     stub = zipfile.ZipFile(io.BytesIO(bundle.bundle().data)).read("scorekeeper/__init__.py").decode()
@@ -143,3 +143,26 @@ def test_pages_that_are_not_a_games_name_no_engine(user, path):
 
     assert response.status_code == 200, path
     assert _engine_scripts(response) == []
+
+
+def test_the_bundle_holds_the_engines_data_beside_its_modules_the_presets_definitions():
+    shipped = {path.relative_to(ENGINE.parents[1]).as_posix() for path in ENGINE.rglob("*.json")}
+    names = set(zipfile.ZipFile(io.BytesIO(bundle.bundle().data)).namelist())
+
+    assert "scorekeeper/engine/games/presets.json" in shipped
+    assert shipped <= names
+
+
+def test_the_presets_read_in_the_bundle_as_on_the_server(tmp_path):
+    zipfile.ZipFile(io.BytesIO(bundle.bundle().data)).extractall(tmp_path)
+    program = (
+        "import sys\n"
+        f"sys.path.insert(0, {str(tmp_path)!r})\n"
+        "from scorekeeper.engine.games.presets import preset, presets\n"
+        "print(len(presets()), preset('mille').definition['values']['QS'])\n"
+    )
+    done = subprocess.run([sys.executable, "-I", "-S", "-c", program], capture_output=True, text=True, check=False)
+
+    assert done.returncode == 0, done.stderr
+    known = json.loads((ENGINE / "games" / "presets.json").read_text(encoding="utf-8"))["presets"]
+    assert done.stdout.split() == [str(len(known)), "100"]
