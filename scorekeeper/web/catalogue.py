@@ -131,6 +131,7 @@ class OptionLine:
     default: str
     choices: str
     help: str
+    bounds: str = ""
 
 
 @dataclass(frozen=True)
@@ -183,7 +184,24 @@ def option_line(option: Mapping[str, Any]) -> OptionLine:
         choices=", ".join(f"{describe_value(choice)} ({words[i]})" if words else str(choice)
                           for i, choice in enumerate(choices)),
         help=option.get("help") or "",
+        bounds=bounds_words(option),
     )
+
+
+def bounds_words(option: Mapping[str, Any]) -> str:
+    """What an option may hold, as the front page says it: ``from 1 to 10``, ``1 to 40 characters``,
+    ``1 to 30 deals, each: cards from 1 to 30, contract 0 to 80 characters``; "" where a list of
+    choices says it (or nothing bounds it)."""
+    low, high = option.get("minimum"), option.get("maximum")
+    if option.get("choices") or low is None or high is None:
+        return ""
+    if option["type"] == "text":
+        return f"{low} to {high} characters"
+    if option["type"] == "list":
+        each = ", ".join(f"{str(part.get('label') or part['key']).lower()} {bounds_words(part)}"
+                         for part in option.get("parts") or [] if bounds_words(part))
+        return f"{low} to {high} {option.get('items') or 'records'}" + (f", each: {each}" if each else "")
+    return f"from {low} to {high}"
 
 
 def describe_value(value: object) -> str:
