@@ -33,7 +33,7 @@ from .cards import Card, CardError, find_excess_copies, parse_cards
 from .errors import InvalidEntry
 
 #: a ``player`` choice's first entry: no player named
-NOBODY = "Nobody"
+NOBODY = "nobody"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 

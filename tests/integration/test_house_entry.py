@@ -191,7 +191,7 @@ def test_an_instant_win_is_chosen_among_the_players_and_ends_the_game_with_them_
     game = start_house(RUMINO)
     choice = entry_page(user, game).field("instant_win")
     assert choice.tag == "select"
-    assert [option.text for option in choice.find_all("option")] == ["Nobody", "Ann", "Bob", "Cara"]
+    assert [option.text for option in choice.find_all("option")] == ["nobody", "Ann", "Bob", "Cara"]
 
     save(user, game, {"out": "0", "instant_win": "Ann", "p1-count": "30", "p2-count": "12"})
 

@@ -235,6 +235,30 @@ class House(PlayedInSides):
           shown as words everywhere a person reads them (the form, the list of own
           games, the catalogue page), never keys such as `zero_sum`; the API and
           the catalogue keep the keys.
+        - **The extensions** (the rule book's "house — extensions" (a)-(h); every
+          one off by default, so a game defined before them replays as it did):
+          - a single value (`"7": 20`, `"QS": 100`, `"A red": 1`) is stored as the
+            sheet writes cards (`"T"` as `"10"`, `"Q♠"` as `"QS"`, `"a Red"` as
+            `"A red"`); two spellings of one key are refused; a single value given
+            as null is as if not given. A joker is valued by `joker` only.
+          - `one_go` is taken in any game with somebody out (it changes nothing where
+            the multiplier is 1 and there is no one-go bonus); the form offers the
+            switch only where it changes something. The one who went out is never
+            multiplied (their own points in `own` scoring by points count once).
+          - the typed `bonus` is the out player's alone (another player's is refused,
+            code `bad_field`); it stands instead of the going-out and the one-go
+            bonus, and in `zero_sum` each other player pays it, as the going-out
+            bonus.
+          - in sides, a row's details are the side's (`value`) with each player's
+            inside (`players`); the hand's winner is the side of the one who went
+            out.
+          - `lowest_scores_difference`: a share that does not divide is kept exact
+            (shown to 2 decimals); every hand equal, nobody scores.
+          - an instant win ends the game after its hand is scored; nobody is put out
+            by that hand (the game is over and won by that player, or their side).
+          - the schedule's contract is named first in the hand's notes ("Contract
+            of this deal: 3 threes."); a scheduled deal's `cards` left empty shows
+            `cards_each`.
         - **An own game is an account's**: at most 50, each name once (letter case
           and spaces aside), the same definition sent twice kept once. Changing one
           changes the games started from then on; deleting one leaves its games as
