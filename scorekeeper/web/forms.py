@@ -109,11 +109,6 @@ class WholeNumberField(IntegerField):
         self.data = int(text.replace("\u2212", "-"))
 
 
-def first_errors(form: FlaskForm) -> dict[str, str]:
-    """Each refused field's first message, by the field's name."""
-    return {name: str(field.errors[0]) for name, field in form._fields.items() if field.errors}
-
-
 def add_error(field: Field, message: str) -> None:
     """Show ``message`` under ``field``, after any the validators left there.
 

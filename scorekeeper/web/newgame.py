@@ -35,7 +35,7 @@ from ..engine.bounds import look_alike, name_key
 from ..models import Player
 from ..services import MAX_NAME, too_long
 from .catalogue import either, is_run, player_counts
-from .forms import WholeNumberField, add_error, first_errors
+from .forms import WholeNumberField, add_error
 
 #: the partners line where this many players play each for themselves
 ALONE = "Each plays for themselves."
@@ -124,7 +124,6 @@ class NewGameForm(FlaskForm):
                  fixed: bool = False) -> None:
         super().__init__(formdata=formdata)
         self.variant, self.roster, self.fixed = variant, roster, fixed
-        self.submitted = formdata is not None
         #: what the game starts with, once validated
         self.names: list[str] = []
         self.dealer_index = 0  # the first dealer's place among the players named
@@ -296,10 +295,6 @@ class NewGameForm(FlaskForm):
             self.add_error(error.where, error.message)
         else:
             self.add_error("players", error.message)
-
-    def field_errors(self) -> dict[str, str]:
-        """Each refused field's first message, by its name."""
-        return first_errors(self)
 
 
 def _numbers(option: Mapping[str, Any]) -> bool:

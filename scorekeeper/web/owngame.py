@@ -77,16 +77,16 @@ def _field(spec: Mapping[str, Any]) -> Field:
         return TextAreaField(label, [_Trimmed(Length(max=MAX_LISTED, message=f"Keep it to {MAX_LISTED} characters.")),
                                      _Lines(spec)])
     if kind == "text":
-        return StringField(label, [_Needed(f"Type the {label.lower()}."), _Trimmed(Length(
+        return StringField(label, [_Needed(f"Type the {label.lower()}.", spec), _Trimmed(Length(
             max=spec["maximum"], message=f"Keep it to {spec['maximum']} characters."))])
     if kind in ("choice", "bool"):
         choices = _choices(spec)
-        return RadioField(label, [_Needed("Choose one."), AnyOf([value for value, _ in choices], "Choose one.")],
+        return RadioField(label, [_Needed("Choose one.", spec), AnyOf([value for value, _ in choices], "Choose one.")],
                           choices=[SelectChoice(value, words) for value, words in choices], validate_choice=False)
     low, high = spec.get("minimum"), spec.get("maximum")
     message = f"Type a whole number from {low} to {high}" + (
         f", or leave it empty for {_empty_means(spec)}." if not spec.get("required") else ".")
-    return WholeNumberField(label, [_Needed("Choose one."), _Numbered(NumberRange(low, high, message))],
+    return WholeNumberField(label, [_Needed("Choose one.", spec), _Numbered(NumberRange(low, high, message))],
                             message=message, signed=True, also=tuple(spec.get("also") or ()))
 
 
@@ -198,16 +198,16 @@ class _Needed:
     """An option with no default must be given (while the form asks for it: see ``DefineForm.required``);
     any other left empty takes its default, and no other check applies to it."""
 
-    def __init__(self, message: str) -> None:
-        self.message = message
+    def __init__(self, message: str, spec: Mapping[str, Any]) -> None:
+        self.message, self.needed = message, bool(spec.get("required"))
 
     def __call__(self, form: Form, field: Field) -> None:
-        raw = getattr(field, "raw_data", None)  # (none when the form shows a definition)
+        raw = getattr(field, "raw_data", None)  # (none while the form is shown empty)
         typed = raw[0] if raw else "" if field.data is None else field.data
         if str(typed).strip():
             return
         field.errors = []  # (a radio left unchosen is no wrong choice)
-        needed = getattr(form, "required", False) and _spec(form, field).get("required")
+        needed = self.needed and getattr(form, "required", True)
         raise StopValidation(self.message if needed else "")
 
 
@@ -235,11 +235,6 @@ class _Numbered:
     def __call__(self, form: Form, field: Field) -> None:
         if isinstance(field.data, int):
             self.check(form, field)
-
-
-def _spec(form: Form, field: Field) -> Mapping[str, Any]:
-    specs: Mapping[str, Mapping[str, Any]] = getattr(form, "specs", {})
-    return specs.get(field.name, {})
 
 
 @dataclass
@@ -323,10 +318,6 @@ class DefineForm(FlaskForm):
         self.required = True
         self.options: dict[str, Any] = {}
         self.inputs = [self._input(spec, self[f"option-{spec['key']}"]) for spec in variant["options"]]
-        self.specs = {one.name: one.spec for one in self._every()}
-        for one in self.inputs:
-            if isinstance(one.field, FormField):
-                one.field.form.specs = self.specs  # for their checks, as the form's own fields have
 
     def _input(self, spec: Mapping[str, Any], bound: Field) -> OptionInput:
         parts = [self._input(part, bound.form[str(part["key"])]) for part in _parts(spec)] \
