@@ -25,6 +25,8 @@
     if (!choices) return null;
     var size = choices[0];
     var chosen = form.querySelector("input[name='side_size-" + names.length + "']:checked");
+    // "0": each for themselves, where sides are the table's choice (a game it defines)
+    if (chosen && chosen.value === "0") return null;
     if (chosen && choices.indexOf(parseInt(chosen.value, 10)) >= 0) size = parseInt(chosen.value, 10);
     var count = names.length / size;
     var sides = [];

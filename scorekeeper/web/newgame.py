@@ -39,6 +39,8 @@ from .forms import WholeNumberField, add_error
 
 #: the partners line where this many players play each for themselves
 ALONE = "Each plays for themselves."
+#: a side size the table may choose where sides are its choice: none, each plays for themselves
+ALONE_SIZE, ALONE_WORDS = "0", "each for themselves"
 #: what a box posts when ticked (any other value but these is a tick too, as a browser sends "on")
 UNTICKED = (False, "", "0", "false", "off")
 
@@ -60,6 +62,12 @@ def new_game_form(variant: Mapping[str, Any], roster: Sequence[Player], data: Ma
             fields[f"side_size-{count}"] = RadioField(
                 f"With {count} players", choices=[SelectChoice(str(size), sides_words(int(count), size)) for size in sizes],
                 default=str(sizes[0]), validate_choice=False)  # one not offered: the first size
+    # Sides a table may take or leave (a game it defines): each for themselves unless a size is chosen.
+    for count, sizes in (variant.get("optional_sides") or {}).items():
+        fields[f"side_size-{count}"] = RadioField(
+            f"With {count} players", choices=[SelectChoice(ALONE_SIZE, ALONE_WORDS),
+                                              *(SelectChoice(str(size), sides_words(int(count), size)) for size in sizes)],
+            default=ALONE_SIZE, validate_choice=False)  # one not offered: each for themselves
     if not fixed:
         fields.update({f"option-{option['key']}": option_field(option) for option in variant["options"]})
     made = type("NewGame", (NewGameForm,), fields)
@@ -164,8 +172,14 @@ class NewGameForm(FlaskForm):
 
     @property
     def side_sizes(self) -> dict[str, list[int]]:
-        """The side sizes by number of players (``{"4": [2], "6": [3, 2]}``); empty: never in sides."""
-        return dict(self.variant.get("sides") or {})
+        """The side sizes by number of players (``{"4": [2], "6": [3, 2]}``); empty: never in sides.
+        Where sides are the table's choice (:attr:`sides_optional`), the sizes it may choose."""
+        return dict(self.variant.get("sides") or self.variant.get("optional_sides") or {})
+
+    @property
+    def sides_optional(self) -> bool:
+        """Whether the table may sit in sides or not (a game it defines): each for themselves by default."""
+        return not self.variant.get("sides") and bool(self.variant.get("optional_sides"))
 
     @property
     def player_counts(self) -> list[int]:
@@ -175,13 +189,14 @@ class NewGameForm(FlaskForm):
         """The player counts that may sit in sides of more than one size, with their radios: the
         form asks which (Canasta's six: two sides of three or three of two)."""
         return [(int(count), self[f"side_size-{count}"]) for count, sizes in self.side_sizes.items()
-                if len(sizes) > 1]
+                if len(sizes) > 1 or self.sides_optional]
 
     def side_size(self, count: int) -> int:
-        """The size chosen for ``count`` players (the first size, where none offered is)."""
+        """The size chosen for ``count`` players (the first size, where none offered is; 0, each for
+        themselves, where sides are the table's choice and none is chosen)."""
         sizes = self.side_sizes[str(count)]
-        chosen = self[f"side_size-{count}"].data if len(sizes) > 1 else None
-        return next((size for size in sizes if str(size) == chosen), sizes[0])
+        chosen = self[f"side_size-{count}"].data if len(sizes) > 1 or self.sides_optional else None
+        return next((size for size in sizes if str(size) == chosen), 0 if self.sides_optional else sizes[0])
 
     @property
     def alone_line(self) -> str:
@@ -193,7 +208,7 @@ class NewGameForm(FlaskForm):
 
     def sides_for(self, names: list[str]) -> list[list[str]] | None:
         """These players in sides, partners opposite; None where this many play each for themselves."""
-        if str(len(names)) not in self.side_sizes:
+        if str(len(names)) not in self.side_sizes or not self.side_size(len(names)):
             return None
         return opposite_sides(names, self.side_size(len(names)))
 
@@ -209,6 +224,9 @@ class NewGameForm(FlaskForm):
         """``With 4 or 6 players, partners sit opposite; 2 or 3 play each for themselves.``"""
         counts = sorted(int(count) for count in self.side_sizes)
         alone = [n for n in self.player_counts if n not in counts]
+        if self.sides_optional:
+            return (f"With {either(counts)} players you may play in sides, partners opposite each other; "
+                    "otherwise each plays for themselves.")
         line = f"With {either(counts)} players, partners sit opposite each other"
         return line + (f"; {either(alone)} play each for themselves." if alone else ".")
 

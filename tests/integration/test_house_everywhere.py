@@ -158,3 +158,35 @@ def test_the_live_view_shows_the_schedules_next_deal(user, api):
     live = page(user.get(address.split("://", 1)[1].split("/", 1)[1].join(["/", ""])))
 
     assert "Contract: 3 threes" in live.text and "9 cards" in live.text
+
+
+# -- sides on New game ----------------------------------------------------------------------------------------
+
+FOUR = {"seat-0": "Ann", "seat-1": "Bob", "seat-2": "Cara", "seat-3": "Dan", "first_dealer": "0"}
+
+
+def test_new_game_offers_a_house_game_sides_or_each_for_themselves_and_starts_it_as_chosen(user, define_game, api):
+    kept = define_game(user, "house", entry="points", scoring="own", lowest_wins=True)
+    form = page(user.get(f"/games/new?type={kept}"))
+    sizes = form.one("div", data_count="4")
+    assert [label.text for label in sizes.find_all("label")] == ["each for themselves", "two sides of two"]
+    assert form.value("side_size-4") == "0"
+
+    alone = user.post(f"/games/new?type={kept}", data={**FOUR, "type": str(kept)})
+    partners = user.post(f"/games/new?type={kept}", data={**FOUR, "type": str(kept), "side_size-4": "2"})
+
+    assert alone.status_code == partners.status_code == 303
+    ids = [int(response.headers["Location"].rsplit("/", 1)[1]) for response in (alone, partners)]
+    assert api.get(f"/games/{ids[0]}").get_json().get("sides") in (None, [])
+    assert api.get(f"/games/{ids[1]}").get_json()["sides"] == [["Ann", "Cara"], ["Bob", "Dan"]]
+    header = page(user.get(f"/games/{ids[1]}")).one("table", cls="sheet").one("thead").text
+    assert "Ann & Cara" in header and "Bob & Dan" in header
+
+
+def test_a_house_game_in_sides_that_puts_players_out_is_refused_next_to_the_partners(user, define_game):
+    kept = define_game(user, "house", entry="points", scoring="own", lowest_wins=True, eliminate_at=100)
+
+    response = user.post(f"/games/new?type={kept}", data={**FOUR, "type": str(kept), "side_size-4": "2"})
+
+    assert response.status_code == 422
+    assert "cannot use eliminate_at" in page(response).one("p", id="sides-error").text
