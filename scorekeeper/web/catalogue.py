@@ -113,7 +113,10 @@ def value_words(option: Mapping[str, Any], value: Any) -> str:
         return f"{value} value"  # "face value"
     if option["type"] == "table" and isinstance(value, Mapping):
         parts = option.get("parts") or []
-        return ", ".join(f"{part['label']} {value_words(part, value.get(part['key']))}" for part in parts)
+        known = {part["key"] for part in parts}
+        # then the table's further keys (a house game's single values: ``7 20, QS 100``)
+        return ", ".join([*(f"{part['label']} {value_words(part, value.get(part['key']))}" for part in parts),
+                          *(f"{key} {describe_value(one)}" for key, one in value.items() if key not in known)])
     return describe_value(value)
 
 

@@ -524,6 +524,12 @@ def test_with_the_lowest_collecting_the_going_out_bonus_still_goes_to_the_one_ou
     assert scores(sheet, 1) == {"Ann": 0, "Bob": 35, "Cara": 0}
 
 
+def test_the_how_to_asks_every_players_points_where_the_lowest_collects():
+    assert game(LOWEST, [])["guide"]["how_to"] == (
+        "Tap who went out (or nobody); type each player's points (the one who went out counts 0). Scoring: the "
+        "lowest hand scores what each other hand holds more than it.")
+
+
 def test_every_hand_equal_nobody_collects():
     sheet = game(LOWEST, [{"out": None, "hands": points(Ann=4, Bob=4, Cara=4)}])
     assert scores(sheet, 1) == {"Ann": 0, "Bob": 0, "Cara": 0}
