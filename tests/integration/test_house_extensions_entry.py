@@ -15,6 +15,12 @@ RUMINO = {"entry": "cards", "scoring": "own", "lowest_wins": True, "going_out_bo
           "reentries": 1, "instant_win": True, "one_go_multiplier": 2, "decks": 2, "jokers": 4}
 
 
+#: the worked example's game, as the "Your own game" form's fields
+EXAMPLE = {"variant": "house", "option-name": "Our Marriage", "option-entry": "cards", "option-values-ace": "15",
+           "option-values-joker": "25", "option-jokers": "2", "option-scoring": "own",
+           "option-going_out_bonus": "-10", "option-lowest_wins": "true"}
+
+
 def start(client: FlaskClient, type_id: int) -> int:
     response = client.post(f"/games/new?type={type_id}", data={**SEATS, "type": str(type_id)})
     assert response.status_code == 303, page(response).errors()
@@ -57,3 +63,15 @@ def test_a_bonus_typed_for_a_player_who_did_not_go_out_is_refused_next_to_them(u
 
     assert "only the player who went out gives a bonus" in refused.player_error(1)
     assert refused.value("p1-bonus") == "5"
+
+
+def test_the_live_example_of_melded_minus_left_scores_a_hand_of_melds_and_cards_left(user):
+    example = page(user.get("/games/own/example", query_string={**EXAMPLE, "option-entry": "meld_minus_hand"}))
+
+    rows = {row.find_all("td")[0].text: row.find_all("td")[-1].text for row in example.find_all("tr")
+            if row.find_all("td")}
+    # SCORING.md's worked hand under these values: Ann went out having melded 7S 8S 9S KD KH KC (54, bonus -10);
+    # Bob melded 20 and holds AS 4D (15 + 4); Cara holds 10C 3D (10 + 3)
+    assert rows == {"went out, melded 7S 8S 9S KD KH KC": "+44", "melded 20, left in hand AS 4D": "+1",
+                    "left in hand 10C 3D": "-13"}
+    assert "each player scores melded minus left" in example.text

@@ -415,6 +415,8 @@ class House(PlayedInSides):
                     "as cards or points.")
         elif scoring == "own":
             what = "; type each player's points (below 0 for points off), the one who went out too if they score."
+        elif scoring == "lowest_scores_difference":
+            what = "; type each player's points (the one who went out counts 0)."
         else:
             what = "; type everyone else's points (below 0 for points off)."
         return f"{who}{what} Scoring: {SCORING_WORDS.get(str(scoring), '')}."
