@@ -157,6 +157,16 @@ def test_cards_left_for_the_player_who_went_out_are_refused_next_to_them(user, s
     assert form.value("p0-left") == "5C"
 
 
+def test_a_card_nobody_can_read_among_the_melded_is_refused_in_that_players_panel_with_the_typing_kept(
+        user, start_house, record):
+    game = start_house(MILLE, ["Ann", "Bob"])
+
+    form = refused(record, user, game, {"out": "0", "p0-melded": "QS ZZ QH", "p1-melded": "30", "p1-left": "5C"})
+
+    assert "ZZ" in form.player_error(0)
+    assert form.value("p0-melded") == "QS ZZ QH" and form.value("p1-left") == "5C"
+
+
 # -- re-entries ------------------------------------------------------------------------------------------
 
 
