@@ -159,6 +159,13 @@
 
   function syncOut() {
     var chosen = form.querySelector("input[name=out]:checked");
+    // A choice only a player who went out makes (rummy, in one go) steps aside while nobody did
+    // ("Nobody went out", or a block): disabled, so not sent, and back, as ticked, on a player's tile.
+    var nobody = !!chosen && !/^[0-9]+$/.test(chosen.value);
+    form.querySelectorAll(".field[data-needs-out]").forEach(function (box) {
+      box.hidden = nobody;
+      box.querySelectorAll("input, select").forEach(function (input) { input.disabled = nobody; });
+    });
     form.querySelectorAll("fieldset.player").forEach(function (panel) {
       var isOut = !!chosen && panel.dataset.seat === chosen.value;
       panel.classList.toggle("is-out", isOut && !outGivesInput);

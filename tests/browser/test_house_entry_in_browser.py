@@ -78,6 +78,22 @@ def test_a_hand_romme_in_german_romme_takes_at_most_five_taps_plus_the_digits(
     assert taps.count == 4
 
 
+def test_the_one_go_switch_steps_aside_while_nobody_went_out_and_comes_back_as_ticked(
+        signed_in: Page, live_server: LiveServer) -> None:
+    page = signed_in
+    game = start_preset(page, live_server, "german-romme", ["Ann", "Bob", "Cara"])
+    page.goto(game + "/hands/new")
+    switch = page.get_by_role("checkbox", name=re.compile("In one go"))
+    switch.check()
+
+    page.locator("label.tile", has_text=re.compile("^Nobody went out$")).click()
+    expect(switch).to_be_hidden()
+    page.locator("label.tile", has_text=re.compile("^Ann$")).click()
+
+    expect(switch).to_be_visible()
+    expect(switch).to_be_checked()
+
+
 def test_a_mille_hand_is_entered_by_melded_and_left_cards_the_picker_counting_the_single_values(
         signed_in: Page, live_server: LiveServer) -> None:
     page = signed_in
