@@ -116,12 +116,12 @@ class _Pairs:
 
     def __call__(self, form: Form, field: Field) -> None:
         try:
-            pairs(str(field.data or ""), self.spec)
+            typed_values(str(field.data or ""), self.spec)
         except ValueError as error:
             raise ValidationError(str(error)) from None
 
 
-def pairs(text: str, spec: Mapping[str, Any]) -> dict[str, int]:
+def typed_values(text: str, spec: Mapping[str, Any]) -> dict[str, int]:
     """``"7 20, QS 100"`` as ``{"7": 20, "QS": 100}``: each key as typed (the engine reads it), its value a
     whole number within ``spec``'s bounds; ValueError saying what to type."""
     low, high = spec["minimum"], spec["maximum"]
@@ -146,12 +146,12 @@ class _Lines:
 
     def __call__(self, form: Form, field: Field) -> None:
         try:
-            lines(str(field.data or ""), self.spec)
+            typed_records(str(field.data or ""), self.spec)
         except ValueError as error:
             raise ValidationError(str(error)) from None
 
 
-def lines(text: str, spec: Mapping[str, Any]) -> list[dict[str, Any]]:
+def typed_records(text: str, spec: Mapping[str, Any]) -> list[dict[str, Any]]:
     """A list's lines as its records: ``"9: 3 threes"`` is ``{"cards": 9, "contract": "3 threes"}`` (the
     number part, a colon, the text part; a line of one number is that number alone, a line with neither
     colon nor number its text alone); ValueError saying what to fix, and on which line."""
@@ -432,9 +432,9 @@ def _read(one: OptionInput) -> Any:
         return None
     data = one.field.data
     if one.kind == MORE:
-        return pairs(str(data or ""), one.spec) or None
+        return typed_values(str(data or ""), one.spec) or None
     if one.kind == "list":
-        return lines(str(data or ""), one.spec) or None
+        return typed_records(str(data or ""), one.spec) or None
     if one.kind == "text":
         return str(data).strip() or None if data is not None else None
     if one.kind in ("choice", "bool"):
@@ -455,14 +455,21 @@ def _fill(texts: dict[str, str], name: str, spec: Mapping[str, Any], value: Any)
     elif spec["type"] == "list":
         number_part = next(part["key"] for part in spec["parts"] if part["type"] == "int")
         text_part = next(part["key"] for part in spec["parts"] if part["type"] == "text")
-        texts[name] = "\n".join(f"{'' if record.get(number_part) is None else record[number_part]}: "
-                                f"{record.get(text_part) or ''}".strip() for record in value or [])
+        texts[name] = "\n".join(_record_line(record.get(number_part), record.get(text_part) or "")
+                                for record in value or [])
     elif value is None or value == spec.get("default") and isinstance(value, str):
         texts[name] = ""  # none, or the word an empty field stands for
     elif isinstance(value, bool):
         texts[name] = "true" if value else "false"
     else:
         texts[name] = str(value)
+
+
+def _record_line(number: int | None, text: str) -> str:
+    """A list's record as its line: ``9: 3 threes``, ``: 4 fours`` (no number), ``9`` (no text)."""
+    if not text:
+        return "" if number is None else str(number)
+    return f"{'' if number is None else number}: {text}"
 
 
 def _number_or_text(text: str, spec: Mapping[str, Any]) -> Any:
