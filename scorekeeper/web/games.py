@@ -17,7 +17,7 @@ from ..services import game_types
 from .access import kept_game, made_via, own_game, own_game_type
 from .catalogue import built_in, catalogue_by_key, defined_by_table, described, game_title
 from .forms import ConfirmForm, confirmed
-from .newgame import NewGameForm
+from .newgame import new_game_form
 from .owngame import summary
 from .share import RENDERING, latest_change
 from .sheet import drawn_sheet, page_asked
@@ -63,13 +63,13 @@ def new() -> str | tuple[str, int] | Response:
     if kept is None and catalogue[key]["defined_by_table"]:
         return redirect(url_for("own.new", variant=key), 303)  # its rules are defined first
     variant = described(key, kept.options) if kept is not None else catalogue[key]
-    form = NewGameForm(variant, current_user.players, request.form if request.method == "POST" else None,
-                       fixed=kept is not None)
+    form = new_game_form(variant, current_user.players, request.form if request.method == "POST" else None,
+                         fixed=kept is not None)
     if request.method == "POST" and form.validate():
         options = dict(kept.options) if kept is not None else form.options
         try:
             game = services.start_game(
-                current_user, key, form.names, first_dealer=form.first_dealer, options=options,
+                current_user, key, form.names, first_dealer=form.dealer_index, options=options,
                 sides=form.sides,
             )
         except services.ServiceError as error:
