@@ -167,6 +167,12 @@
       // hand) steps aside for them: disabled, so not sent, and back with its
       // typing on another tap.
       if (!outGivesInput) return;
+      // A field only the player who went out gives (a house game's typed bonus) is theirs alone.
+      panel.querySelectorAll(".field[data-out=only]").forEach(function (box) {
+        var input = box.querySelector("input");
+        input.disabled = !isOut;
+        box.hidden = !isOut;
+      });
       panel.querySelectorAll(".field[data-out=none]").forEach(function (box) {
         var input = box.querySelector("input");
         var toggle = box.querySelector(".pick-toggle");

@@ -17,7 +17,9 @@
 
   function toggle() {
     Array.prototype.forEach.call(form.querySelectorAll("[data-when-option]"), function (part) {
-      part.hidden = chosen(part.dataset.whenOption) !== part.dataset.whenValue;
+      // data-when-values, where it matters under several: them all, spaced ("cards meld_minus_hand")
+      var values = (part.dataset.whenValues || part.dataset.whenValue).split(" ");
+      part.hidden = values.indexOf(chosen(part.dataset.whenOption)) === -1;
     });
   }
 

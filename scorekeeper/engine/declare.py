@@ -32,11 +32,12 @@ from .bounds import MAX_COUNT
 from .notes import render
 from .sheet import NoteKey
 
-#: whether the player who went out gives a field: never, may, must
-OUT_GIVES = ("none", "optional", "required")
+#: whether the player who went out gives a field: never, may, must, or only they may (a house
+#: game's typed ``bonus``: every other player leaves it out)
+OUT_GIVES = ("none", "optional", "required", "only")
 
-#: the kinds of a hand-level choice: a box to tick, one card, a rank, some players
-CHOICE_KINDS = ("flag", "card", "rank", "players")
+#: the kinds of a hand-level choice: a box to tick, one card, a rank, some players, one player
+CHOICE_KINDS = ("flag", "card", "rank", "players", "player")
 
 #: the kinds of a player's field: a whole number, a list of cards, either of
 #: them (500's melded and left: the cards, or their points), a small number
@@ -65,10 +66,11 @@ class Choice:
     """A hand-level input, stored under ``key`` in the entry.
 
     ``kind``: ``flag`` (true or false), ``card`` (one card, like Oklahoma's
-    upcard), ``rank`` (the deal's wild rank, or none) or ``players`` (a list
-    of names: who re-enters before the hand).  ``needs_out``: only with a
-    player who went out (rummy).  ``among``: for ``players``, who may be
-    named: ``out`` (players out of the game) or ``in``.
+    upcard), ``rank`` (the deal's wild rank, or none), ``players`` (a list
+    of names: who re-enters before the hand) or ``player`` (one name, or
+    none: who won the game at once with a special hand).  ``needs_out``:
+    only with a player who went out (rummy).  ``among``: for ``players`` and
+    ``player``, who may be named: ``out`` (players out of the game) or ``in``.
     """
 
     key: str
@@ -84,7 +86,7 @@ class Choice:
 
     def catalogue(self) -> dict[str, Any]:
         return {"key": self.key, "kind": self.kind, "label": self.label, "help": self.help,
-                "needs_out": self.needs_out, "among": self.among if self.kind == "players" else None}
+                "needs_out": self.needs_out, "among": self.among if self.kind in ("players", "player") else None}
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,9 +142,14 @@ class Sides:
     count it is refused and each player is a side of one, named by the
     player.  A variant without a ``Sides`` refuses the header at every count
     (see :func:`scorekeeper.engine.sides.seat_sides` for every rule).
+
+    ``optional``: the header may be left out at those counts too (a game
+    the table defines: partners only if the table says so); then each
+    plays for themselves and the game has no sides at all.
     """
 
     sizes: Mapping[int, tuple[int, ...]]
+    optional: bool = False
 
     def __post_init__(self) -> None:
         for players, sizes in self.sizes.items():

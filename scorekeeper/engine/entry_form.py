@@ -412,14 +412,16 @@ class EntryForm:
         return f"{seat.name} is out of the game, so nothing typed for them counts: {tick}clear it."
 
     def _nothing_typed(self, name: str) -> str:
-        """The engine's "no input for Bob", said as what to do about it, from the declared inputs."""
-        kinds = {f["kind"] for f in self.fields}
+        """The engine's "no input for Bob", said as what to do about it, from the declared inputs
+        (not those only the player who went out gives: a house game's bonus)."""
+        fields = [f for f in self.fields if f["out"] != "only"]
+        kinds = {f["kind"] for f in fields}
         if kinds == {"count", "cards"}:
             what = "type their count, or pick their cards"
-        elif len(self.fields) == 1:
-            what = f"type their {self.fields[0]['label'].lower()}"
+        elif len(fields) == 1:
+            what = f"type their {fields[0]['label'].lower()}"
         else:
-            labels = [f["label"].split(" (")[0] for f in self.fields if f["kind"] != "number"]
+            labels = [f["label"].split(" (")[0] for f in fields if f["kind"] != "number"]
             what = f"fill in {' and '.join(labels)} (0 for none)"
         if self.statuses:
             labels = [s["label"] for s in self.statuses]

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .bounds import MAX_DEALS, MAX_POINTS, MAX_REENTRIES, MAX_TARGET, shown, text_problem
@@ -11,8 +11,9 @@ from .errors import InvalidEntry
 
 
 #: the kinds of an option: a whole number, yes or no, one of a few words, a
-#: short text (a game's name), or a small table of whole numbers (card values)
-OPTION_KINDS = ("int", "bool", "choice", "text", "table")
+#: short text (a game's name), a small table of whole numbers (card values),
+#: or a list of small records (a house game's schedule of deals)
+OPTION_KINDS = ("int", "bool", "choice", "text", "table", "list")
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,13 +30,19 @@ class Option:
     ``required``: the option has no default; a log must give it (a game the
     table defines: its name, how it scores).  A ``table`` holds the options
     ``parts`` (each a whole number, by its key), each part checked as an
-    option of its own.
+    option of its own; with ``more``, it may hold further keys too, each
+    read by ``more_key`` (which gives the key as stored, or raises
+    ValueError saying why it is no key) and its value checked as ``more``
+    (a house game's values for single ranks and cards).  A ``list`` holds
+    ``minimum`` to ``maximum`` records, each of the options ``parts`` by
+    key (a part left out takes its default); ``items`` names them in a
+    message (``deals``).
 
     What a form shows of it: ``label`` (the key in words by default),
     ``labels`` (the words for each of ``choices``, or for true and false),
     ``group`` (the heading of the options shown together) and ``when``
     (``("entry", "cards")``: it matters only while that option has that
-    value).
+    value; a tuple of values: while it has one of them).
     """
 
     key: str
@@ -54,6 +61,9 @@ class Option:
     labels: tuple[str, ...] = ()
     group: str = ""
     when: tuple[str, Any] | None = None
+    more: Option | None = None
+    more_key: Callable[[Any], str] | None = field(default=None, compare=False)
+    items: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in OPTION_KINDS:
@@ -62,7 +72,7 @@ class Option:
             raise ValueError(f"{self.key}: one label for each choice (true and false for a bool)")
 
     def catalogue(self) -> dict[str, Any]:
-        bounded = self.kind in ("int", "text") and not self.allowed
+        bounded = self.kind in ("int", "text", "list") and not self.allowed
         return {
             "key": self.key,
             "type": self.kind,
@@ -79,8 +89,20 @@ class Option:
             "also": list(self.also) or None,
             "parts": [part.catalogue() for part in self.parts] or None,
             "group": self.group or None,
-            "when": {"option": self.when[0], "value": self.when[1]} if self.when else None,
+            "when": self._when(),
+            "more": self.more.catalogue() if self.more is not None else None,
+            "items": self.items or None,
         }
+
+    def _when(self) -> dict[str, Any] | None:
+        """``{"option": "entry", "value": "cards"}``; for several values, the first as ``value``
+        and all of them as ``values``."""
+        if self.when is None:
+            return None
+        option, value = self.when
+        if isinstance(value, tuple):
+            return {"option": option, "value": value[0], "values": list(value)}
+        return {"option": option, "value": value}
 
     def check(self, value: Any) -> Any:
         """The value if the option accepts it, else :class:`InvalidEntry`."""
@@ -100,6 +122,8 @@ class Option:
             return self._text(value)
         if self.kind == "table":
             return self._table(value)
+        if self.kind == "list":
+            return self._list(value)
         if isinstance(value, str) and value in self.also:
             return value
         if not isinstance(value, int) or isinstance(value, bool):
@@ -119,6 +143,8 @@ class Option:
             return "true or false"
         if self.kind == "text":
             return f"{self.minimum} to {self.maximum} characters"
+        if self.kind == "list":
+            return f"a list of {self.minimum} to {self.maximum} {self.items}"
         return "an object" if self.kind == "table" else self._int_rule()
 
     def _text(self, value: Any) -> str:
@@ -139,17 +165,55 @@ class Option:
         if not isinstance(value, Mapping):
             raise self._invalid(f"must be an object of {', '.join(part.key for part in self.parts)}")
         known = {part.key: part for part in self.parts}
+        further: dict[str, Any] = {}
         for key in value:
-            if key not in known:
+            if key in known:
+                continue
+            if self.more is None or self.more_key is None:
                 raise self._invalid(f"{shown(key)} is not one of {', '.join(known)}")
-        checked = {}
-        for key, part in known.items():
             try:
-                checked[key] = part.check(value.get(key))
+                stored = self.more_key(key)
+            except ValueError as error:
+                raise self._invalid(str(error)) from None
+            if stored in further or stored in known:
+                raise self._invalid(f"key {shown(key)} is given twice (as {stored!r})")
+            if value[key] is not None:  # (null: as if not given, no value of its own)
+                further[stored] = value[key]
+        checked = {}
+        parts = [*known.values(), *(replace(self.more, key=key) for key in further if self.more is not None)]
+        given = {**value, **further}
+        for part in parts:
+            try:
+                checked[part.key] = part.check(given.get(part.key))
             except InvalidEntry as error:
-                raise InvalidEntry(f"{self.key}: {error.message}", where="options", field=f"{self.key}.{key}",
-                                   code="bad_option") from None
+                raise InvalidEntry(f"{self.key}: {error.message}", where="options",
+                                   field=f"{self.key}.{part.key}", code="bad_option") from None
         return checked
+
+    def _list(self, value: Any) -> list[dict[str, Any]]:
+        """Each record, every part by its key (or its default); an unknown key is invalid."""
+        if not isinstance(value, list) or not self.minimum <= len(value) <= self.maximum:
+            raise self._invalid(f"holds {self.minimum} to {self.maximum} {self.items}")
+        known = {part.key: part for part in self.parts}
+        records = []
+        for number, record in enumerate(value, 1):
+            where = f"{self.key}: {self.items[:-1] if self.items.endswith('s') else self.items} {number}"
+            if not isinstance(record, Mapping):
+                raise InvalidEntry(f"{where} must be an object of {', '.join(known)}", where="options",
+                                   field=self.key, code="bad_option")
+            unknown = next((key for key in record if key not in known), None)
+            if unknown is not None:
+                raise InvalidEntry(f"{where}: {shown(unknown)} is not one of {', '.join(known)}", where="options",
+                                   field=self.key, code="bad_option")
+            checked = {}
+            for key, part in known.items():
+                try:
+                    checked[key] = part.check(record.get(key))
+                except InvalidEntry as error:
+                    raise InvalidEntry(f"{where}: {error.message}", where="options", field=self.key,
+                                       code="bad_option") from None
+            records.append(checked)
+        return records
 
     def _int_rule(self) -> str:
         if self.allowed:

@@ -58,8 +58,9 @@ def seat_sides(raw: Any, players: tuple[str, ...], declared: Sides | None,
                game: str) -> dict[str, tuple[str, ...]] | None:
     """The sides of a game: each side's name and players (in seat order), sides in seat order.
 
-    ``None`` when the variant is not played in sides (``declared`` is None);
-    each player a side of one where it is but not at this many players.
+    ``None`` when the variant is not played in sides (``declared`` is None,
+    or its sides are optional and the log gives none); each player a side
+    of one where it is but not at this many players.
     :class:`InvalidEntry` (``where="sides"``) for a header the rules refuse;
     ``"sides": null`` is no header.
     """
@@ -67,6 +68,8 @@ def seat_sides(raw: Any, players: tuple[str, ...], declared: Sides | None,
         if raw is not None:
             raise _invalid(f"{game} is not played in sides", "not_in_sides")
         return None
+    if raw is None and declared.optional:
+        return None  # each plays for themselves: no sides at all
     sizes = declared.sizes_for(len(players))
     if not sizes:
         if raw is not None:

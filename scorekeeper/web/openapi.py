@@ -123,6 +123,10 @@ def _schemas() -> dict[str, Any]:
                     "Played in sides (partnerships): the side sizes each number of players takes, "
                     "{\"4\": [2], \"6\": [3, 2]}; at any other count each plays for themselves. Null: never "
                     "in sides. A game's `sides` is then required in `NewGame`.")},
+                "optional_sides": {"type": ["object", "null"], "additionalProperties": {
+                    "type": "array", "items": {"type": "integer"}}, "description": (
+                    "Sides a table may sit in, or not (a game the table defines): the side sizes each number "
+                    "of players may take, as `sides`; `NewGame`'s `sides` may then be given or left out.")},
                 "cards_each": {"type": "object", "additionalProperties": {"type": "integer"}},
                 "decks": {"type": "object", "additionalProperties": {"type": "integer"}},
                 "jokers": {"type": "object", "additionalProperties": {"type": "integer"}},
@@ -145,10 +149,15 @@ def _schemas() -> dict[str, Any]:
                         "labels": {"type": ["array", "null"], "description": (
                             "The words of each choice (of true and false, for a yes-or-no).")},
                         "also": {"type": ["array", "null"], "description": "Words a number may be instead."},
-                        "parts": {"type": ["array", "null"], "description": "A table's values, each an option."},
+                        "parts": {"type": ["array", "null"], "description": (
+                            "A table's values, each an option; a list's record, each of its keys an option.")},
+                        "more": {"type": ["object", "null"], "description": (
+                            "A table that takes further keys: what each of their values is, as an option.")},
+                        "items": {**nullable_string, "description": "What a list's records are, in words."},
                         "group": nullable_string,
                         "when": {"type": ["object", "null"], "description": (
-                            "It matters only while another option has a value: {option, value}.")},
+                            "It matters only while another option has a value: {option, value}, with "
+                            "`values` listing every value where it matters under several.")},
                     },
                 }},
                 "defined_by_table": {"type": "boolean", "description": (
@@ -417,6 +426,7 @@ _CHOICE_SCHEMAS: dict[str, dict[str, Any]] = {
     "card": {"type": "string"},
     "rank": {"type": ["string", "null"]},
     "players": {"type": "array", "items": {"type": "string"}},
+    "player": {"type": ["string", "null"]},
 }
 
 
@@ -522,8 +532,18 @@ def _option_schema(option: dict[str, Any]) -> dict[str, Any]:
     elif option["type"] == "choice":
         schema = {"enum": list(option["choices"]), "description": described}
     elif option["type"] == "table":
-        schema = {"type": "object", "additionalProperties": False, "description": described,
+        # Further keys, where the table takes them, are each valued as its ``more`` says.
+        more = option.get("more")
+        further = _option_schema(more) if more else False
+        if more:
+            described += f" Any other key: {more['label'].lower()}."
+        schema = {"type": "object", "additionalProperties": further, "description": described,
                   "properties": {part["key"]: _option_schema(part) for part in option["parts"] or []}}
+    elif option["type"] == "list":
+        schema = {"type": "array", "minItems": option["minimum"], "maxItems": option["maximum"],
+                  "description": described,
+                  "items": {"type": "object", "additionalProperties": False,
+                            "properties": {part["key"]: _option_schema(part) for part in option["parts"] or []}}}
     else:
         number: dict[str, Any] = {"type": "integer"}
         if option.get("choices"):

@@ -17,6 +17,7 @@ from werkzeug.wrappers import Response
 from ..engine import InvalidEntry
 from ..models import GameType
 from ..services import ServiceError, game_types
+from . import presets
 from .access import own_game_type
 from .catalogue import catalogue_by_key, defined_by_table
 from .forms import ConfirmForm
@@ -39,8 +40,13 @@ def _variant(key: str | None) -> dict[str, Any]:
 @bp.route("/new", methods=["GET", "POST"])
 @login_required
 def new() -> tuple[str, int] | Response:
-    variant = _variant(request.values.get("variant"))
-    form = define_form(variant, request.form if request.method == "POST" else None)
+    """Define a game; ``?preset=KEY`` starts from that preset's definition, to change for the table."""
+    found = presets.chosen(request.args.get("preset"))
+    variant = _variant(request.values.get("variant") or (found.variant if found is not None else None))
+    if request.method == "GET" and found is not None:
+        form = DefineForm.filled(variant, found.definition)
+    else:
+        form = define_form(variant, request.form if request.method == "POST" else None)
     if request.method == "POST":
         kept = _save(form, variant)
         if kept is not None:

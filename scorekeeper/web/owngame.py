@@ -254,7 +254,7 @@ class DefineForm(FlaskForm):
         if not when:
             return True
         chosen = self._chosen(str(when["option"]))
-        return not chosen or chosen == str(when["value"])
+        return not chosen or chosen in {str(value) for value in when.get("values") or [when["value"]]}
 
     def _chosen(self, key: str) -> str:
         return next((i.value.strip() for i in self.inputs if i.key == key), "")
@@ -416,7 +416,7 @@ def summary(variant: Mapping[str, Any], definition: Mapping[str, Any]) -> list[s
             continue
         value = definition.get(spec["key"])
         when = spec.get("when")
-        if when and definition.get(when["option"]) != when["value"]:
+        if when and definition.get(when["option"]) not in (when.get("values") or [when["value"]]):
             continue
         if spec.get("required") or (value != spec.get("default") and value is not None):
             lines.append(f"{spec['label']}: {value_words(spec, value)}")

@@ -66,19 +66,19 @@ def example_scores(example: Any) -> dict[str, str]:
 # -- the new game page ------------------------------------------------------------------------
 
 
-def test_the_new_game_page_lists_the_built_in_games_then_the_accounts_own_then_your_own_game(user):
+def test_the_new_game_page_lists_the_built_in_games_the_presets_then_the_accounts_own_then_your_own_game(user):
     keep(user)
     keep(user, **{"option-name": "Seven Bridge", "option-entry": "points"})
 
     listed = page(user.get("/games/new"))
 
     lists = listed.find_all("ul", cls="pick")
-    assert [" ".join(cls for cls in sorted(one.classes)) for one in lists] == ["pick", "own-games pick",
-                                                                              "pick your-own"]
+    assert [" ".join(cls for cls in sorted(one.classes)) for one in lists] == [
+        "pick", "pick presets", "pick presets-close", "own-games pick", "pick your-own"]
     assert "Gin Rummy" in lists[0].text and "House rules" not in lists[0].text
-    assert [item.one("strong").text for item in lists[1].find_all("li")] == ["Our Marriage", "Seven Bridge"]
-    assert lists[2].one("strong").text == "Your own game"
-    assert lists[2].one("a").get("href") == "/games/own/new?variant=house"
+    assert [item.one("strong").text for item in lists[3].find_all("li")] == ["Our Marriage", "Seven Bridge"]
+    assert lists[4].one("strong").text == "Your own game"
+    assert lists[4].one("a").get("href") == "/games/own/new?variant=house"
 
 
 def test_an_own_game_is_listed_with_its_rules_in_words_never_raw_keys(user):
@@ -116,7 +116,8 @@ def test_the_form_has_a_field_for_every_option_with_its_words(user):
                or "pays" in label.text]
     assert scoring == ["Each player scores their own hand",
                        "Whoever goes out scores what the others hold; they score 0",
-                       "Each other player pays what they hold to whoever went out"]
+                       "Each other player pays what they hold to whoever went out",
+                       "The lowest hand scores what each other hand holds more than it; the others 0"]
     assert "Lowest total wins" in form.text and "Highest total wins" in form.text
     assert form.one("fieldset", cls="option-group").one("legend").text == "How the game ends"
     values = form.one("fieldset", cls="values")
@@ -188,7 +189,9 @@ def test_a_game_started_from_it_holds_the_whole_definition_in_its_log(app, user)
     options = game_options(app, game)
     assert options == kept_types(app)[0][1]
     assert set(options) == {"name", "entry", "values", "decks", "jokers", "scoring", "going_out_bonus",
-                            "lowest_wins", "target", "deals", "eliminate_at", "cards_each"}
+                            "lowest_wins", "target", "deals", "eliminate_at", "cards_each",
+                            # the extensions' options (SCORING.md "house — extensions"), at their defaults
+                            "one_go_multiplier", "one_go_bonus", "reentries", "instant_win", "schedule"}
     sheet = page(user.get(f"/games/{game}"))
     assert sheet.one("h1").text == "Our Marriage"
 

@@ -258,7 +258,8 @@ def test_the_document_describes_a_house_games_definition():
     definition = schemas["Definition-house"]
     assert definition["required"] == ["name", "entry", "scoring", "lowest_wins"]
     assert definition["additionalProperties"] is False
-    assert definition["properties"]["scoring"]["enum"] == ["own", "winner_takes", "zero_sum"]
+    assert definition["properties"]["scoring"]["enum"] == ["own", "winner_takes", "zero_sum",
+                                                           "lowest_scores_difference"]
     assert "Each other player pays what they hold to whoever went out" in definition["properties"]["scoring"][
         "description"]
     assert set(definition["properties"]["values"]["anyOf"][0]["properties"]) == {"ace", "pictures", "ten", "pips",

@@ -245,7 +245,8 @@ def test_only_the_pips_may_count_their_face():
 
 def test_a_values_table_takes_no_other_key_and_is_an_object():
     error = refused(THREE, entry="cards", values={"queen": 12})
-    assert (error.field, error.message) == ("values", "values 'queen' is not one of ace, pictures, ten, pips, joker")
+    # (a key beyond the groups is a rank, a card or a rank by colour: see test_house_extensions.py)
+    assert (error.field, error.message) == ("values", 'values key "queen" is not a rank, a card or a colour')
     assert refused(THREE, entry="cards", values=[1, 10]).field == "values"
 
 
@@ -549,6 +550,10 @@ def test_a_full_cards_game_with_its_own_values_to_a_target():
 # -- what the app reads: the catalogue, the entry per options, the effective options -------------------
 
 
+#: the out player's typed bonus, offered in every entry mode (see test_house_extensions.py)
+BONUS = ("bonus", "only", -10_000)
+
+
 def catalogue_entry() -> dict[str, Any]:
     return next(v for v in variants() if v["key"] == "house")
 
@@ -567,11 +572,14 @@ def test_the_catalogue_gives_every_house_option_its_words_and_bounds():
     options = {o["key"]: o for o in catalogue_entry()["options"]}
     assert options["scoring"]["labels"] == ["Each player scores their own hand",
                                             "Whoever goes out scores what the others hold; they score 0",
-                                            "Each other player pays what they hold to whoever went out"]
+                                            "Each other player pays what they hold to whoever went out",
+                                            "The lowest hand scores what each other hand holds more than it; "
+                                            "the others 0"]
     assert options["lowest_wins"]["labels"] == ["Lowest total wins", "Highest total wins"]
     assert (options["name"]["type"], options["name"]["minimum"], options["name"]["maximum"]) == ("text", 1, 40)
     values = options["values"]
-    assert values["type"] == "table" and values["when"] == {"option": "entry", "value": "cards"}
+    assert values["type"] == "table" and values["when"] == {"option": "entry", "value": "cards",
+                                                            "values": ["cards", "meld_minus_hand"]}
     assert [(p["key"], p["default"], p["minimum"], p["maximum"]) for p in values["parts"]] == [
         ("ace", 1, 0, 1000), ("pictures", 10, 0, 1000), ("ten", 10, 0, 1000), ("pips", "face", 0, 1000),
         ("joker", 0, 0, 1000)]
@@ -579,20 +587,20 @@ def test_the_catalogue_gives_every_house_option_its_words_and_bounds():
     assert (options["going_out_bonus"]["minimum"], options["going_out_bonus"]["maximum"]) == (-10_000, 10_000)
     assert (options["deals"]["maximum"], options["cards_each"]["maximum"]) == (100, 30)
     assert [o["key"] for o in options.values() if o["group"] == "How the game ends"] == [
-        "target", "deals", "eliminate_at"]
+        "target", "deals", "eliminate_at", "reentries"]
 
 
 def test_the_catalogue_entry_lists_every_input_a_house_game_may_take():
     entry = catalogue_entry()["entry"]
-    assert entry["inputs"] == ["points", "count", "cards"]
+    assert entry["inputs"] == ["points", "count", "cards", "melded", "left", "bonus"]
     assert entry["out_may_be_null"] is True
 
 
 @pytest.mark.parametrize(("options", "fields", "out_may_be_null"), [
-    ({"entry": "points", "scoring": "own"}, [("points", "optional", -10_000)], True),
-    ({"entry": "points", "scoring": "winner_takes"}, [("points", "none", -10_000)], False),
-    ({"entry": "points", "scoring": "zero_sum"}, [("points", "none", -10_000)], False),
-    ({"entry": "cards", "scoring": "own"}, [("count", "none", 0), ("cards", "none", None)], True),
+    ({"entry": "points", "scoring": "own"}, [("points", "optional", -10_000), BONUS], True),
+    ({"entry": "points", "scoring": "winner_takes"}, [("points", "none", -10_000), BONUS], False),
+    ({"entry": "points", "scoring": "zero_sum"}, [("points", "none", -10_000), BONUS], False),
+    ({"entry": "cards", "scoring": "own"}, [("count", "none", 0), ("cards", "none", None), BONUS], True),
 ])
 def test_a_house_games_fields_follow_its_entry_and_scoring(options, fields, out_may_be_null):
     effective = options_of("house", {**POINTS_OWN, **options})
@@ -608,6 +616,8 @@ def test_the_effective_options_hold_the_whole_definition():
         "values": {"ace": 1, "pictures": 10, "ten": 10, "pips": "face", "joker": 0}, "decks": 1, "jokers": 0,
         "scoring": "own", "going_out_bonus": 0, "lowest_wins": True, "target": None, "deals": None,
         "eliminate_at": None, "cards_each": None,
+        # the extensions' options, at their defaults (today's behaviour): see test_house_extensions.py
+        "one_go_multiplier": 1, "one_go_bonus": None, "reentries": 0, "instant_win": False, "schedule": None,
     }
     with pytest.raises(InvalidEntry) as caught:
         options_of("house", {**POINTS_OWN, "target": 0})

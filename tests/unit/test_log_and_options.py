@@ -63,7 +63,8 @@ DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {
     "canasta": {"canastas_to_go_out": 2, "target": 5000},
     "house": {**DEFINED["house"], "values": {"ace": 1, "pictures": 10, "ten": 10, "pips": "face", "joker": 0},
               "decks": 1, "jokers": 0, "going_out_bonus": 0, "target": None, "deals": None, "eliminate_at": None,
-              "cards_each": None},
+              "cards_each": None, "one_go_multiplier": 1, "one_go_bonus": None, "reentries": 0, "instant_win": False,
+              "schedule": None},
 }
 
 NAMES = ["Ann", "Bob", "Cara", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim"]
@@ -252,7 +253,7 @@ def test_each_catalogue_entry_states_players_deal_and_options(key):
     assert entry["cards_each"] == {str(n): cards for n, cards in deal.items()}
     assert {o["key"] for o in entry["options"]} == set(DEFAULT_OPTIONS[key])
     for option in entry["options"]:
-        assert option["type"] in {"int", "bool", "choice", "text", "table"}
+        assert option["type"] in {"int", "bool", "choice", "text", "table", "list"}
         assert option["help"]
         assert option["required"] == (option["key"] in DEFINED.get(key, {}))
         if not option["default_text"] and not option["required"]:  # else it depends on other options or the players (see the sheet's)

@@ -6,21 +6,25 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..bounds import (
-    MAX_CARD_VALUE, MAX_DEALT, MAX_NAME, MAX_OWN_DEALS, MAX_POINTS, shown,
+    MAX_CARD_VALUE, MAX_DEALT, MAX_NAME, MAX_OWN_DEALS, MAX_POINTS, MAX_REENTRIES, shown,
 )
 from ..cards import Card
-from ..declare import ELIMINATED, Field, Note, count_or_cards
+from ..declare import ELIMINATED, REENTER, Choice, Field, Note, Sides, count_or_cards
 from ..errors import InvalidEntry
+from ..extras import Extra
 from ..notes import sentences
 from ..options import Option, deals, eliminate_at, target
+from . import house_rules as rules
 from .base import (
-    PICK, Game, Hand, HandResult, PlayerInput, Score, Variant, decided, eliminate_over_limit, hand_value,
+    PICK, Game, Hand, HandResult, PlayedInSides, PlayerInput, Score, best_players, decided, eliminate_over_limit,
     last_player_left, zero_scores,
 )
+from .house_rules import bonus_note, entry_value, one_go_multiplier, out_bonus
 
 #: every note of a house game: its key (see :class:`~.declare.Note`) and its
 #: sentence, the values in braces (``hands``: each player's number, by name);
-#: a player out over ``eliminate_at`` adds the notes of :data:`.base.NOTES`
+#: a player out over ``eliminate_at`` adds the notes of :data:`.base.NOTES`,
+#: the extensions those of :data:`.house_rules.NOTES`
 NOTES: Mapping[str, str] = sentences({
     "house.own": "{player} went out; each player scores their own: {hands:list}.",
     "house.own_nobody_out": "Nobody went out; each player scores their own: {hands:list}.",
@@ -33,13 +37,16 @@ NOTES: Mapping[str, str] = sentences({
 #: a card's value by default: ace 1, pictures and tens 10, pips their face, joker 0
 DEFAULT_VALUES: Mapping[str, Any] = {"ace": 1, "pictures": 10, "ten": 10, "pips": "face", "joker": 0}
 
+#: the entry modes whose players give cards, valued by the table's ``values``
+BY_CARDS = ("cards", "meld_minus_hand")
+
 
 def _value(key: str, help: str, label: str, **more: Any) -> Option:
     return Option(key, "int", DEFAULT_VALUES[key], help, minimum=0, maximum=MAX_CARD_VALUE, label=label, **more)
 
 
 VALUES = Option(
-    "values", "table", DEFAULT_VALUES, "What a card left in hand counts against its player.",
+    "values", "table", DEFAULT_VALUES, "What a card counts against its player (or, melded, for them).",
     parts=(
         _value("ace", "An ace.", "Ace"),
         _value("pictures", "A king, queen or jack.", "K Q J"),
@@ -47,7 +54,11 @@ VALUES = Option(
         _value("pips", 'A 2 to 9: its face value ("face"), or one number for each.', "2 to 9", also=("face",)),
         _value("joker", "A printed joker.", "Joker"),
     ),
-    label="Card values", when=("entry", "cards"),
+    more=Option("card", "int", None, 'One rank ("7"), one card ("QS") or a rank by colour ("A red"), worth '
+                "this instead; a card's own value comes first, then its rank by colour, then its rank.",
+                minimum=0, maximum=MAX_CARD_VALUE, label="A rank, a card or a colour"),
+    more_key=rules.value_key,
+    label="Card values", when=("entry", BY_CARDS),
 )
 
 #: the scoring modes in the players' words
@@ -55,9 +66,12 @@ SCORING_WORDS = {
     "own": "each player scores their own hand",
     "winner_takes": "whoever goes out scores what the others hold, they score 0",
     "zero_sum": "each other player pays what they hold to whoever went out",
+    "lowest_scores_difference": "the lowest hand scores what each other hand holds more than it",
 }
 
 ENDING = "How the game ends"
+#: the most deals a schedule lists, and the characters of a deal's contract
+MAX_SCHEDULE, MAX_CONTRACT = 30, 80
 
 
 def _points(out: str) -> Field:
@@ -69,9 +83,25 @@ def _points(out: str) -> Field:
 OWN_POINTS, POINTS = _points("optional"), _points("none")
 CARD_FIELDS = count_or_cards("the cards' worth, as the table adds it up with this game's values",
                              "the cards left in hand; the app counts them with this game's values")
+#: ``meld_minus_hand``: what each player melded (the one who went out too) and what they still hold
+MELD_FIELDS = (
+    Field("melded", "cards_or_points", "Melded (cards or points)",
+          "every card melded or laid off this hand, or their worth", out="optional"),
+    Field("left", "cards_or_points", "Left in hand (cards or points)",
+          "the cards still in hand, or their worth; 0 for none"),
+)
+#: the player who went out may type their own bonus for the hand, instead of the definition's
+BONUS = Field("bonus", "count", "Bonus", "the bonus for going out this hand, if the table works it out "
+              "(instead of the game's going-out bonus)", out="only", minimum=-MAX_POINTS, maximum=MAX_POINTS)
+
+ONE_GO = Choice("one_go", "flag", "In one go",
+                "Went out in one turn, never having melded before: the others' hands may count more, and the "
+                "bonus may differ.", needs_out=True)
+INSTANT_WIN = Choice("instant_win", "player", "Instant win",
+                     "Showed a hand that wins the game at once: the hand is scored, then the game ends.")
 
 
-class House(Variant):
+class House(PlayedInSides):
     """House rules: a game the table defines (seed 001: Tres y Dos, Loba, Marriage, Seven Bridge...).
 
     2-10 players.  The table gives the game's rules as its options, four of
@@ -88,16 +118,33 @@ class House(Variant):
     its own number; by default 1, 10, 10, face and 0); the pack is
     ``decks`` (1-4, default 1) and ``jokers`` (0-8, default 0), and an entry
     holds no card more often than the pack does.  The pack is shown on the
-    sheet in either entry, as guidance.
+    sheet in either entry, as guidance.  ``values`` may also value one rank
+    (``"7": 20``; ``"T"`` is 10), one card (``"QS": 100``, symbols too) or
+    a rank by colour (``"A red": 1``): a card's own key comes first, then
+    its rank by colour, then its rank, then its group.
+    ``entry: "meld_minus_hand"`` (with ``own`` scoring only): each player
+    gives ``melded`` and ``left``, cards or their worth (left out: none),
+    and scores melded minus left; who went out may have melded.
 
     ``scoring``: ``own``, each column gets its own entry (who went out may
     be null: then every player gives one); ``winner_takes``, who went out
     scores the others' sum and they score 0; ``zero_sum``, each other
-    player pays their entry to the one who went out.  The last two need
-    somebody to have gone out.  ``going_out_bonus`` (-10,000 to 10,000,
-    default 0) goes to whoever went out; in ``zero_sum`` each other player
-    pays it too.  Whoever went out enters nothing (or 0), except in ``own``
-    with points, where their own points count too.
+    player pays their entry to the one who went out;
+    ``lowest_scores_difference``, every player gives an entry (who went
+    out, if anyone, counts 0) and the lowest scores the sum of each other
+    entry less it, shared when tied, the others 0.  ``winner_takes`` and
+    ``zero_sum`` need somebody to have gone out.  ``going_out_bonus``
+    (-10,000 to 10,000, default 0) goes to whoever went out; in
+    ``zero_sum`` each other player pays it too.  Whoever went out enters
+    nothing (or 0), except in ``own`` with points, where their own points
+    count too, and their melds.  They may type their own ``bonus`` for the
+    hand (-10,000 to 10,000), which then stands instead.
+
+    In one go (the entry's ``one_go``, with somebody out: out in one turn,
+    never having melded): each other player's entry counts
+    ``one_go_multiplier`` times (1-10, default 1; with melded minus left,
+    their left), and the bonus is ``one_go_bonus`` (-10,000 to 10,000;
+    none by default: the going-out bonus).
 
     The end: ``target`` (1-100,000; after the hand in which a total reaches
     it), ``deals`` (1-100), ``eliminate_at`` (1-100,000: a player whose
@@ -106,10 +153,27 @@ class House(Variant):
     left wins, and when the last ones cross together the lowest of them
     wins, as in Tunk), or none of them (the default): the game ends when
     the table ends it.  ``deals`` may go with ``target`` or
-    ``eliminate_at``, whichever comes first.  ``lowest_wins`` says who
-    wins at the end (among the players still in); ties share.
-    ``cards_each`` (1-30, or none) is the deal, as guidance.  The deal
-    passes left, skipping players out.
+    ``eliminate_at``, whichever comes first.  With ``eliminate_at``,
+    ``reentries`` (0-10, default 0) lets a player put out come back that
+    many times (the entry's ``reenter``, as Scala 40's rientro: at the
+    highest total still in).  ``instant_win`` (default false) lets an entry
+    name one player (``"instant_win": "Cara"``) whose special hand ends the
+    game once the hand is scored, that player the only winner (their side,
+    in sides).  ``lowest_wins`` says who wins at the end (among the players
+    still in); ties share.
+
+    ``cards_each`` (1-30, or none) is the deal, as guidance; ``schedule``
+    (1-30 deals, each ``{"cards": 1-30 or none, "contract": up to 80
+    characters}``) gives each deal its own cards and contract, shown on the
+    next deal and named in the hand's notes; with no ``deals``, the game
+    ends after the last deal of the schedule.  The deal passes left,
+    skipping players out.
+
+    Sides: 4 to 10 players may sit in sides of equal size (``sides`` in the
+    log, partners opposite), never with ``eliminate_at``, re-entries or
+    ``lowest_scores_difference``: each player's score is worked out as
+    without sides, and a side scores its players' sum; the totals, the
+    target, the winners are the sides'.
 
     Cards, A 15, pictures and ten 10, pips face, joker 25, ``own``, bonus
     -10: Ann goes out, Bob AS 9H JK, Cara a count of 12: -10, 49, 12.  With
@@ -181,12 +245,19 @@ class House(Variant):
     #: the table's ``decks`` and ``jokers`` options go up to these
     max_decks, max_jokers = 4, 8
     defined_by_table = True
+    #: any table of 4 to 10 may sit in sides of equal size, if it says so
+    sides = Sides({players: tuple(size for size in range(players // 2, 1, -1) if players % size == 0)
+                   for players in (4, 6, 8, 9, 10)}, optional=True)
+    extras = (Extra("contract", "Contract", everywhere=True),)
     options = (
         Option("name", "text", None, "What the table calls the game: the sheet, the history and the statistics "
                "show it.", minimum=1, maximum=MAX_NAME, required=True, label="Name of the game"),
-        Option("entry", "choice", None, "How each player's hand is entered.", choices=("points", "cards"),
+        Option("entry", "choice", None, "How each player's hand is entered.",
+               choices=("points", "cards", "meld_minus_hand"),
                labels=("Points: type each player's points for the hand",
-                       "Cards: pick the cards left in hand, or type their worth, valued as below"),
+                       "Cards: pick the cards left in hand, or type their worth, valued as below",
+                       "Melded minus left: each player's melded cards count for them, those left against "
+                       "them"),
                required=True, label="How hands are entered"),
         VALUES,
         Option("decks", "int", 1, "Decks in the pack.", minimum=1, maximum=max_decks, label="Decks"),
@@ -195,11 +266,16 @@ class House(Variant):
                choices=tuple(SCORING_WORDS),
                labels=("Each player scores their own hand",
                        "Whoever goes out scores what the others hold; they score 0",
-                       "Each other player pays what they hold to whoever went out"),
+                       "Each other player pays what they hold to whoever went out",
+                       "The lowest hand scores what each other hand holds more than it; the others 0"),
                required=True, label="Scoring"),
         Option("going_out_bonus", "int", 0, "Points for whoever goes out (below 0 for points off); where each "
                "other player pays what they hold, each pays this too.", minimum=-MAX_POINTS, maximum=MAX_POINTS,
                label="Going-out bonus"),
+        Option("one_go_multiplier", "int", 1, "Going out in one go (never having melded before): each other "
+               "player's hand counts this many times.", minimum=1, maximum=10, label="In one go, the others count"),
+        Option("one_go_bonus", "int", None, "Going out in one go: this bonus instead of the going-out bonus "
+               "(empty: the same).", minimum=-MAX_POINTS, maximum=MAX_POINTS, label="In one go, the bonus"),
         Option("lowest_wins", "bool", None, "Who wins at the end.",
                labels=("Lowest total wins", "Highest total wins"), required=True, label="Who wins"),
         target(None, "The game ends after the hand in which a total reaches this.",
@@ -209,9 +285,23 @@ class House(Variant):
         eliminate_at(None, "A player whose total reaches this is out; the last player left wins (lowest "
                      "wins only, no target). All three empty: play until you agree to stop.",
                      label="Out at", group=ENDING),
-        Option("cards_each", "int", None, "Cards dealt to each player, shown on the sheet as guidance.", minimum=1, maximum=MAX_DEALT, label="Cards dealt"),
+        Option("reentries", "int", 0, "Times each player put out may come back, at the highest total still in "
+               "(with Out at only).", minimum=0, maximum=MAX_REENTRIES, label="Re-entries", group=ENDING),
+        Option("instant_win", "bool", False, "A special hand may win the game at once: the hand is scored, then "
+               "the game ends with that player the winner.",
+               labels=("A special hand wins at once", "No instant win"), label="Instant win"),
+        Option("cards_each", "int", None, "Cards dealt to each player, shown on the sheet as guidance.", minimum=1,
+               maximum=MAX_DEALT, label="Cards dealt"),
+        Option("schedule", "list", None, "Each deal's cards and contract, in order, shown on the next deal; with "
+               "no number of deals, the game ends after the last.", minimum=1, maximum=MAX_SCHEDULE,
+               parts=(Option("cards", "int", None, "Cards dealt to each player in this deal (empty: as Cards "
+                             "dealt).", minimum=1, maximum=MAX_DEALT, label="Cards"),
+                      Option("contract", "text", "", "What each player must meld this deal, in words.",
+                             minimum=0, maximum=MAX_CONTRACT, label="Contract")),
+               items="deals", label="Deal by deal"),
     )
-    fields = (OWN_POINTS, *CARD_FIELDS)
+    fields = (OWN_POINTS, *CARD_FIELDS, *MELD_FIELDS, BONUS)
+    choices = (ONE_GO, REENTER, INSTANT_WIN)
     moments = (ELIMINATED,)
     out_may_be_null = True
 
@@ -222,15 +312,21 @@ class House(Variant):
         return given.strip() if isinstance(given, str) and given.strip() else self.name
 
     def resolve_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
-        if options["eliminate_at"] is not None:
-            if not options["lowest_wins"]:
-                raise InvalidEntry("eliminate_at needs lowest_wins: a player is put out for a high total, "
-                                   "so the lowest total wins", where="options", field="eliminate_at",
-                                   code="bad_option")
-            if options["target"] is not None:
-                raise InvalidEntry("eliminate_at and target cannot both end the game: choose one (deals may "
-                                   "go with either)", where="options", field="eliminate_at", code="bad_option")
+        problem = _definition_problem(options)
+        if problem is not None:
+            raise InvalidEntry(problem[1], where="options", field=problem[0], code="bad_option")
         return options
+
+    def start(self, game: Game) -> None:
+        """A game in sides: not with eliminations, re-entries or the lowest collecting the differences."""
+        if game.sides is None:
+            return
+        options = game.options
+        for key, used in (("eliminate_at", options["eliminate_at"] is not None),
+                          ("reentries", bool(options["reentries"])),
+                          ("lowest_scores_difference", options["scoring"] == "lowest_scores_difference")):
+            if used:
+                raise InvalidEntry(f"a house game in sides cannot use {key}", where="sides", code="bad_option")
 
     def is_lowest_wins(self, options: Mapping[str, Any]) -> bool:
         return bool(options.get("lowest_wins"))
@@ -239,11 +335,21 @@ class House(Variant):
         if options is None:
             return self.fields
         if options.get("entry") == "cards":
-            return CARD_FIELDS
-        return (OWN_POINTS,) if options.get("scoring") == "own" else (POINTS,)
+            return (*CARD_FIELDS, BONUS)
+        if options.get("entry") == "meld_minus_hand":
+            return (*MELD_FIELDS, BONUS)
+        return (OWN_POINTS if options.get("scoring") == "own" else POINTS, BONUS)
 
     def out_may_be_null_for(self, options: Mapping[str, Any] | None) -> bool:
-        return options is None or options.get("scoring") == "own"
+        return options is None or options.get("scoring") in ("own", "lowest_scores_difference")
+
+    def choices_for(self, options: Mapping[str, Any] | None) -> tuple[Choice, ...]:
+        if options is None:
+            return self.choices
+        one_go = options.get("one_go_multiplier", 1) != 1 or options.get("one_go_bonus") is not None
+        offered = ((ONE_GO, one_go), (REENTER, bool(options.get("reentries"))),
+                   (INSTANT_WIN, bool(options.get("instant_win"))))
+        return tuple(choice for choice, used in offered if used)
 
     # -- the deal and the pack -------------------------------------------------
 
@@ -251,8 +357,15 @@ class House(Variant):
         return 0  # the table's own deal is an option: see deal()
 
     def deal(self, players: int, hand_number: int, options: Mapping[str, Any]) -> int | None:
+        scheduled = _scheduled(options, hand_number)
+        if scheduled is not None and scheduled["cards"] is not None:
+            return int(scheduled["cards"])
         dealt = options.get("cards_each")
         return dealt if isinstance(dealt, int) else None
+
+    def next_extras(self, game: Game, number: int) -> dict[str, Any]:
+        scheduled = _scheduled(game.options, number)
+        return {"contract": scheduled["contract"] or None if scheduled is not None else None}
 
     def pack(self, players: int, options: Mapping[str, Any]) -> tuple[int, int]:
         return int(options.get("decks") or 1), int(options.get("jokers") or 0)
@@ -263,26 +376,20 @@ class House(Variant):
         return self.max_decks * 52 + self.max_jokers
 
     def card_value(self, card: Card, options: Any) -> int:
-        values = options["values"]
-        if card.is_joker:
-            return int(values["joker"])
-        if card.rank == 1:
-            return int(values["ace"])
-        if card.rank > 10:
-            return int(values["pictures"])
-        if card.rank == 10:
-            return int(values["ten"])
-        return card.rank if values["pips"] == "face" else int(values["pips"])
+        return rules.card_value(card, options["values"])
 
     # -- guidance --------------------------------------------------------------
 
     def how_to(self, options: Mapping[str, Any]) -> str:
         scoring = options.get("scoring")
-        own = scoring == "own"
+        own = scoring in ("own", "lowest_scores_difference")
         who = "Tap who went out (or nobody)" if own else "Tap who went out"
         if options.get("entry") == "cards":
             what = f"; for each player left with cards, every card counts ({self.values_words(options)})." + PICK
-        elif own:
+        elif options.get("entry") == "meld_minus_hand":
+            what = (f"; for every player, the cards melded and the cards left ({self.values_words(options)}), "
+                    "as cards or points.")
+        elif scoring == "own":
             what = "; type each player's points (below 0 for points off), the one who went out too if they score."
         else:
             what = "; type everyone else's points (below 0 for points off)."
@@ -290,11 +397,12 @@ class House(Variant):
 
     @staticmethod
     def values_words(options: Mapping[str, Any]) -> str:
-        """``A 15, K Q J 10, 10 10, 2-9 their pips, joker 25``."""
+        """``A 15, K Q J 10, 10 10, 2-9 their pips, joker 25`` (then ``7 20, QS 100``: single values)."""
         values = options["values"]
         pips = "2-9 their pips" if values["pips"] == "face" else f"2-9 {values['pips']}"
         joker = f", joker {values['joker']}" if options.get("jokers") else ""
-        return f"A {values['ace']}, K Q J {values['pictures']}, 10 {values['ten']}, {pips}{joker}"
+        single = "".join(f", {key} {value}" for key, value in values.items() if key not in DEFAULT_VALUES)
+        return f"A {values['ace']}, K Q J {values['pictures']}, 10 {values['ten']}, {pips}{joker}{single}"
 
     def goal(self, options: Mapping[str, Any]) -> str:
         parts = []
@@ -305,12 +413,26 @@ class House(Variant):
             parts.append(f"Game to {options['target']}")
         if options.get("deals"):
             parts.append(f"at most {options['deals']} deals" if ends else f"{options['deals']} deals")
+        elif options.get("schedule"):
+            count = len(options["schedule"])
+            parts.append(f"at most {count} deals" if ends else f"{count} deals")
         if not parts:
             parts.append("Play until you agree to stop")
         parts.append("lowest wins" if options.get("lowest_wins") else "highest wins")
         return "; ".join(parts)
 
     # -- reading an entry --------------------------------------------------------
+
+    def read(self, game: Game, number: int, entry: Any, dealer: str) -> Hand:
+        hand = super().read(game, number, entry, dealer)
+        winner = hand.entry.get("instant_win")
+        if winner is not None:
+            if not game.options["instant_win"]:
+                raise hand.invalid("instant_win is off in this game", field="instant_win", code="bad_field")
+            if winner not in hand.players:
+                raise hand.invalid(f"{shown(winner)} is not a player still in this game", field="instant_win",
+                                   code="not_a_player")
+        return hand
 
     def read_input(self, hand: Hand, player: str, raw: Any) -> PlayerInput:
         if not isinstance(raw, Mapping):
@@ -319,16 +441,33 @@ class House(Variant):
         wanted = tuple(field.key for field in self.fields_for(hand.options))
         unknown = next((key for key in raw if key not in wanted), None)
         if unknown is not None:
-            raise hand.invalid(f"{unknown!r} is not an input here (this game is entered as "
-                               f"{' or '.join(wanted)})", player, field=str(unknown))
-        if hand.options["entry"] == "cards":
-            return super().read_input(hand, player, raw)
-        return PlayerInput(count=read_points(hand, player, raw.get("points")))
+            given = " or ".join(key for key in wanted if key != BONUS.key)
+            raise hand.invalid(f"{unknown!r} is not an input here (this game is entered as {given})", player,
+                               field=str(unknown))
+        bonus = rules.read_bonus(hand, player, raw.get(BONUS.key))
+        extra: dict[str, Any] = {} if bonus is None else {"bonus": bonus}
+        entry = hand.options["entry"]
+        if entry == "meld_minus_hand":
+            most = self.most_cards()
+            for key in ("melded", "left"):
+                extra[key] = rules.read_melded_or_left(hand, player, raw.get(key), key, most)
+            return PlayerInput(extra=extra)
+        if entry == "cards":
+            plain = super().read_input(hand, player, {k: v for k, v in raw.items() if k != BONUS.key}
+                                       if bonus is not None else raw)
+            return PlayerInput(plain.cards, plain.count, extra) if extra else plain
+        points = read_points(hand, player, raw.get("points"))
+        return PlayerInput(count=points, extra=extra) if extra else PlayerInput(count=points)
+
+    def check_flags(self, hand: Hand) -> None:
+        if hand.entry.get("one_go") is True and hand.out is None:
+            raise hand.invalid("one_go needs a player who went out", field="one_go", code="one_go_without_out")
+        super().check_flags(hand)
 
     def check_required(self, hand: Hand) -> None:
         options = hand.options
         if hand.out is None:
-            if options["scoring"] != "own":
+            if options["scoring"] not in ("own", "lowest_scores_difference"):
                 raise hand.invalid(f"say who went out: here {SCORING_WORDS[options['scoring']]}", field="out")
             required: tuple[str, ...] = hand.players
         else:
@@ -337,80 +476,217 @@ class House(Variant):
             if player not in hand.inputs:
                 raise hand.missing(player)
         went_out = hand.inputs.get(hand.out) if hand.out is not None else None
-        counts_own = options["entry"] == "points" and options["scoring"] == "own"
-        if went_out is not None and not went_out.is_empty and not counts_own:
+        if went_out is not None and _holds_more_than_allowed(went_out, options):
+            if options["entry"] == "meld_minus_hand":
+                raise hand.invalid(f"{hand.out} went out, so has no cards left: leave left empty", hand.out,
+                                   field="left")
             entered = "has no cards left and counts 0" if options["entry"] == "cards" else "scores by the rules"
             raise hand.invalid(f"{hand.out} went out, so {entered}: leave their input empty", hand.out)
 
     # -- scoring -------------------------------------------------------------------
 
     def score(self, hand: Hand) -> HandResult:
-        options = hand.options
         out = hand.out
-        values = {p: self.value_of(hand, i) for p, i in hand.inputs.items()}
+        values = {p: entry_value(hand, i) for p, i in hand.inputs.items()}
         details: dict[str, dict[str, Any]] = {p: {"value": v} for p, v in values.items()}
         if out is not None:
             details.setdefault(out, {"value": 0})
-        scoring = options["scoring"]
-        if scoring == "own":
-            scores, notes = self.score_own(hand, values)
-        else:
-            scores, notes = self.score_out(hand, values, paying=scoring == "zero_sum")
-        return HandResult(scores, notes, details, winner=out, kind="out" if out is not None else "nobody_out")
+        notes: list[str] = []
+        scheduled = _scheduled(hand.options, hand.number)
+        if scheduled is not None and scheduled["contract"]:
+            notes.append(Note("house.contract", contract=scheduled["contract"]))
+        multiplier = one_go_multiplier(hand)
+        if multiplier != 1:
+            values, multiplied = _multiplied(hand, values, multiplier)
+            notes.append(Note("house.one_go", player=out, multiplier=multiplier, hands=multiplied))
+        scores, scored = self.score_mode(hand, values)
+        notes += scored
+        winner = out
+        if hand.sides:
+            scores, winner = self.by_sides(hand, scores, details, notes)
+        kind = "out" if out is not None else "nobody_out"
+        winning = hand.entry.get("instant_win")
+        if winning is not None:
+            # The hand's winner is who won the game at once (their side): see after_hand().
+            winner, kind = rules.side_of(hand.sides, winning) if hand.sides else winning, INSTANT_WIN.key
+            notes.append(Note("house.instant_win", player=winning, winner=winner))
+        return HandResult(scores, notes, details, winner=winner, kind=kind)
 
-    def value_of(self, hand: Hand, given: PlayerInput) -> int:
-        """What one player's entry holds: their points, their count, or their cards by the values table
-        (``hand.values``, made from it by :meth:`card_value` as the game starts)."""
-        if hand.options["entry"] == "points":
-            return given.count or 0
-        return hand_value(given, hand.values)
+    def score_mode(self, hand: Hand, values: dict[str, int]) -> tuple[dict[str, Score], list[str]]:
+        """Each player's score and the notes, by the scoring mode (and the entry, for melded minus left)."""
+        scoring = hand.options["scoring"]
+        if scoring == "lowest_scores_difference":
+            everyone = {p: values.get(p, 0) for p in hand.players}  # who went out counts 0
+            scores, notes = rules.lowest_scores_difference(hand, everyone)
+            return self.add_bonus(hand, scores, notes, paying=False)
+        if scoring == "own":
+            return self.score_own(hand, values)
+        return self.score_out(hand, values, paying=scoring == "zero_sum")
+
+    def by_sides(self, hand: Hand, scores: dict[str, Score], details: dict[str, dict[str, Any]],
+                 notes: list[str]) -> tuple[dict[str, Score], str | None]:
+        """The players' scores summed by side (the details too, each side's players within it)."""
+        by_side = rules.side_scores(hand.sides, scores)
+        players = dict(details)
+        details.clear()
+        for side, seated in hand.sides.items():
+            details[side] = {"value": by_side[side], "players": {p: players[p] for p in seated if p in players}}
+        notes.append(Note("house.sides", sides=by_side))
+        return by_side, rules.side_of(hand.sides, hand.out) if hand.out is not None else None
 
     def score_own(self, hand: Hand, values: dict[str, int]) -> tuple[dict[str, Score], list[str]]:
-        out, bonus = hand.out, hand.options["going_out_bonus"]
+        out = hand.out
         scores = zero_scores(hand.players)
         own = {p: values[p] for p in hand.players if p in values}
         scores.update(own)
-        if out is None:
+        if hand.options["entry"] == "meld_minus_hand":
+            lines = {p: _meld_line(hand, p, own[p]) for p in own}
+            key = "house.melded_minus_left" if out is not None else "house.melded_minus_left_nobody_out"
+            notes: list[str] = [Note(key, player=out, hands=lines) if out is not None else Note(key, hands=lines)]
+        elif out is None:
             return scores, [Note("house.own_nobody_out", hands=own)]
-        notes: list[str] = [Note("house.own", player=out, hands=own)]
-        if bonus:
+        else:
+            notes = [Note("house.own", player=out, hands=own)]
+        return self.add_bonus(hand, scores, notes, paying=False)
+
+    def add_bonus(self, hand: Hand, scores: dict[str, Score], notes: list[str], *,
+                  paying: bool) -> tuple[dict[str, Score], list[str]]:
+        """The out player's bonus added to their score (each other player paying it, where ``paying``)."""
+        out = hand.out
+        if out is None:
+            return scores, notes
+        bonus, source = out_bonus(hand)
+        if not bonus:
+            return scores, notes
+        if paying:
+            for player in hand.others:
+                scores[player] -= bonus
+            scores[out] += bonus * len(hand.others)
+            notes.append(bonus_note(source, paying=True, player=out, bonus=bonus, paid=bonus * len(hand.others)))
+        else:
             scores[out] += bonus
-            notes.append(Note("house.bonus", bonus=bonus, player=out))
+            notes.append(bonus_note(source, paying=False, bonus=bonus, player=out))
         return scores, notes
 
     def score_out(self, hand: Hand, values: dict[str, int], *, paying: bool) -> tuple[dict[str, Score], list[str]]:
-        out, bonus = hand.out, hand.options["going_out_bonus"]
+        out = hand.out
         assert out is not None
         scores = zero_scores(hand.players)
         others = {p: values[p] for p in hand.others}
         total = sum(others.values())
-        notes: list[str]
         if paying:
             for player, value in others.items():
-                scores[player] = -(value + bonus)
-            scores[out] = total + bonus * len(others)
-            notes = [Note("house.zero_sum", player=out, hands=others, total=total)]
-            if bonus:
-                notes.append(Note("house.bonus_paid", player=out, bonus=bonus, paid=bonus * len(others)))
-            return scores, notes
-        scores[out] = total + bonus
-        notes = [Note("house.winner_takes", player=out, hands=others, total=total)]
-        if bonus:
-            notes.append(Note("house.bonus", bonus=bonus, player=out))
-        return scores, notes
+                scores[player] = -value
+            scores[out] = total
+            notes: list[str] = [Note("house.zero_sum", player=out, hands=others, total=total)]
+        else:
+            scores[out] = total
+            notes = [Note("house.winner_takes", player=out, hands=others, total=total)]
+        return self.add_bonus(hand, scores, notes, paying=paying)
 
     # -- the end -------------------------------------------------------------------
 
+    def after_hand(self, game: Game, number: int) -> None:
+        result = game.results[-1]
+        if result.kind == INSTANT_WIN.key:
+            game.state["instant_win"] = result.winner  # the game's only winner: a player, or their side
+
     def eliminate(self, game: Game, number: int) -> None:
         limit = game.options["eliminate_at"]
-        if limit is not None:
+        if limit is not None and "instant_win" not in game.state:
             eliminate_over_limit(game, number, limit)
 
     def is_over(self, game: Game) -> bool:
-        limit = game.options["eliminate_at"]
+        options = game.options
+        if "instant_win" in game.state:
+            return True
+        limit = options["eliminate_at"]
         if limit is not None and last_player_left(game, limit):
             return True
-        return super().is_over(game)
+        ends_after = options["deals"] if options["deals"] is not None else len(options["schedule"] or ()) or None
+        if ends_after is not None and game.hands_played >= ends_after:
+            return True
+        target = options["target"]
+        return target is not None and any(game.totals[column] >= target for column in _in_play(game))
+
+    def winners(self, game: Game) -> list[str]:
+        winner = game.state.get("instant_win")
+        if winner is not None:
+            return [winner]
+        if not game.results:
+            return []
+        return best_players(game, lowest=self.is_lowest_wins(game.options), tie_break=False, among=_in_play(game))
+
+    def sheet_extras(self, game: Game) -> dict[str, Any]:
+        # Re-entries are counted on the sheet only where the game takes them (an old game's sheet stays as it was).
+        return super().sheet_extras(game) if game.options["reentries"] else {}
+
+
+def _in_play(game: Game) -> tuple[str, ...]:
+    """The columns still in the game: the sides, or the players not put out."""
+    return game.columns if game.sides is not None else game.active
+
+
+def _definition_problem(options: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The option at fault and why, where the options do not go together; None when they do."""
+    if options["eliminate_at"] is not None:
+        if not options["lowest_wins"]:
+            return "eliminate_at", ("eliminate_at needs lowest_wins: a player is put out for a high total, so the "
+                                    "lowest total wins")
+        if options["target"] is not None:
+            return "eliminate_at", ("eliminate_at and target cannot both end the game: choose one (deals may go "
+                                    "with either)")
+    if options["reentries"] and options["eliminate_at"] is None:
+        return "reentries", "reentries needs eliminate_at: only a player put out can come back"
+    if options["entry"] == "meld_minus_hand" and options["scoring"] != "own":
+        return "scoring", 'meld_minus_hand needs scoring "own"'
+    return None
+
+
+def _scheduled(options: Mapping[str, Any], number: int) -> Mapping[str, Any] | None:
+    """Deal ``number``'s entry of the schedule, if the schedule reaches it."""
+    schedule = options.get("schedule")
+    if not schedule or number > len(schedule):
+        return None
+    deal: Mapping[str, Any] = schedule[number - 1]
+    return deal
+
+
+def _holds_more_than_allowed(went_out: PlayerInput, options: Mapping[str, Any]) -> bool:
+    """Whether the player who went out entered what they cannot hold: cards left (or, where they score by
+    the rules, anything), their typed bonus and their melds aside."""
+    if options["entry"] == "meld_minus_hand":
+        left = went_out.extra.get("left", ())
+        return bool(left)
+    if options["entry"] == "points" and options["scoring"] == "own":
+        return False
+    return bool(went_out.cards) or bool(went_out.count)
+
+
+def _multiplied(hand: Hand, values: dict[str, int], multiplier: int) -> tuple[dict[str, int], dict[str, Any]]:
+    """Each other player's value counting ``multiplier`` times (with melded minus left, their left only),
+    and each one's line for the note."""
+    counted = dict(values)
+    lines: dict[str, Any] = {}
+    for player in hand.others:
+        given = hand.inputs.get(player)
+        if given is None:
+            continue
+        if hand.options["entry"] == "meld_minus_hand":
+            left = rules.worth(given.extra.get("left", ()), hand.values)
+            counted[player] = values[player] - (multiplier - 1) * left
+            lines[player] = {"value": left, "multiplier": multiplier, "points": left * multiplier}
+        else:
+            counted[player] = values[player] * multiplier
+            lines[player] = {"value": values[player], "multiplier": multiplier, "points": counted[player]}
+    return counted, lines
+
+
+def _meld_line(hand: Hand, player: str, score: int) -> dict[str, int]:
+    """A player's melded, left and score, as the note lists them (left as it counts, in one go too)."""
+    given = hand.inputs.get(player)
+    melded = rules.worth(given.extra.get("melded", ()), hand.values) if given is not None else 0
+    return {"melded": melded, "left": melded - score, "score": score}
 
 
 def read_points(hand: Hand, player: str, raw: Any) -> int | None:
@@ -424,3 +700,5 @@ def read_points(hand: Hand, player: str, raw: Any) -> int | None:
         raise hand.invalid(rule, player, field="points", code="out_of_bounds")
     return raw
 
+
+__all__ = ["House", "read_points"]

@@ -107,7 +107,8 @@ class Variant(ABC):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         ending_keys = [key for ending in cls.endings for key in ending.entry if key != "out"]
-        side_keys = ["sides"] if cls.sides is not None else []
+        # An entry's ``sides`` holds each side's input: only where sides have fields of their own.
+        side_keys = ["sides"] if cls.sides is not None and cls.side_fields else []
         cls.entry_keys = frozenset(("out", "hands", *(c.key for c in cls.choices), *ending_keys, *side_keys))
         status_keys = [key for status in cls.statuses for key in status.input if key not in
                        {f.key for f in cls.fields}]
@@ -121,7 +122,8 @@ class Variant(ABC):
         if cls.sides is not None:
             if not issubclass(cls, PlayedInSides):
                 raise TypeError(f"{cls.__name__} is played in sides, so is a PlayedInSides")
-            if cls.takes_reentries:
+            if cls.takes_reentries and not cls.sides.optional:
+                # (a game whose sides are optional refuses re-entries in a game played in sides itself)
                 raise TypeError(f"{cls.__name__}: a game in sides takes no re-entries (they are a player's)")
             if any(f.kind not in ("count", "number") for f in cls.side_fields):
                 raise TypeError(f"{cls.__name__}: a side's fields are whole numbers (count or number)")
@@ -191,6 +193,11 @@ class Variant(ABC):
         """Whether a hand may end with nobody going out under these options."""
         return self.out_may_be_null
 
+    def choices_for(self, options: Mapping[str, Any] | None) -> tuple[Choice, ...]:
+        """The hand-level choices a form offers under these options (None: every choice the
+        variant may take, as the catalogue lists them)."""
+        return self.choices
+
     def entry(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """How a hand is entered (the catalogue's ``entry``), under a game's
         effective options; None: every form the variant takes."""
@@ -204,7 +211,7 @@ class Variant(ABC):
             "no_out_label": self.no_out_label if out_may_be_null else None,
             "out_gives_input": any(f.out == "required" for f in fields),
             "endings": [ending.catalogue() for ending in self.endings],
-            "choices": [choice.catalogue() for choice in self.choices],
+            "choices": [choice.catalogue() for choice in self.choices_for(options)],
             "fields": [one.catalogue() for one in fields],
             "side_fields": [one.catalogue() for one in self.side_fields],
             "statuses": [status.catalogue() for status in self.statuses],
@@ -237,7 +244,10 @@ class Variant(ABC):
             "min_players": self.min_players,
             "max_players": self.max_players,
             "player_counts": list(counts),
-            "sides": self.sides.catalogue() if self.sides is not None else None,
+            # Sides a table may take or leave (a game it defines) are listed apart: ``sides`` is
+            # where the header is required.
+            "sides": self.sides.catalogue() if self.sides is not None and not self.sides.optional else None,
+            "optional_sides": self.sides.catalogue() if self.sides is not None and self.sides.optional else None,
             "cards_each": {str(n): cards for n, cards in deals.items() if cards is not None},
             "decks": {str(n): packs[n][0] for n in counts},
             "jokers": {str(n): packs[n][1] for n in counts},
@@ -603,9 +613,12 @@ class PlayedInSides(Variant):
 
     def read(self, game: Game, number: int, entry: Any, dealer: str) -> Hand:
         hand = super().read(game, number, entry, dealer)
-        assert game.sides is not None, "the replay seats the sides of a game in sides"
+        if game.sides is None:
+            assert self.sides is not None and self.sides.optional, "the replay seats the sides of a game in sides"
+            return hand  # sides the table did not take: each plays for themselves
         hand.sides = game.sides
-        hand.side_inputs = self.read_sides(hand, entry.get("sides"))
+        if self.side_fields:
+            hand.side_inputs = self.read_sides(hand, entry.get("sides"))
         return hand
 
     def read_sides(self, hand: Hand, raw: Any) -> dict[str, dict[str, int]]:
