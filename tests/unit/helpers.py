@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from numbers import Number
 from typing import Any
 
 import pytest
@@ -98,3 +99,24 @@ def all_melds(mask: int, around_corner: bool = False) -> list[int]:
             if len(held) == 4:
                 found.update(sum(held) - one for one in held)
     return sorted(found)
+
+
+def matches(actual: Any, expected: Any, where: str) -> None:
+    """``actual`` (a sheet) agrees with every field ``expected`` gives: a worked example's
+    expectations, numbers to a hundredth, winners in any order."""
+    if isinstance(expected, dict):
+        assert isinstance(actual, dict), f"{where}: expected an object, got {actual!r}"
+        for key, value in expected.items():
+            assert key in actual, f"{where}: no {key!r} in the sheet"
+            matches(actual[key], value, f"{where}.{key}")
+    elif isinstance(expected, list) and where.endswith("winners"):
+        assert set(actual) == set(expected), f"{where}: {actual!r} != {expected!r}"
+    elif isinstance(expected, list):
+        assert isinstance(actual, list) and len(actual) == len(expected), f"{where}: {actual!r} != {expected!r}"
+        for i, (got, want) in enumerate(zip(actual, expected, strict=True)):
+            matches(got, want, f"{where}[{i}]")
+    elif isinstance(expected, Number) and not isinstance(expected, bool):
+        assert isinstance(actual, Number) and not isinstance(actual, bool), f"{where}: {actual!r}"
+        assert actual == pytest.approx(expected, abs=0.01), f"{where}: {actual!r} != {expected!r}"
+    else:
+        assert actual == expected, f"{where}: {actual!r} != {expected!r}"

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from numbers import Number
 from pathlib import Path
-from typing import Any
 
 import pytest
 from markdown.extensions.toc import slugify
 
 from scorekeeper import docs_pages
+from helpers import matches
 from scorekeeper.engine import InvalidEntry, replay
 from scorekeeper.engine.games import VARIANTS
 from scorekeeper.engine.games.base import Variant, decided
@@ -27,25 +26,6 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 KEYS = sorted(VARIANTS)
 
-
-def matches(actual: Any, expected: Any, where: str) -> None:
-    """``actual`` agrees with every field ``expected`` gives."""
-    if isinstance(expected, dict):
-        assert isinstance(actual, dict), f"{where}: expected an object, got {actual!r}"
-        for key, value in expected.items():
-            assert key in actual, f"{where}: no {key!r} in the sheet"
-            matches(actual[key], value, f"{where}.{key}")
-    elif isinstance(expected, list) and where.endswith("winners"):
-        assert set(actual) == set(expected), f"{where}: {actual!r} != {expected!r}"
-    elif isinstance(expected, list):
-        assert isinstance(actual, list) and len(actual) == len(expected), f"{where}: {actual!r} != {expected!r}"
-        for i, (got, want) in enumerate(zip(actual, expected, strict=True)):
-            matches(got, want, f"{where}[{i}]")
-    elif isinstance(expected, Number) and not isinstance(expected, bool):
-        assert isinstance(actual, Number) and not isinstance(actual, bool), f"{where}: {actual!r}"
-        assert actual == pytest.approx(expected, abs=0.01), f"{where}: {actual!r} != {expected!r}"
-    else:
-        assert actual == expected, f"{where}: {actual!r} != {expected!r}"
 
 
 def test_the_registry_is_not_empty():

@@ -8,13 +8,12 @@ by the engine.  Only the fields a worked hand states are compared (numbers to 0.
 from __future__ import annotations
 
 import re
-from numbers import Number
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from scorekeeper import docs_pages
+from helpers import matches
 from scorekeeper.engine import options_of, replay
 from scorekeeper.engine.games import VARIANTS
 from scorekeeper.engine.games.presets import PATH, Preset, close, exact, preset, presets
@@ -22,25 +21,6 @@ from scorekeeper.engine.games.presets import PATH, Preset, close, exact, preset,
 EVERY = presets()
 WORKED = [(found, number, worked) for found in EVERY for number, worked in enumerate(found.worked, start=1)]
 
-
-def matches(actual: Any, expected: Any, where: str) -> None:
-    """``actual`` agrees with every field ``expected`` gives."""
-    if isinstance(expected, dict):
-        assert isinstance(actual, dict), f"{where}: expected an object, got {actual!r}"
-        for key, value in expected.items():
-            assert key in actual, f"{where}: no {key!r} in the sheet"
-            matches(actual[key], value, f"{where}.{key}")
-    elif isinstance(expected, list) and where.endswith("winners"):
-        assert set(actual) == set(expected), f"{where}: {actual!r} != {expected!r}"
-    elif isinstance(expected, list):
-        assert isinstance(actual, list) and len(actual) == len(expected), f"{where}: {actual!r} != {expected!r}"
-        for i, (got, want) in enumerate(zip(actual, expected, strict=True)):
-            matches(got, want, f"{where}[{i}]")
-    elif isinstance(expected, Number) and not isinstance(expected, bool):
-        assert isinstance(actual, Number) and not isinstance(actual, bool), f"{where}: {actual!r}"
-        assert actual == pytest.approx(expected, abs=0.01), f"{where}: {actual!r} != {expected!r}"
-    else:
-        assert actual == expected, f"{where}: {actual!r} != {expected!r}"
 
 
 # -- the data ----------------------------------------------------------------------------------

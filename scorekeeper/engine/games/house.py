@@ -16,8 +16,8 @@ from ..notes import sentences
 from ..options import Option, deals, eliminate_at, target
 from . import house_rules as rules
 from .base import (
-    PICK, Game, Hand, HandResult, PlayedInSides, PlayerInput, Score, best_players, decided,
-    eliminate_over_limit, last_player_left, zero_scores,
+    PICK, Game, Hand, HandResult, PlayedInSides, PlayerInput, Score, best_players, decided, eliminate_over_limit,
+    last_player_left, zero_scores,
 )
 from .house_rules import bonus_note, entry_value, one_go_multiplier, out_bonus
 
