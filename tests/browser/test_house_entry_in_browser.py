@@ -5,11 +5,14 @@ scan of each new page in the state a person sees it."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
+
+from scorekeeper.engine.in_browser import outcome
 
 from .browser_kit import LiveServer, Taps, define_game, player, post_hand, save, screenshot, totals
 from .conftest import PHONE
@@ -207,3 +210,50 @@ def test_the_new_pages_have_no_serious_or_critical_axe_violations(
     found = axe_violations(page)
     screenshot(page, f"house-{name}")
     assert not found, "\n".join(found)
+
+
+# -- the in-browser engine -------------------------------------------------------------------------------------
+
+#: one log of each extension, with a refusal among them: the definitions as the presets hold them
+EXTENDED_LOGS: list[dict[str, Any]] = [
+    {"variant": "house", "players": ["Ann", "Bob"], "options": {
+        "name": "Mille", "entry": "meld_minus_hand", "scoring": "own", "lowest_wins": False, "decks": 2,
+        "values": {"ace": 15, "pictures": 10, "ten": 10, "pips": 5, "joker": 0, "2": 20, "QS": 100, "JD": 50}},
+     "hands": [{"out": "Ann", "hands": {"Ann": {"melded": "QS QC QH", "bonus": 20},
+                                        "Bob": {"melded": 30, "left": "JD 5C"}}}]},
+    {"variant": "house", "players": ["Ann", "Bob", "Cara"], "options": {
+        "name": "Caribbean Kalooki", "entry": "cards", "scoring": "own", "lowest_wins": True, "decks": 2,
+        "jokers": 4, "one_go_multiplier": 2, "instant_win": True,
+        "schedule": [{"cards": 9, "contract": "3 threes"}, {"cards": 10, "contract": "2 threes, 1 four"}]},
+     "hands": [{"out": "Ann", "one_go": True, "hands": {"Bob": {"cards": "7S 7H KD"}, "Cara": {"count": 5}}},
+               {"out": "Bob", "instant_win": "Bob", "hands": {"Ann": {"count": 3}, "Cara": {"count": 4}}}]},
+    {"variant": "house", "players": ["Ann", "Bob", "Cara"], "options": {
+        "name": "Loba", "entry": "cards", "scoring": "own", "lowest_wins": True, "eliminate_at": 101,
+        "reentries": 1, "one_go_bonus": -10, "decks": 2, "jokers": 4},
+     "hands": [{"out": "Ann", "one_go": True, "hands": {"Bob": {"count": 120}, "Cara": {"count": 5}}},
+               {"out": "Cara", "reenter": ["Bob"], "hands": {"Ann": {"count": 7}, "Bob": {"count": 10}}}]},
+    {"variant": "house", "players": ["Ann", "Bob", "Cara"], "options": {
+        "name": "Carousel", "entry": "points", "scoring": "lowest_scores_difference", "lowest_wins": False},
+     "hands": [{"out": None, "hands": {"Ann": {"points": 4}, "Bob": {"points": 4}, "Cara": {"points": 20}}}]},
+    {"variant": "house", "players": ["Ann", "Bob"], "options": {
+        "name": "Mille", "entry": "meld_minus_hand", "scoring": "own", "lowest_wins": False},
+     "hands": [{"out": "Ann", "hands": {"Ann": {"melded": 10}, "Bob": {"left": 5, "bonus": 3}}}]},
+]
+
+
+@pytest.mark.engine
+def test_the_engine_in_the_browser_gives_the_servers_sheets_and_refusals_for_each_extension(
+        signed_in: Page, live_server: LiveServer) -> None:
+    page = signed_in
+    page.set_default_timeout(120_000)  # Pyodide's start on a loaded machine: a wait for it, not a timing
+    game = start_preset(page, live_server, "mille", ["Ann", "Bob"])
+    page.goto(game)
+    page.wait_for_load_state("load")
+    page.get_by_role("switch").check()  # exact scores without a network: the phone asks for the engine
+    page.evaluate("() => scorekeeperEngine.ready")
+    server = json.loads(json.dumps([outcome(log) for log in EXTENDED_LOGS]))
+    assert [("sheet" in one) for one in server] == [True, True, True, True, False]
+
+    in_browser = page.evaluate("(logs) => scorekeeperEngine.replayMany(logs)", EXTENDED_LOGS)
+
+    assert in_browser == server
