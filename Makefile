@@ -66,7 +66,7 @@ lint: install
 
 # The documentation site (mkdocs.yml): the game pages, the import arrows and
 # the export schema's page written from the code (scorekeeper/docs_pages.py,
-# into the ignored docs/games/ and docs/generated/), then MkDocs strict, into
+# into the ignored docs/games/, docs/presets/ and docs/generated/), then MkDocs strict, into
 # the ignored site/: a broken link or a missing page fails it (not --quiet, which
 # hides the warnings strict counts: it let a broken link pass). About a second.
 docs: install
@@ -122,4 +122,4 @@ bench: install $(BENCH_VENV)/.installed
 	$(PYTHON) -m bench $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) node_modules $(VENDOR) site docs/games docs/generated build dist *.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(BENCH_VENV) node_modules $(VENDOR) site docs/games docs/presets docs/generated build dist *.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache

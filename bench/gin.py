@@ -25,8 +25,9 @@ from .report import Figure, per_second, section, times
 from .rlcard_gin import RLCard
 from .timing import paired_ratio, rate, repeated_passes, rotate
 
-#: ours against each other solver, at least (the ratio of rates)
-TARGETS = {"OpenSpiel": 1.0, "RLCard": 4.0}
+#: ours against each other solver, at least (the ratio of rates): issue 25 asks 2.5x OpenSpiel's C++
+#: (pure Python at about 0.8 us a hand, of which reading the ten cards is 0.4, has not reached it)
+TARGETS = {"OpenSpiel": 2.5, "RLCard": 4.0}
 SIZES = (10, 11)
 #: each other solver's kind (see :mod:`bench.rlcard_gin`) for a hand size
 KINDS = {

@@ -5,11 +5,15 @@ writes ``docs/games/index.md`` and one ``docs/games/<key>.md`` per game in the
 engine's registry: its name and summary, players, deal and pack (in the words
 the app's catalogue page uses, ``scorekeeper.web.catalogue``), how a hand is
 entered (the game's entry fields), its options with their defaults and bounds,
-its rules and the decisions taken (the game module's docstring), and a worked
-example, ``docs/examples/<key>.json``: a log of a few hands with the sheet it
+its rules and the decisions taken (the game class's docstring, then the
+choices it declares where the rule book is silent, its ``decisions``), and a
+worked example, ``docs/examples/<key>.json``: a log of a few hands with the sheet it
 gives, stated from the rule book (``tests/unit/test_docs_pages.py`` replays
 every example and compares). Nothing here names a game: a new game in the
-registry gets its page, and the test asks it for an example.
+registry gets its page, and the test asks it for an example.  It writes
+``docs/presets/`` too: a page per preset (``engine/games/presets.json``),
+its rules in words from its definition, its source, decisions and worked
+hands (``tests/unit/test_presets.py`` replays them).
 
 A plain script rather than the ``mkdocs-gen-files`` plugin: one dependency
 fewer, and the pages it writes can be read (and diffed) without MkDocs.
@@ -26,12 +30,15 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.engine import variants
+from scorekeeper.engine import replay, variants
 from scorekeeper.engine.games import VARIANTS
-from scorekeeper.web.catalogue import deal_parts, option_line, pack_parts, players_text
+from scorekeeper.engine.games.presets import Preset, Worked, presets
+from scorekeeper.web.catalogue import catalogue_by_key, deal_parts, option_line, pack_parts, player_range, players_text
+from scorekeeper.web.owngame import summary
 
 GAMES = "games"
 EXAMPLES = "examples"
+PRESETS = "presets"
 
 
 def example_path(docs: Path, key: str) -> Path:
@@ -112,6 +119,22 @@ def rules_text(rules: str) -> list[str]:
     return lines
 
 
+#: the heading a game's own decisions are shown under, on its page (rules-decisions.md links to it)
+DECISIONS = "Decisions where SCORING.md is silent"
+
+
+def decision_lines(decisions: Sequence[str]) -> list[str]:
+    """A game's declared decisions as a Markdown list: each a bullet, its wrapped lines and a list
+    nested under it indented by four (Python-Markdown's nesting)."""
+    if not decisions:
+        return ["No choice of this game's own is recorded beyond its rules above."]
+    lines = []
+    for decision in decisions:
+        first, *rest = decision.splitlines()
+        lines += [f"- {first}", *(f"    {line}" if line.strip() else "" for line in rest)]
+    return lines
+
+
 def log_text(log: Mapping[str, Any]) -> str:
     """The log as JSON, one hand a line."""
     header = [f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
@@ -176,7 +199,8 @@ def game_page(docs: Path, variant: Mapping[str, Any]) -> str:
               "## Rules and the decisions taken", "",
               f"As the game's module states them (`scorekeeper/engine/games/`, class of key `{key}`):", "",
               *rules_text(variant["rules"]), "",
-              "The choices made where the rule book is silent, for every game, are on "
+              f"### {DECISIONS}", "", *decision_lines(game.decisions), "",
+              "The choices several games share (strict entries, re-entries, note keys, sides...) are on "
               "[Rules decisions](../rules-decisions.md).", "", *example_lines(docs, key), ""]
     return "\n".join(lines)
 
@@ -187,8 +211,91 @@ def index_page(games: Sequence[Mapping[str, Any]]) -> str:
              "", "| Game | Players | Summary |", "|---|---|---|"]
     for variant in games:
         lines.append(f"| [{variant['name']}]({variant['key']}.md) | {players_text(variant)} | {cell(variant['summary'])} |")
-    lines += ["", "A game your table plays that is not listed: see [Your own game](../own-game.md).", ""]
+    lines += ["", "More games by name, each a definition of the table's own game: see [Presets](../presets/index.md).",
+              "A game your table plays that is not listed: see [Your own game](../own-game.md).", ""]
     return "\n".join(lines)
+
+
+# -- the presets: a page each, from its data (scorekeeper/engine/games/presets.json) ----------------
+
+
+def worked_lines(preset: Preset, worked: Worked, number: int) -> list[str]:
+    """A preset's worked hand: how its figures come, the log, the sheet it gives."""
+    log, expect = worked.log(preset.definition), worked.expect
+    lines = [f"### Worked hand {number}" if len(preset.worked) > 1 else "## Worked hand", "", cell(worked.why), "",
+             "The log:", "", "```json", log_text(log), "```", ""]
+    if expect.get("totals"):
+        lines += ["The sheet it gives:", "", *sheet_table(expect)]
+    if expect.get("winners"):
+        lines += ["", f"The game is over; winner: {', '.join(expect['winners'])}."]
+    return [*lines, ""]
+
+
+def definition_text(definition: Mapping[str, Any]) -> str:
+    """A definition as JSON, one option a line."""
+    return "{\n" + ",\n".join(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
+                               for key, value in definition.items()) + "\n}"
+
+
+def preset_page(preset: Preset) -> str:
+    """A preset's page: what it is, its rules in words (from its definition), the source it follows,
+    the decisions taken, its definition and its worked hands."""
+    house = catalogue_by_key()[preset.variant]
+    guide = replay(preset.log(["Ann", "Bob"]))["guide"]
+    low, high = preset.players
+    lines = [f"# {preset.name}", "", preset.summary, "",
+             f"- **Where it is played**: {preset.played}",
+             f"- **Players**: {player_range(low, high)}",
+             f"- **Scored**: {'exactly, by the app' if preset.exact else 'in part: the table types each total'}",
+             f"- **Built on**: the table's own game ([{house['name']}](../games/{preset.variant}.md)); "
+             "**New game** offers it by name", ""]
+    if preset.cannot:
+        lines += [f"**What the app cannot yet do**: {preset.cannot}", ""]
+    lines += ["## The rules as the app keeps them", "", *(f"- {line}" for line in summary(house, preset.definition)),
+              f"- {guide['goal']}", "", guide["how_to"], "",
+              "## Source", "", *(f"- {source}" for source in preset.sources), "",
+              "## Decisions taken", "", *(f"- {decision}" for decision in preset.decisions), "",
+              "## Its definition", "",
+              "Every option of the table's own game, as a game of it writes them into its log (the API starts "
+              "one with these as its options):", "",
+              "```json", definition_text(preset.definition), "```", ""]
+    for number, worked in enumerate(preset.worked, start=1):
+        lines += worked_lines(preset, worked, number)
+    if preset.worked:
+        lines += ["Each worked hand is in `scorekeeper/engine/games/presets.json`; the test suite replays it "
+                  "and checks these figures.", ""]
+    return "\n".join(lines)
+
+
+def presets_index(found: Sequence[Preset]) -> str:
+    lines = ["# Presets", "",
+             "Games the app knows by name, each a definition of the table's own game "
+             "([House rules](../games/house.md)) kept as data (`scorekeeper/engine/games/presets.json`). "
+             "**New game** offers them beside the built-in games; a game of one is played, exported and "
+             "counted in the statistics under its name like any game of the table's own.", "",
+             "| Game | Where it is played | Summary |", "|---|---|---|"]
+    lines += [f"| [{p.name}]({p.key}.md) | {cell(p.played)} | {cell(p.summary)} |" for p in found if p.exact]
+    lines += ["", "## Close, with the totals you type", "",
+              "The app does not yet work out every rule of these: a game of one is started with each "
+              "player's points typed, and the line says what is missing.", "",
+              "| Game | Where it is played | What the app cannot yet do |", "|---|---|---|"]
+    lines += [f"| [{p.name}]({p.key}.md) | {cell(p.played)} | {cell(p.cannot)} |" for p in found if not p.exact]
+    return "\n".join([*lines, ""])
+
+
+def write_presets(docs: Path) -> list[Path]:
+    """Writes a page per preset and their index under ``docs/presets/``; returns the paths written."""
+    folder = docs / PRESETS
+    folder.mkdir(exist_ok=True)
+    found = presets()
+    written = []
+    for preset in found:
+        path = folder / f"{preset.key}.md"
+        path.write_text(preset_page(preset), encoding="utf-8")
+        written.append(path)
+    index = folder / "index.md"
+    index.write_text(presets_index(found), encoding="utf-8")
+    return [index, *written]
 
 
 def part_of(module: str) -> str:
@@ -279,7 +386,7 @@ def write_pages(docs: Path) -> list[Path]:
     schema = docs / "generated" / "export-schema.md"
     schema.write_text(schema_page(), encoding="utf-8")
     (docs / "generated" / "export.schema.json").write_text(schema_text(), encoding="utf-8")
-    return [index, *written, imports, schema]
+    return [index, *written, *write_presets(docs), imports, schema]
 
 
 if __name__ == "__main__":

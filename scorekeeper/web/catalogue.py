@@ -113,10 +113,15 @@ def value_words(option: Mapping[str, Any], value: Any) -> str:
         return f"{value} value"  # "face value"
     if option["type"] == "table" and isinstance(value, Mapping):
         parts = option.get("parts") or []
-        known = {part["key"] for part in parts}
-        # then the table's further keys (a house game's single values: ``7 20, QS 100``)
-        return ", ".join([*(f"{part['label']} {value_words(part, value.get(part['key']))}" for part in parts),
-                          *(f"{key} {describe_value(one)}" for key, one in value.items() if key not in known)])
+        named = {part["key"] for part in parts}
+        # the values a table takes beyond its parts (its ``more``: a rank, a card), as given: "7 20, QS 100"
+        more = [f"{key} {describe_value(number)}" for key, number in value.items() if key not in named]
+        return ", ".join([*(f"{part['label']} {value_words(part, value.get(part['key']))}" for part in parts), *more])
+    if option["type"] == "list" and isinstance(value, list):
+        parts = option.get("parts") or []
+        return "; ".join(f"{number}. " + ", ".join(f"{part['label']} {value_words(part, item.get(part['key']))}"
+                                                    for part in parts)
+                         for number, item in enumerate(value, start=1) if isinstance(item, Mapping))
     return describe_value(value)
 
 
@@ -141,8 +146,10 @@ class VariantCard:
 
 @bp.route("/variants")
 def index() -> str:
+    from .presets import close_cards, exact_cards  # the presets are worded with this module's helpers
+
     cards = [variant_card(variant) for variant in variants()]
-    return render_template("catalogue/index.html", variants=cards)
+    return render_template("catalogue/index.html", variants=cards, presets=exact_cards(), close=close_cards())
 
 
 def variant_card(variant: Mapping[str, Any]) -> VariantCard:

@@ -1,15 +1,28 @@
-"""The hand entry form as the web app takes it: a Flask-WTF form made for the game's declarations.
+"""The hand entry form as the web app takes it: the engine's reading, bound through a Flask-WTF form.
 
 What the fields *mean* -- who went out, a count, a list of cards, a side's
 numbers -- is read by :class:`scorekeeper.engine.entry_form.EntryForm`, in the
 engine package, because the browser's engine worker reads a hand kept on the
-phone with that very code (the engine bundle holds the engine package alone).
-Here the fields are declared as a WTForms form, one class per shape of form
-(the seats, the variant's declared fields, choices and side fields: see
-:func:`.forms.declared_form`), and the request's data is bound through it; the
-engine's reading then checks what was typed, and puts its messages next to
-the field.  CSRF is checked for every POST by CSRFProtect, as for the other
-forms, before the view runs.
+phone with that very code (the engine bundle holds the engine package alone,
+and Pyodide runs no Flask).  Here the request is bound through a WTForms class
+of the form's fields, one class per shape of form (the seats, the variant's
+declared fields, choices and side fields: see :func:`.forms.declared_form`);
+the engine's reading then checks what was typed, and puts its messages next
+to the player, the side or the control they concern.  CSRF is checked for
+every POST by CSRFProtect, as for the other forms, before the view runs.
+
+Why its fields are not WTForms fields of their kinds, with validators, as the
+new-game and own-game forms' are (:mod:`.newgame`, :mod:`.owngame`): every check
+of a hand's fields -- a count a whole number within its declared bounds, a
+list of cards no longer than a hand, a status or an ending among the declared,
+someone out of the game given nothing -- must say the same offline, where the
+phone's engine reads a kept hand with no server and no WTForms.  A second copy
+of those checks in validators here would be two rule books to keep in step,
+and the phone's and the server's messages could differ.  Their messages belong
+to a player's panel (one for a player's several inputs, the first mistake
+first), which is how the engine keys them (``p<seat>``, ``s<side>``, ``out``).
+So the form's fields are bound as text, as typed, and the engine says what
+they mean.
 """
 
 from __future__ import annotations

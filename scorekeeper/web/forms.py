@@ -1,14 +1,17 @@
-"""Flask-WTF forms: the fixed-shape pages' classes, and the classes made per game.
+"""Flask-WTF forms: the fixed-shape pages' classes, and what the forms made per game share.
 
 Every POST, even a bare button, goes through a form so it carries a CSRF token.
-The hand entry form (entry.py), the new-game form (newgame.py) and the own-game
-form (owngame.py) have fields that follow the game's declarations (its seats,
-options, entry fields): :func:`declared_form` makes their WTForms class for
+The new-game form (newgame.py) and the own-game form (owngame.py) are WTForms
+classes made for their game's shape (its seats and options), with a field class
+per declared kind; :class:`WholeNumberField` is their whole number.  The hand
+entry form (entry.py) is read by the engine (the browser reads a kept hand with
+the same code): :func:`declared_form` makes the WTForms class of its fields for
 each shape, and :func:`bind` binds a request through it.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
@@ -16,8 +19,9 @@ from typing import Any
 from flask import flash
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
-from wtforms import EmailField, Field, HiddenField, PasswordField, StringField, SubmitField
+from wtforms import EmailField, Field, HiddenField, IntegerField, PasswordField, StringField, SubmitField
 from wtforms.validators import DataRequired, Email, Length
+from wtforms.widgets import TextInput
 
 from ..passwords import LENGTH_MESSAGE, MAX_LENGTH, MIN_LENGTH
 
@@ -68,6 +72,43 @@ class ConfirmForm(FlaskForm):
     submit = SubmitField("Confirm")
 
 
+_MINUS = "[-\u2212]?"
+
+
+class WholeNumberField(IntegerField):
+    """A whole number, or ``None`` when left empty; typed otherwise, its ``message`` says what to type.
+
+    A text input (``inputmode`` numeric where the page asks): a browser's number
+    input would drop what it cannot read, where the form shows it with its message.
+
+    The typing is kept (``_value`` shows the raw text) so a refused form comes back
+    as it was.  ``signed``: a minus, or the minus sign a phone's keyboard may give,
+    may come first.  ``digits``: the most digits taken (a longer number is not one
+    any field holds, and ``int`` of thousands of digits is slow).  ``also``: the
+    words it may be instead (a card's value may be ``face``), kept in lower case.
+    """
+
+    widget = TextInput()
+
+    def __init__(self, label: str | None = None, validators: Any = None, *, message: str,
+                 signed: bool = False, digits: int = 7, also: tuple[str, ...] = (), **kwargs: Any) -> None:
+        super().__init__(label, validators, **kwargs)
+        self.message, self.also = message, also
+        self.pattern = re.compile((_MINUS if signed else "") + f"[0-9]{{1,{digits}}}")
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        self.data = None
+        text = str(valuelist[0]).strip() if valuelist else ""
+        if not text:
+            return
+        if text.casefold() in self.also:
+            self.data = text.casefold()  # type: ignore[assignment]  # a word it may be instead: the point of `also`
+            return
+        if not self.pattern.fullmatch(text):
+            raise ValueError(self.message)
+        self.data = int(text.replace("\u2212", "-"))
+
+
 def add_error(field: Field, message: str) -> None:
     """Show ``message`` under ``field``, after any the validators left there.
 
@@ -90,8 +131,9 @@ def confirmed() -> bool:
 
 @lru_cache(maxsize=512)
 def declared_form(names: tuple[str, ...]) -> type[FlaskForm]:
-    """The WTForms form with these text fields (``seat-0``, ``option-target``, ``p1-count``...),
+    """The WTForms form with these text fields (the hand entry's ``out``, ``p1-count``...),
     made once per shape: the fields follow a game's declarations, so no class can list them.
+    They are text, as typed: the engine reads them (see :mod:`.entry`).
 
     Its CSRF check is off: CSRFProtect has checked every POST before the view runs.
     """

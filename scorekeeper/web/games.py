@@ -17,7 +17,8 @@ from ..services import game_types
 from .access import kept_game, made_via, own_game, own_game_type
 from .catalogue import built_in, catalogue_by_key, defined_by_table, described, game_title
 from .forms import ConfirmForm, confirmed
-from .newgame import NewGameForm
+from . import presets
+from .newgame import new_game_form
 from .owngame import summary
 from .share import RENDERING, latest_change
 from .sheet import drawn_sheet, page_asked
@@ -48,28 +49,34 @@ def index() -> str:
 @bp.route("/games/new", methods=["GET", "POST"])
 @login_required
 def new() -> str | tuple[str, int] | Response:
-    """Pick the game (the built-in ones, the account's own, "Your own game"), then seat the players.
+    """Pick the game (the built-in ones, the presets, the account's own, "Your own game"), then seat the players.
 
-    ``?variant=KEY`` seats a built-in game; ``?type=ID`` one of the account's
-    own games, whose definition becomes the new game's options.
+    ``?variant=KEY`` seats a built-in game; ``?preset=KEY`` one of the
+    presets and ``?type=ID`` one of the account's own games, whose definition
+    becomes the new game's options.
     """
     catalogue = catalogue_by_key()
     kept = _kept_type(request.values.get("type"))
-    key = kept.variant if kept is not None else request.values.get("variant")
+    preset = presets.chosen(request.values.get("preset")) if kept is None else None
+    fixed = kept.options if kept is not None else preset.definition if preset is not None else None
+    key = kept.variant if kept is not None else preset.variant if preset is not None else request.values.get("variant")
     if key not in catalogue:
         return render_template("games/pick_variant.html", built_in=built_in(), own_variants=defined_by_table(),
+                               presets=presets.exact_cards(), close=presets.close_cards(),
                                own_types=[(t, summary(catalogue[t.variant], t.options))
                                           for t in game_types.game_types(current_user)])
-    if kept is None and catalogue[key]["defined_by_table"]:
+    if fixed is None and catalogue[key]["defined_by_table"]:
         return redirect(url_for("own.new", variant=key), 303)  # its rules are defined first
-    variant = described(key, kept.options) if kept is not None else catalogue[key]
-    form = NewGameForm(variant, current_user.players, request.form if request.method == "POST" else None,
-                       fixed=kept is not None)
+    variant = described(key, fixed) if fixed is not None else catalogue[key]
+    if preset is not None:
+        variant = presets.seated(variant, preset)
+    form = new_game_form(variant, current_user.players, request.form if request.method == "POST" else None,
+                         fixed=fixed is not None)
     if request.method == "POST" and form.validate():
-        options = dict(kept.options) if kept is not None else form.options
+        options = dict(fixed) if fixed is not None else form.options
         try:
             game = services.start_game(
-                current_user, key, form.names, first_dealer=form.first_dealer, options=options,
+                current_user, key, form.names, first_dealer=form.dealer_index, options=options,
                 sides=form.sides,
             )
         except services.ServiceError as error:
@@ -78,9 +85,9 @@ def new() -> str | tuple[str, int] | Response:
             form.add_engine_error(error)
         else:
             return redirect(url_for("games.show", game_id=game.id), 303)
-    rules = summary(catalogue[key], kept.options) if kept is not None else []
+    rules = summary(catalogue[key], fixed) if fixed is not None else []
     page = render_template("games/new.html", form=form, variant=variant, game_type=kept, rules=rules,
-                           confirm=ConfirmForm())
+                           preset=presets.card(preset) if preset is not None else None, confirm=ConfirmForm())
     return page, 422 if request.method == "POST" else 200
 
 

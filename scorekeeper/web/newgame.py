@@ -1,94 +1,140 @@
-"""The new-game form: seats, first dealer and house rules, built from the catalogue.
+"""The new-game form: seats, first dealer and house rules, a WTForms form made for the game.
 
-Its shape depends on the variant (how many seats, which options), so its
-WTForms class is made for that shape (:func:`.forms.declared_form`: ``seat-<n>``,
-``first_dealer``, ``side_size-<count>``, ``option-<key>``) and the request is
-bound through it; CSRF is checked for every POST by CSRFProtect.  The field
-checks live here, most of them across fields (a name seated twice, as many
-names as the game takes, the dealer among the seats named); the rules
-(player counts, option values) are the engine's, and its messages are put
-next to the field they concern.
+Its shape depends on the game (how many seats, which options, the sizes of
+its sides), so :func:`new_game_form` makes its class for that shape: a
+``seat-<n>`` text field per seat, ``first_dealer`` a select of the seats,
+``side_size-<count>`` radios where that many players may sit in sides of
+more than one size, and per house rule ``option-<key>`` a field of its
+declared kind (a check box for yes or no, a select for a choice or a list of
+numbers, a whole number otherwise).  CSRF is checked for every POST by
+CSRFProtect before the view runs.
+
+The form checks what is typed: a name's length and letters (per seat), a
+name seated twice, as many names as the game takes and the dealer among the
+seats named (across fields, in :meth:`NewGameForm.validate`), a whole number
+where one is asked.  The rules stay the engine's: the options chosen are
+checked by the engine (:func:`scorekeeper.engine.options_of`, its bounds
+and values) within :meth:`~NewGameForm.validate`, and its message, like that
+of the game's start, goes next to the field it names.  The seats' and the
+sides' fieldsets have messages of their own (``group_errors``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import InvalidEntry, opposite_sides, side_name
+from flask_wtf import FlaskForm
+from werkzeug.datastructures import MultiDict
+from wtforms import BooleanField, Field, RadioField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.3; the stubs predate it
+from wtforms.validators import ValidationError
+
+from ..engine import InvalidEntry, opposite_sides, options_of, side_name
 from ..engine.bounds import look_alike, name_key
 from ..models import Player
 from ..services import MAX_NAME, too_long
 from .catalogue import either, is_run, player_counts
-from .forms import bind
-
+from .forms import WholeNumberField, add_error
 
 #: the partners line where this many players play each for themselves
 ALONE = "Each plays for themselves."
+#: what a box posts when ticked (any other value but these is a tick too, as a browser sends "on")
+UNTICKED = (False, "", "0", "false", "off")
 
 
-@dataclass
-class OptionField:
-    key: str
-    kind: str
-    default: Any
-    default_text: str
-    help: str
-    choices: list[Any]
-    value: str  # as typed / chosen, kept on a failed submit
-    error: str = ""
-    labels: list[str] = field(default_factory=list)  # the words for each choice, where declared
+def new_game_form(variant: Mapping[str, Any], roster: Sequence[Player], data: Mapping[str, str] | None = None,
+                  *, fixed: bool = False) -> NewGameForm:
+    """The form for ``variant`` (the catalogue's entry; a kept game type's: named by its definition),
+    bound to ``data`` (the request's form) or, when None, showing the defaults.
 
-    def words(self, choice: Any) -> str:
-        """A choice as the form shows it: its declared words, never a key such as ``plus10``."""
-        if self.labels and choice in self.choices:
-            return self.labels[self.choices.index(choice)]
-        return str(choice)
-
-    @property
-    def default_words(self) -> str:
-        if self.default_text:
-            return self.default_text
-        if self.default is None:
-            return "none"
-        return self.words(self.default)
+    ``fixed``: the rules come with the game type: no house rules to choose.
+    """
+    seats = range(variant["max_players"])
+    fields: dict[str, Field] = {f"seat-{seat}": StringField(f"Seat {seat + 1}", [_seat_name], render_kw={
+        "list": "roster", "autocomplete": "off"}) for seat in seats}
+    fields["first_dealer"] = SelectField("First dealer", choices=[SelectChoice(str(seat)) for seat in seats], default="0",
+                                         validate_choice=False)  # checked against the seats named
+    for count, sizes in (variant.get("sides") or {}).items():
+        if len(sizes) > 1:
+            fields[f"side_size-{count}"] = RadioField(
+                f"With {count} players", choices=[SelectChoice(str(size), sides_words(int(count), size)) for size in sizes],
+                default=str(sizes[0]), validate_choice=False)  # one not offered: the first size
+    if not fixed:
+        fields.update({f"option-{option['key']}": option_field(option) for option in variant["options"]})
+    made = type("NewGame", (NewGameForm,), fields)
+    formdata = None if data is None else data if isinstance(data, MultiDict) else MultiDict(dict(data))
+    return made(variant, roster, formdata=formdata, fixed=fixed)
 
 
-@dataclass
-class NewGameForm:
-    variant: Mapping[str, Any]  # the catalogue's entry (a kept game type's: named by its definition)
-    roster: Sequence[Player]
-    data: Mapping[str, str] | None = None
-    fixed: bool = False  # the rules come with the game type: no house rules to choose
-    names: list[str] = field(default_factory=list)
-    first_dealer: int = 0
-    options: dict[str, Any] = field(default_factory=dict)
-    errors: dict[str, str] = field(default_factory=dict)
-    option_fields: list[OptionField] = field(default_factory=list)
-    #: the log's sides header, where the variant is played in sides at this many players
-    sides: list[list[str]] | None = None
+def option_field(option: Mapping[str, Any]) -> Field:
+    """A house rule's field, of its declared kind; its value is the engine's to check."""
+    kind, default, label = option["type"], option["default"], option["label"]
+    shown = {"description": option["help"]}
+    if kind == "bool":
+        return BooleanField(label, default=bool(default), false_values=UNTICKED, **shown)
+    if kind == "choice":
+        return SelectField(label, choices=[SelectChoice(str(choice), words(option, choice)) for choice in option["choices"]],
+                           default=str(default), validate_choice=False, **shown)
+    if option.get("choices"):  # a few numbers (Indian's pool), or none: the default
+        return SelectField(label, choices=[SelectChoice("", "none"), *(SelectChoice(str(n)) for n in option["choices"])],
+                           default="", validate_choice=False, **shown)
+    placeholder = option.get("default_text") or ("none" if default is None else str(default))
+    return WholeNumberField(label, message=f"Type a whole number, like {default or 100}.", signed=True, digits=12,
+                            render_kw={"inputmode": "numeric", "pattern": "[0-9]*", "placeholder": placeholder},
+                            **shown)
 
-    def __post_init__(self) -> None:
-        if self.data is not None:
-            self.data = bind(self.field_names(), self.data)
-        data = self.data or {}
-        self.option_fields = [
-            OptionField(
-                key=o["key"], kind=o["type"], default=o["default"],
-                default_text=o.get("default_text") or "", help=o["help"],
-                choices=o.get("choices") or [],
-                labels=list(o.get("labels") or []) if o["type"] == "choice" else [],
-                value=data.get(f"option-{o['key']}", "" if o["type"] != "choice" else str(o["default"])),
-            )
-            for o in self.variant["options"]
-        ] if not self.fixed else []
 
-    def field_names(self) -> list[str]:
-        """Every field the form posts (but its CSRF token), by name."""
-        names = [f"seat-{seat}" for seat in self.seats] + ["first_dealer"]
-        names += [f"side_size-{count}" for count in self.side_sizes]
-        return names + ([f"option-{o['key']}" for o in self.variant["options"]] if not self.fixed else [])
+def words(option: Mapping[str, Any], choice: Any) -> str:
+    """A choice as the form shows it: its declared words, never a key such as ``plus10``."""
+    labels = option.get("labels") or []
+    if labels and option["type"] == "choice" and choice in option["choices"]:
+        return str(labels[option["choices"].index(choice)])
+    return str(choice)
+
+
+def default_words(option: Mapping[str, Any]) -> str:
+    """An option's default as the form's hint says it."""
+    if option.get("default_text"):
+        return str(option["default_text"])
+    return "none" if option["default"] is None else words(option, option["default"])
+
+
+def sides_words(count: int, size: int) -> str:
+    """``two sides of three``: ``count`` players in sides of ``size``."""
+    return f"{_word(count // size)} sides of {_word(size)}"
+
+
+def _seat_name(form: NewGameForm, field: Field) -> None:
+    """A seat's name, spaces squeezed: within the service's bound, with a letter you can see."""
+    name = " ".join((field.data or "").split())
+    if len(name) > MAX_NAME:
+        raise ValidationError(too_long(name))
+    if name and not name_key(name):
+        raise ValidationError("A name needs a letter you can see.")
+
+
+class NewGameForm(FlaskForm):
+    """The fields are the shape's (:func:`new_game_form`); this is what the page and the view ask of them."""
+
+    class Meta:
+        csrf = False  # CSRFProtect has checked every POST before the view runs
+
+    def __init__(self, variant: Mapping[str, Any], roster: Sequence[Player], *, formdata: MultiDict[str, str] | None,
+                 fixed: bool = False) -> None:
+        super().__init__(formdata=formdata)
+        self.variant, self.roster, self.fixed = variant, roster, fixed
+        #: what the game starts with, once validated
+        self.names: list[str] = []
+        self.dealer_index = 0  # the first dealer's place among the players named
+        self.options: dict[str, Any] = {}
+        #: the log's sides header, where the variant is played in sides at this many players
+        self.sides: list[list[str]] | None = None
+        #: the messages of the seats' fieldset ("players") and the partners' ("sides")
+        self.group_errors: dict[str, str] = {}
+        self["first_dealer"].choices = [  # the names as typed, as newgame.js keeps them
+            SelectChoice(str(seat), f"Seat {seat + 1}" + (f": {typed}" if (typed := self.seat_value(seat)) else ""))
+            for seat in self.seats]
 
     # -- what the page shows -----------------------------------------------
 
@@ -96,13 +142,23 @@ class NewGameForm:
     def seats(self) -> range:
         return range(self.variant["max_players"])
 
-    def seat_value(self, seat: int) -> str:
-        if self.data is None:
-            return ""
-        return self.data.get(f"seat-{seat}", "")
+    def seat_fields(self) -> list[Field]:
+        return [self[f"seat-{seat}"] for seat in self.seats]
 
-    def dealer_value(self) -> str:
-        return (self.data or {}).get("first_dealer", "0")
+    def seat_value(self, seat: int) -> str:
+        return str(self[f"seat-{seat}"].data or "")
+
+    def option_fields(self) -> list[tuple[Mapping[str, Any], Field]]:
+        """Each house rule with its field (none for a kept game type: its rules are fixed)."""
+        return [] if self.fixed else [(option, self[f"option-{option['key']}"]) for option in self.variant["options"]]
+
+    @staticmethod
+    def default_words(option: Mapping[str, Any]) -> str:
+        return default_words(option)
+
+    @property
+    def refused(self) -> bool:
+        return bool(self.errors or self.group_errors)
 
     # -- sides (partnerships) --------------------------------------------------
 
@@ -115,21 +171,17 @@ class NewGameForm:
     def player_counts(self) -> list[int]:
         return player_counts(self.variant)
 
-    def size_choices(self) -> list[tuple[int, list[int]]]:
-        """The player counts that may sit in sides of more than one size, with the sizes: the
+    def size_fields(self) -> list[tuple[int, Field]]:
+        """The player counts that may sit in sides of more than one size, with their radios: the
         form asks which (Canasta's six: two sides of three or three of two)."""
-        return [(int(count), sizes) for count, sizes in self.side_sizes.items() if len(sizes) > 1]
+        return [(int(count), self[f"side_size-{count}"]) for count, sizes in self.side_sizes.items()
+                if len(sizes) > 1]
 
-    @staticmethod
-    def sides_words(count: int, size: int) -> str:
-        """``two sides of three``: ``count`` players in sides of ``size``."""
-        return f"{_word(count // size)} sides of {_word(size)}"
-
-    def side_size_value(self, count: int) -> str:
-        """The size chosen for ``count`` players, as the form holds it (the first size at first)."""
-        sizes = self.side_sizes.get(str(count), [])
-        chosen = (self.data or {}).get(f"side_size-{count}", "")
-        return chosen if chosen in {str(size) for size in sizes} else str(sizes[0]) if sizes else ""
+    def side_size(self, count: int) -> int:
+        """The size chosen for ``count`` players (the first size, where none offered is)."""
+        sizes = self.side_sizes[str(count)]
+        chosen = self[f"side_size-{count}"].data if len(sizes) > 1 else None
+        return next((size for size in sizes if str(size) == chosen), sizes[0])
 
     @property
     def alone_line(self) -> str:
@@ -141,10 +193,9 @@ class NewGameForm:
 
     def sides_for(self, names: list[str]) -> list[list[str]] | None:
         """These players in sides, partners opposite; None where this many play each for themselves."""
-        sizes = self.side_sizes.get(str(len(names)))
-        if not sizes:
+        if str(len(names)) not in self.side_sizes:
             return None
-        return opposite_sides(names, int(self.side_size_value(len(names))))
+        return opposite_sides(names, self.side_size(len(names)))
 
     def partners_line(self) -> str:
         """Who partners whom with the names as typed: ``Ann & Cara against Bob & Dan``, or the rule."""
@@ -161,61 +212,6 @@ class NewGameForm:
         line = f"With {either(counts)} players, partners sit opposite each other"
         return line + (f"; {either(alone)} play each for themselves." if alone else ".")
 
-    # -- reading a submission ------------------------------------------------
-
-    def validate(self) -> bool:
-        data = self.data or {}
-        self.names = []
-        named_seats: list[int] = []  # the seats given a name: a seat left empty is skipped
-        for seat in self.seats:
-            name = " ".join(data.get(f"seat-{seat}", "").split())
-            if not name:
-                continue
-            seated = next((n for n in self.names if name_key(n) == name_key(name)), None)
-            if len(name) > MAX_NAME:
-                self.add_error(f"seat-{seat}", too_long(name))
-            elif not name_key(name):
-                self.add_error(f"seat-{seat}", "A name needs a letter you can see.")
-            elif seated is not None and seated.casefold() == name.casefold():
-                self.add_error(f"seat-{seat}", f"{name} already has a seat.")
-            elif seated is not None:
-                self.add_error(f"seat-{seat}", f"{look_alike(seated, name)}: each player needs their own name.")
-            self.names.append(name)
-            named_seats.append(seat)
-        if len(self.names) not in self.player_counts:
-            self.add_error("players", f"{self.variant['name']} is for {self.players_wanted()} players; "
-                                      f"{len(self.names)} named.")
-        self.sides = self.sides_for(self.names)
-        # The dealer is picked by seat; the game counts only the seats named.
-        dealer_seat = _number_or_text(data.get("first_dealer", "0"))
-        if dealer_seat in named_seats:
-            self.first_dealer = named_seats.index(dealer_seat)
-        elif self.names:
-            self.first_dealer = -1
-            self.add_error("first_dealer", "Pick the first dealer from the players named.")
-        self.options = {}
-        for option in self.option_fields:
-            self._read_option(option, data)
-        return not self.errors
-
-    def _read_option(self, option: OptionField, data: Mapping[str, str]) -> None:
-        raw = data.get(f"option-{option.key}", "").strip()
-        if option.kind == "bool":
-            self.options[option.key] = raw in ("1", "on", "true")
-            option.value = "1" if self.options[option.key] else ""
-            return
-        if option.kind == "choice":
-            if raw:
-                self.options[option.key] = _number_or_text(raw) if option.choices and isinstance(option.choices[0], int) else raw
-            return
-        if raw == "":
-            return  # the default
-        try:
-            self.options[option.key] = int(raw)
-        except ValueError:
-            option.error = f"Type a whole number, like {option.default or 100}."
-            self.errors[f"option-{option.key}"] = option.error
-
     def players_wanted(self) -> str:
         """``2``, ``2 to 6`` or ``2, 3, 4 or 6``: the numbers of players the variant is for."""
         counts = self.player_counts
@@ -223,21 +219,87 @@ class NewGameForm:
             return str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
         return either(counts)
 
+    # -- reading a submission ------------------------------------------------
+
+    def validate(self, extra_validators: Mapping[str, Sequence[Any]] | None = None) -> bool:
+        """The fields' own checks, then those across fields, then the engine's check of the options."""
+        super().validate(extra_validators)
+        named_seats = self._read_seats()
+        if len(self.names) not in self.player_counts:
+            self.add_error("players", f"{self.variant['name']} is for {self.players_wanted()} players; "
+                                      f"{len(self.names)} named.")
+        self.sides = self.sides_for(self.names)
+        # The dealer is picked by seat; the game counts only the seats named.
+        dealer = self["first_dealer"].data
+        if dealer in [str(seat) for seat in named_seats]:
+            self.dealer_index = named_seats.index(int(dealer))
+        elif self.names:
+            self.dealer_index = -1
+            self.add_error("first_dealer", "Pick the first dealer from the players named.")
+        self.options = self._read_options()
+        if not self.fixed:
+            try:
+                options_of(self.variant["key"], self.options,
+                           len(self.names) if len(self.names) in self.player_counts else None)
+            except InvalidEntry as error:
+                self.add_engine_error(error)
+        return not self.refused
+
+    def _read_seats(self) -> list[int]:
+        """The names typed, in seat order (an empty seat skipped); a name seated twice is refused
+        at its second seat.  The seats given a name."""
+        self.names = []
+        named_seats: list[int] = []
+        for seat in self.seats:
+            name = " ".join(self.seat_value(seat).split())
+            if not name:
+                continue
+            seated = next((n for n in self.names if name_key(n) == name_key(name)), None)
+            if seated is not None and seated.casefold() == name.casefold():
+                self.add_error(f"seat-{seat}", f"{name} already has a seat.")
+            elif seated is not None:
+                self.add_error(f"seat-{seat}", f"{look_alike(seated, name)}: each player needs their own name.")
+            self.names.append(name)
+            named_seats.append(seat)
+        return named_seats
+
+    def _read_options(self) -> dict[str, Any]:
+        """The house rules chosen: a box as ticked or not, a choice or number as sent (one left
+        empty, or not sent, is the game's default: left out)."""
+        options: dict[str, Any] = {}
+        for option, field in self.option_fields():
+            if option["type"] == "bool":
+                options[option["key"]] = bool(field.data)
+            elif isinstance(field, SelectField):
+                raw = (field.raw_data or [""])[0].strip()
+                if raw:
+                    options[option["key"]] = _number_or_text(raw) if _numbers(option) else raw
+            elif field.data is not None:
+                options[option["key"]] = field.data
+        return options
+
     def add_error(self, name: str, message: str) -> None:
-        self.errors.setdefault(name, message)
+        """``message`` next to the field ``name`` (or the fieldset "players" or "sides"), unless
+        it has one already: the first mistake of a field is the one shown."""
+        if name in self._fields:
+            if not self[name].errors:
+                add_error(self[name], message)
+        else:
+            self.group_errors.setdefault(name, message)
 
     def add_engine_error(self, error: InvalidEntry) -> None:
-        """Put the engine's message next to the field it is about."""
-        if error.where == "options":
-            for option in self.option_fields:
-                if error.message.startswith(option.key) or f"'{option.key}'" in error.message:
-                    option.error = error.message
-                    self.errors[f"option-{option.key}"] = error.message
-                    return
-        if error.where == "sides":
-            self.add_error("sides", error.message)
-            return
-        self.add_error("players" if error.where != "first_dealer" else "first_dealer", error.message)
+        """Put the engine's message next to the field it is about (read from its ``field``)."""
+        if error.where == "options" and f"option-{error.field}" in self._fields:
+            self.add_error(f"option-{error.field}", error.message)
+        elif error.where in ("sides", "first_dealer"):
+            self.add_error(error.where, error.message)
+        else:
+            self.add_error("players", error.message)
+
+
+def _numbers(option: Mapping[str, Any]) -> bool:
+    choices = option.get("choices") or []
+    return bool(choices) and isinstance(choices[0], int)
 
 
 def _number_or_text(raw: str) -> Any:

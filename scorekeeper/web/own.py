@@ -17,10 +17,11 @@ from werkzeug.wrappers import Response
 from ..engine import InvalidEntry
 from ..models import GameType
 from ..services import ServiceError, game_types
+from . import presets
 from .access import own_game_type
 from .catalogue import catalogue_by_key, defined_by_table
 from .forms import ConfirmForm
-from .owngame import DefineForm, example
+from .owngame import DefineForm, define_form, example
 
 bp = Blueprint("own", __name__, url_prefix="/games/own")
 
@@ -39,8 +40,13 @@ def _variant(key: str | None) -> dict[str, Any]:
 @bp.route("/new", methods=["GET", "POST"])
 @login_required
 def new() -> tuple[str, int] | Response:
-    variant = _variant(request.values.get("variant"))
-    form = DefineForm(variant, request.form if request.method == "POST" else None)
+    """Define a game; ``?preset=KEY`` starts from that preset's definition, to change for the table."""
+    found = presets.chosen(request.args.get("preset"))
+    variant = _variant(request.values.get("variant") or (found.variant if found is not None else None))
+    if request.method == "GET" and found is not None:
+        form = DefineForm.filled(variant, found.definition)
+    else:
+        form = define_form(variant, request.form if request.method == "POST" else None)
     if request.method == "POST":
         kept = _save(form, variant)
         if kept is not None:
@@ -56,7 +62,7 @@ def edit(type_id: int) -> tuple[str, int] | Response:
     variant = catalogue_by_key()[kept.variant]
     if request.method == "GET":
         return _page(DefineForm.filled(variant, kept.options), variant, kept)
-    form = DefineForm(variant, request.form)
+    form = define_form(variant, request.form)
     if _save(form, variant, kept) is not None:
         flash(f"{kept.name} is changed: new games follow it; games already started keep the rules they "
               "started with.", "success")
@@ -85,7 +91,7 @@ def live_example() -> str:
     """One hand scored under the rules as the form has them now: the page's example, as HTML
     (``static/owngame.js`` puts it in place while the rules are chosen)."""
     variant = _variant(request.args.get("variant"))
-    return render_template("own/_example.html", example=example(variant, DefineForm(variant, request.args)))
+    return render_template("own/_example.html", example=example(variant, define_form(variant, request.args)))
 
 
 def _save(form: DefineForm, variant: dict[str, Any], kept: GameType | None = None) -> GameType | None:
@@ -104,4 +110,4 @@ def _save(form: DefineForm, variant: dict[str, Any], kept: GameType | None = Non
 def _page(form: DefineForm, variant: dict[str, Any], kept: GameType | None) -> tuple[str, int]:
     page = render_template("own/edit.html", form=form, variant=variant, game_type=kept,
                            example=example(variant, form))
-    return page, 422 if form.errors else 200
+    return page, 422 if form.problems else 200

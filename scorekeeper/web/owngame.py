@@ -1,42 +1,160 @@
-"""Defining your own game: a form for every option of a game the table defines, and a live example.
+"""Defining your own game: a WTForms form for every option of a game the table defines, and a live example.
 
 The form is drawn from the variant's option declarations in the engine's
 catalogue (their labels, words, bounds, groups and the option each one
-depends on), never from which game it is.  Field names: ``option-<key>``,
-and ``option-<table>-<part>`` for each value of a table (the card values).
-A number left empty takes the option's default, or none where it has none.
-Its WTForms class is made for those fields (:func:`.forms.declared_form`) and
-the request is bound through it.  The form checks fields (a whole number
-within the declared bounds, a choice made); the engine checks the definition, and its message goes next to the
-option it names.  :func:`example` plays one hand under the chosen rules,
-for the page to show while the rules are being chosen.
+depends on), never from which game it is: :func:`define_form` makes its
+class per game, a field of each option's declared kind.  Field names:
+``option-<key>``, and ``option-<table>-<part>`` for each value of a table
+(the card values: a :class:`~wtforms.FormField` of their own fields).
+
+- a text (the game's name): a ``StringField``, its length bounded (``Length``);
+- a choice, or yes or no: a ``RadioField`` of the declared words (``AnyOf``
+  the choices, by ``validate_choice``);
+- a whole number: a :class:`.forms.WholeNumberField` within the declared
+  bounds (``NumberRange``), or one of the words it may be instead (``face``).
+
+A field left empty takes the option's default, or none where it has none;
+an option with no default must be given (not while the rules are still being
+chosen, for the example: :meth:`DefineForm.validate`'s ``required``).  An
+option that matters only with another's value (``when``) is not read while
+that one has another.  The form checks fields; the engine checks the
+definition (how the options go together), and its message goes next to the
+option it names.  :func:`example` plays one hand under the chosen rules, for
+the page to show while the rules are being chosen.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
+from typing import Any, cast
+
+from flask_wtf import FlaskForm
+from werkzeug.datastructures import MultiDict
+from wtforms import Field, Form, FormField, RadioField, StringField
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.3; the stubs predate it
+from wtforms.validators import AnyOf, Length, NumberRange, StopValidation
 
 from ..engine import InvalidEntry, entry_of, replay
 from .catalogue import value_words, worded
-from .forms import bind
+from .forms import WholeNumberField, add_error
 from .numbers import signed
 
 #: the players of the example hand
 EXAMPLE_PLAYERS = ("Ann", "Bob", "Cara")
 
 
+def define_form(variant: Mapping[str, Any], data: Mapping[str, str] | None = None) -> DefineForm:
+    """The form of the game ``variant`` defines (the engine's catalogue entry), bound to ``data``
+    (the request's form, or its query for the example) or, when None, empty."""
+    fields = {f"option-{spec['key']}": _field(spec) for spec in variant["options"]}
+    made = type("Define", (DefineForm,), fields)
+    formdata = None if data is None else data if isinstance(data, MultiDict) else MultiDict(dict(data))
+    return made(variant, formdata=formdata)
+
+
+def _field(spec: Mapping[str, Any]) -> Field:
+    """An option's field, of its declared kind and within its declared bounds."""
+    kind, label = spec["type"], str(spec["label"])
+    if kind == "table":
+        parts = {str(part["key"]): _field(part) for part in spec.get("parts") or []}
+        return FormField(type("Parts", (Form,), parts), label)
+    if kind == "text":
+        return StringField(label, [_Needed(f"Type the {label.lower()}.", spec), _Trimmed(Length(
+            max=spec["maximum"], message=f"Keep it to {spec['maximum']} characters."))])
+    if kind in ("choice", "bool"):
+        choices = _choices(spec)
+        return RadioField(label, [_Needed("Choose one.", spec), AnyOf([value for value, _ in choices], "Choose one.")],
+                          choices=[SelectChoice(value, words) for value, words in choices], validate_choice=False)
+    low, high = spec.get("minimum"), spec.get("maximum")
+    message = f"Type a whole number from {low} to {high}" + (
+        f", or leave it empty for {_empty_means(spec)}." if not spec.get("required") else ".")
+    return WholeNumberField(label, [_Needed("Choose one.", spec), _Numbered(NumberRange(low, high, message))],
+                            message=message, signed=True, also=tuple(spec.get("also") or ()))
+
+
+def _choices(spec: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """A choice's or a yes-or-no's radio buttons: (value, words)."""
+    labels = spec.get("labels") or []
+    if spec["type"] == "bool":
+        return [("true", labels[0] if labels else "yes"), ("false", labels[1] if labels else "no")]
+    return [(str(choice), str(labels[i]) if labels else str(choice)) for i, choice in enumerate(spec.get("choices") or [])]
+
+
+def _empty_means(spec: Mapping[str, Any]) -> str:
+    """What an empty number stands for: its default in words, or none."""
+    default = spec.get("default")
+    if default is None:
+        return "none"
+    return f"{default} value" if isinstance(default, str) else str(default)
+
+
+class _Needed:
+    """An option with no default must be given (while the form asks for it: see ``DefineForm.required``);
+    any other left empty takes its default, and no other check applies to it."""
+
+    def __init__(self, message: str, spec: Mapping[str, Any]) -> None:
+        self.message, self.needed = message, bool(spec.get("required"))
+
+    def __call__(self, form: Form, field: Field) -> None:
+        raw = getattr(field, "raw_data", None)  # (none while the form is shown empty)
+        typed = raw[0] if raw else "" if field.data is None else field.data
+        if str(typed).strip():
+            return
+        field.errors = []  # (a radio left unchosen is no wrong choice)
+        needed = self.needed and getattr(form, "required", True)
+        raise StopValidation(self.message if needed else "")
+
+
+class _Trimmed:
+    """A text's check on the text as kept: without the spaces around it."""
+
+    def __init__(self, check: Length) -> None:
+        self.check = check
+
+    def __call__(self, form: Form, field: StringField) -> None:
+        kept = field.data
+        field.data = str(kept).strip()
+        try:
+            self.check(form, field)
+        finally:
+            field.data = kept
+
+
+class _Numbered:
+    """A number's bounds, where a number is typed (not one of the words it may be instead)."""
+
+    def __init__(self, check: NumberRange) -> None:
+        self.check = check
+
+    def __call__(self, form: Form, field: Field) -> None:
+        if isinstance(field.data, int):
+            self.check(form, field)
+
+
 @dataclass
 class OptionInput:
-    """One option's field (or a table's, with a field for each of its ``parts``), as typed."""
+    """One option's field (or a table's, with a field for each of its ``parts``), for the page."""
 
     spec: Mapping[str, Any]  # the option's catalogue entry
-    name: str  # the form field's name
-    value: str = ""
-    error: str = ""
-    parts: list[OptionInput] = field(default_factory=list)
+    field: Field
+    parts: list[OptionInput] = dataclass_field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return str(self.field.name)
+
+    @property
+    def value(self) -> str:
+        """As typed (or filled), or the choice made."""
+        if isinstance(self.field, RadioField):
+            return str(self.field.data or "")
+        return "" if self.kind == "table" else str(cast(Any, self.field)._value())
+
+    @property
+    def error(self) -> str:
+        return str(self.field.errors[0]) if self.kind != "table" and self.field.errors else ""
 
     @property
     def key(self) -> str:
@@ -51,69 +169,71 @@ class OptionInput:
         return str(self.spec["label"])
 
     @property
-    def choices(self) -> list[tuple[str, str]]:
-        """A choice's or a yes-or-no's radio buttons: (value, words)."""
-        labels = self.spec.get("labels") or []
-        if self.kind == "bool":
-            return [("true", labels[0] if labels else "yes"), ("false", labels[1] if labels else "no")]
-        return [(str(choice), str(labels[i]) if labels else str(choice))
-                for i, choice in enumerate(self.spec.get("choices") or [])]
-
-    @property
     def signed(self) -> bool:
         """Whether the number may be below 0 (the phone needs a minus sign)."""
         return (self.spec.get("minimum") or 0) < 0
 
     @property
     def empty_means(self) -> str:
-        """What an empty number stands for: its default in words, or none."""
-        default = self.spec.get("default")
-        if default is None:
-            return "none"
-        return f"{default} value" if isinstance(default, str) else str(default)
+        return _empty_means(self.spec)
 
     @property
     def when(self) -> Mapping[str, Any] | None:
         return self.spec.get("when")
 
+    def attrs(self) -> dict[str, Any]:
+        """A text's or number's input, beyond its name and value: its hint and message, and a
+        number's keyboard."""
+        shown: dict[str, Any] = {"autocomplete": "off",
+                                 "aria-describedby": f"{self.name}-hint" + (f" {self.name}-error" if self.error else "")}
+        if self.error:
+            shown["aria-invalid"] = "true"
+        if self.kind == "int":
+            shown.update(inputmode="numeric", placeholder=self.empty_means)
+            if self.signed:
+                shown["data-signed"] = True
+        return shown
 
-@dataclass
-class DefineForm:
-    """The form of a game the table defines, read from the request (or filled from a definition)."""
 
-    variant: Mapping[str, Any]  # the engine's catalogue entry
-    data: Mapping[str, str] | None = None
-    inputs: list[OptionInput] = field(default_factory=list)
-    options: dict[str, Any] = field(default_factory=dict)
-    errors: dict[str, str] = field(default_factory=dict)
-    _required: bool = field(default=True, init=False)  # as the last validate() was asked
+class DefineForm(FlaskForm):
+    """The form of a game the table defines: the fields are the game's (:func:`define_form`)."""
 
-    def __post_init__(self) -> None:
-        self.inputs = [self._input(spec, "option", {}) for spec in self.variant["options"]]
-        if self.data is not None:
-            self.data = bind([one.name for one in self._every()], self.data)
-            self.inputs = [self._input(spec, "option", self.data) for spec in self.variant["options"]]
+    class Meta:
+        csrf = False  # CSRFProtect has checked every POST before the view runs
+
+    def __init__(self, variant: Mapping[str, Any], *, formdata: MultiDict[str, str] | None) -> None:
+        super().__init__(formdata=formdata)
+        self.variant = variant
+        #: whether an option with no default left empty is an error (as the last validate() was asked)
+        self.required = True
+        self.options: dict[str, Any] = {}
+        self.inputs = [self._input(spec, self[f"option-{spec['key']}"]) for spec in variant["options"]]
+
+    def _input(self, spec: Mapping[str, Any], bound: Field) -> OptionInput:
+        parts = [self._input(part, bound.form[str(part["key"])]) for part in spec.get("parts") or []] \
+            if isinstance(bound, FormField) else []
+        return OptionInput(spec, bound, parts)
 
     def _every(self) -> list[OptionInput]:
         """Every field of the form: each option's, and each part's of a table."""
         return [part for one in self.inputs for part in (one, *one.parts)]
 
-    def _input(self, spec: Mapping[str, Any], prefix: str, data: Mapping[str, str]) -> OptionInput:
-        name = f"{prefix}-{spec['key']}"
-        parts = [self._input(part, name, data) for part in spec.get("parts") or []]
-        return OptionInput(spec, name, data.get(name, ""), parts=parts)
-
     @classmethod
     def filled(cls, variant: Mapping[str, Any], definition: Mapping[str, Any]) -> DefineForm:
         """The form showing a kept definition, to change it."""
-        form = cls(variant)
-        for one in form.inputs:
-            _fill(one, definition.get(one.key))
-        return form
+        texts: dict[str, str] = {}
+        for spec in variant["options"]:
+            _fill(texts, f"option-{spec['key']}", spec, definition.get(spec["key"]))
+        return define_form(variant, texts)
 
     def typed(self) -> dict[str, str]:
         """Every field as typed (or filled), by its name: the same form again, to read anew."""
-        return {one.name: one.value for one in self._every()}
+        return {one.name: one.value for one in self._every() if one.kind != "table"}
+
+    @property
+    def problems(self) -> dict[str, str]:
+        """Each refused field's message, by the field's name."""
+        return {one.name: one.error for one in self._every() if one.error}
 
     @property
     def groups(self) -> list[tuple[str, list[OptionInput]]]:
@@ -136,58 +256,28 @@ class DefineForm:
         chosen = self._chosen(str(when["option"]))
         return not chosen or chosen in {str(value) for value in when.get("values") or [when["value"]]}
 
+    def _chosen(self, key: str) -> str:
+        return next((i.value.strip() for i in self.inputs if i.key == key), "")
+
     # -- reading --------------------------------------------------------------------
 
-    def validate(self, *, required: bool = True) -> bool:
+    def validate(self, extra_validators: Mapping[str, Sequence[Any]] | None = None, *, required: bool = True) -> bool:
         """The options as typed (those that matter under the others), or field errors.
 
         ``required``: an option with no default left empty is an error (not
         while the rules are still being chosen, for the example)."""
+        self.required = required
+        super().validate(extra_validators)
         self.options = {}
-        self._required = required
         for one in self.inputs:
             if one.when and not (self.applies(one) and self._chosen(str(one.when["option"]))):
-                continue  # it matters only with another choice, not made: its default stands
-            value = self._read(one)
+                for part in one.parts or [one]:  # it matters only with another choice, not made: its default stands
+                    part.field.errors = []
+                continue
+            value = _read(one)
             if value is not None:
                 self.options[one.key] = value
-        return not self.errors
-
-    def _chosen(self, key: str) -> str:
-        return next((i.value.strip() for i in self.inputs if i.key == key), "")
-
-    def _read(self, one: OptionInput) -> Any:
-        text = one.value.strip()
-        kind, spec = one.kind, one.spec
-        if kind == "table":
-            values = {part.key: self._read(part) for part in one.parts}
-            return {key: value for key, value in values.items() if value is not None}
-        if not text:
-            if spec.get("required") and self._required:
-                self._error(one, f"Type the {one.label.lower()}." if kind == "text" else "Choose one.")
-            return None
-        if kind == "text":
-            if len(text) > spec["maximum"]:
-                self._error(one, f"Keep it to {spec['maximum']} characters.")
-            return text
-        if kind in ("choice", "bool"):
-            if text not in {value for value, _ in one.choices}:
-                self._error(one, "Choose one.")
-                return None
-            return (text == "true") if kind == "bool" else _number_or_text(text, spec)
-        if text.casefold() in (spec.get("also") or ()):
-            return text.casefold()
-        number = _whole(text)
-        low, high = spec.get("minimum"), spec.get("maximum")
-        if number is None or (low is not None and number < low) or (high is not None and number > high):
-            self._error(one, f"Type a whole number from {low} to {high}" + (
-                f", or leave it empty for {one.empty_means}." if not spec.get("required") else "."))
-            return None
-        return number
-
-    def _error(self, one: OptionInput, message: str) -> None:
-        one.error = message
-        self.errors.setdefault(one.name, message)
+        return not self.problems
 
     # -- the engine's and the service's verdicts ----------------------------------------
 
@@ -200,33 +290,41 @@ class DefineForm:
         one = next((i for i in self.inputs if i.key == key), None) or self.inputs[0]
         if part:
             one = next((p for p in one.parts if p.key == part), one)
-        self._error(one, message)
+        if not one.error:
+            add_error(one.field, message)
 
     def _specs(self) -> list[Mapping[str, Any]]:
         return [*self.variant["options"], *(p for o in self.variant["options"] for p in o.get("parts") or [])]
 
 
-def _fill(one: OptionInput, value: Any) -> None:
+def _read(one: OptionInput) -> Any:
+    """An option's value as the form holds it, once its field is valid (None: its default)."""
     if one.kind == "table":
+        values = {part.key: _read(part) for part in one.parts}
+        return {key: value for key, value in values.items() if value is not None}
+    if one.error:
+        return None
+    data = one.field.data
+    if one.kind == "text":
+        return str(data).strip() or None if data is not None else None
+    if one.kind in ("choice", "bool"):
+        if not data:
+            return None
+        return (data == "true") if one.kind == "bool" else _number_or_text(data, one.spec)
+    return data
+
+
+def _fill(texts: dict[str, str], name: str, spec: Mapping[str, Any], value: Any) -> None:
+    if spec["type"] == "table":
         given = value if isinstance(value, Mapping) else {}
-        for part in one.parts:
-            _fill(part, given.get(part.key))
-        return
-    if value is None or value == one.spec.get("default") and isinstance(value, str):
-        one.value = ""  # none, or the word an empty field stands for
+        for part in spec.get("parts") or []:
+            _fill(texts, f"{name}-{part['key']}", part, given.get(part["key"]))
+    elif value is None or value == spec.get("default") and isinstance(value, str):
+        texts[name] = ""  # none, or the word an empty field stands for
     elif isinstance(value, bool):
-        one.value = "true" if value else "false"
+        texts[name] = "true" if value else "false"
     else:
-        one.value = str(value)
-
-
-_WHOLE = re.compile(r"[-\u2212]?[0-9]{1,7}")
-
-
-def _whole(text: str) -> int | None:
-    """A typed whole number, maybe below 0 (a minus or the minus sign), at most seven digits."""
-    text = text.strip()
-    return int(text.replace("\u2212", "-")) if _WHOLE.fullmatch(text) else None
+        texts[name] = str(value)
 
 
 def _number_or_text(text: str, spec: Mapping[str, Any]) -> Any:
@@ -248,8 +346,8 @@ class ExampleLine:
 class Example:
     """One hand under the chosen rules, as the engine scores it; or why there is none yet."""
 
-    lines: list[ExampleLine] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    lines: list[ExampleLine] = dataclass_field(default_factory=list)
+    notes: list[str] = dataclass_field(default_factory=list)
     goal: str = ""
     how_to: str = ""
     waiting: str = ""  # what to choose before there is an example
@@ -260,9 +358,9 @@ def example(variant: Mapping[str, Any], form: DefineForm) -> Example:
     """One hand of the game the form defines, scored: Ann goes out, Bob and Cara hold some cards
     (or points), under whatever fields the rules declare for a hand.  The form is read
     anew: its own errors (and the engine's, once saved) stay as they are."""
-    form = DefineForm(variant, form.typed())
+    form = define_form(variant, form.typed())
     if not form.validate(required=False):
-        return Example(error=" ".join(dict.fromkeys(form.errors.values())))
+        return Example(error=" ".join(dict.fromkeys(form.problems.values())))
     required = [one for one in form.inputs if one.spec.get("required") and one.key not in form.options]
     missing = [one.label for one in required if one.kind != "text"]
     if missing:
@@ -329,4 +427,4 @@ def summary(variant: Mapping[str, Any], definition: Mapping[str, Any]) -> list[s
     return lines
 
 
-__all__ = ["DefineForm", "Example", "OptionInput", "example", "summary"]
+__all__ = ["DefineForm", "Example", "OptionInput", "define_form", "example", "summary"]

@@ -172,6 +172,8 @@ PAGES: dict[str, tuple[str, bool, Callable[[Page], None] | None]] = {
     "variants-signed-out": ("/variants", False, None),
     "games-list": ("/games", True, None),
     "variant-picker": ("/games/new", True, None),
+    "new-preset": ("/games/new?preset=loba-de-menos", True, None),
+    "new-preset-close": ("/games/new?preset=conquian", True, None),
     "new-contract": ("/games/new?variant=contract", True, _open_house_rules),
     "new-gin": ("/games/new?variant=gin", True, _open_house_rules),
     "new-500": ("/games/new?variant=500", True, _open_house_rules),

@@ -66,19 +66,19 @@ def example_scores(example: Any) -> dict[str, str]:
 # -- the new game page ------------------------------------------------------------------------
 
 
-def test_the_new_game_page_lists_the_built_in_games_then_the_accounts_own_then_your_own_game(user):
+def test_the_new_game_page_lists_the_built_in_games_the_presets_then_the_accounts_own_then_your_own_game(user):
     keep(user)
     keep(user, **{"option-name": "Seven Bridge", "option-entry": "points"})
 
     listed = page(user.get("/games/new"))
 
     lists = listed.find_all("ul", cls="pick")
-    assert [" ".join(cls for cls in sorted(one.classes)) for one in lists] == ["pick", "own-games pick",
-                                                                              "pick your-own"]
+    assert [" ".join(cls for cls in sorted(one.classes)) for one in lists] == [
+        "pick", "pick presets", "pick presets-close", "own-games pick", "pick your-own"]
     assert "Gin Rummy" in lists[0].text and "House rules" not in lists[0].text
-    assert [item.one("strong").text for item in lists[1].find_all("li")] == ["Our Marriage", "Seven Bridge"]
-    assert lists[2].one("strong").text == "Your own game"
-    assert lists[2].one("a").get("href") == "/games/own/new?variant=house"
+    assert [item.one("strong").text for item in lists[3].find_all("li")] == ["Our Marriage", "Seven Bridge"]
+    assert lists[4].one("strong").text == "Your own game"
+    assert lists[4].one("a").get("href") == "/games/own/new?variant=house"
 
 
 def test_an_own_game_is_listed_with_its_rules_in_words_never_raw_keys(user):

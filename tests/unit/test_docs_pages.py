@@ -16,10 +16,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from markdown.extensions.toc import slugify
 
 from scorekeeper import docs_pages
 from scorekeeper.engine import InvalidEntry, replay
 from scorekeeper.engine.games import VARIANTS
+from scorekeeper.engine.games.base import Variant, decided
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -96,6 +98,75 @@ def test_every_registered_game_gets_a_page_with_its_facts_and_its_example(tmp_pa
             assert f"| `{option.key}` |" in page, f"{key}: option {option.key} not listed"
         for total in docs_pages.load_example(DOCS, key)["expect"].get("totals", {}).values():
             assert f"**{docs_pages.number(total)}**" in page, f"{key}: total {total} not shown"
+
+
+def flat(text: str) -> str:
+    """Text with its runs of white space (line breaks, a list's indentation) made one space."""
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_every_registered_game_declares_its_decisions_in_its_own_module(key: str):
+    """Declared by the game's class or a game it is a kind of (Block is Basic's, Oklahoma Gin adds to Gin's),
+    never left to the base class's default; ``()`` is a declaration of none."""
+    declared_by = [cls for cls in type(VARIANTS[key]).__mro__ if "decisions" in vars(cls) and cls is not Variant]
+    assert declared_by, f"{key} declares no decisions"
+    assert declared_by[0].__module__.startswith("scorekeeper.engine.games."), key
+    assert all(decision.strip() for decision in VARIANTS[key].decisions), f"{key}: an empty decision"
+
+
+def test_most_games_have_decisions_of_their_own():
+    assert sum(bool(variant.decisions) for variant in VARIANTS.values()) >= 12
+    assert len(VARIANTS["house"].decisions) >= 9 and len(VARIANTS["canasta"].decisions) >= 8
+
+
+def test_every_decision_a_game_declares_is_on_its_page_under_the_rules(tmp_path: Path):
+    (tmp_path / "examples").symlink_to(DOCS / "examples")
+    docs_pages.write_pages(tmp_path)
+    for key, variant in VARIANTS.items():
+        page = (tmp_path / "games" / f"{key}.md").read_text(encoding="utf-8")
+        rules = page.index("## Rules and the decisions taken")
+        heading = page.index(f"### {docs_pages.DECISIONS}")
+        section = page[heading:page.index("## Worked example")]
+        assert rules < heading, key
+        for decision in variant.decisions:
+            assert f"- {flat(decision)}" in flat(section), f"{key}: {decision[:60]!r}... not on its page"
+        if not variant.decisions:
+            assert "No choice of this game's own" in section, key
+
+
+def test_rules_decisions_holds_no_section_of_one_game_and_no_game_decision_again():
+    text = (DOCS / "rules-decisions.md").read_text(encoding="utf-8")
+    headings = [line for line in text.splitlines() if line.startswith("#")]
+    for key, variant in VARIANTS.items():
+        for heading in headings:
+            assert variant.name not in heading and f"`{key}`" not in heading, f"{heading!r} is {key}'s section"
+        for decision in variant.decisions:
+            assert flat(decision) not in flat(text), f"{key}'s {decision[:60]!r}... is written twice"
+
+
+def test_rules_decisions_links_every_games_own_decisions():
+    text = (DOCS / "rules-decisions.md").read_text(encoding="utf-8")
+    anchor = slugify(docs_pages.DECISIONS, "-")
+    for key in VARIANTS:
+        assert f"(games/{key}.md#{anchor})" in text, f"no link to {key}'s decisions"
+
+
+def test_a_list_of_decisions_reads_one_item_each_and_shows_nested_lists_indented_by_four():
+    decisions = decided("""
+        - **One**: a choice
+          wrapped.
+        - **Two**, where:
+          - a nested item
+            wrapped;
+          - another.
+    """)
+    assert decisions == ("**One**: a choice\nwrapped.", "**Two**, where:\n- a nested item\n  wrapped;\n- another.")
+    assert docs_pages.decision_lines(decisions) == [
+        "- **One**: a choice", "    wrapped.", "- **Two**, where:", "    - a nested item", "      wrapped;",
+        "    - another."]
+    with pytest.raises(ValueError, match="not an item"):
+        decided("A sentence, not a list.")
 
 
 def test_an_option_with_bounds_shows_them():

@@ -3,7 +3,8 @@
 Each part lives in a module of its own topic:
 
 - :mod:`.variant`: the :class:`Variant` base class (a game's declared facts and
-  the hooks the replay drives) and :class:`PlayedInSides`;
+  the hooks the replay drives), :class:`PlayedInSides`, and :func:`decided`
+  (a game's decisions where the rule book is silent, read from a list);
 - :mod:`.entries`: a hand's entry as read (:class:`PlayerInput`, :class:`Hand`)
   and its :class:`HandResult`;
 - :mod:`.table`: the :class:`Game` being replayed, and how a score is shown;
@@ -36,11 +37,11 @@ from .rules import (
     zero_scores,
 )
 from .table import Game, Seating, show, shown_scores, whole
-from .variant import PlayedInSides, Variant
+from .variant import PlayedInSides, Variant, decided
 
 __all__ = [
     "NOTES", "PICK", "Game", "Hand", "HandResult", "PlayedInSides", "PlayerInput", "Score", "Seating", "Variant",
-    "best_players", "eliminate_over_limit", "hand_value", "last_player_left", "meld_detail", "read_cards",
+    "best_players", "decided", "eliminate_over_limit", "hand_value", "last_player_left", "meld_detail", "read_cards",
     "read_count", "read_number", "reentering", "reentry_notes", "rummy_moment", "show", "shown_scores", "split",
     "standard_deal", "unmatched", "whole", "winner_deals", "zero_scores",
 ]

@@ -11,8 +11,8 @@ from ..notes import render, sentences
 from ..sheet import NoteKey
 from ..options import Option, deals, target
 from .base import (
-    PICK, Game, Hand, HandResult, Variant, hand_value, rummy_moment, split,
-    standard_deal, whole, winner_deals, zero_scores,
+    PICK, Game, Hand, HandResult, Variant, decided, hand_value, rummy_moment, split, standard_deal, whole,
+    winner_deals, zero_scores,
 )
 
 #: every note of Basic and Block Rummy: its key (see :class:`~.declare.Note`)
@@ -69,6 +69,10 @@ class Basic(Variant):
     key = "basic"
     name = "Basic Rummy"
     summary = "Go out first and collect the cards left in everyone else's hand."
+    decisions = decided("""
+        - **Basic, `ace: high_or_low`.** Basic computes no melds, so the option only
+          makes every ace count 15.
+    """)
     min_players, max_players = 2, 6
     options = (
         Option("scoring", "choice", "winner",

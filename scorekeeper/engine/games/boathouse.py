@@ -50,6 +50,7 @@ class Boathouse(Variant):
     key = "boathouse"
     name = "Boathouse Rummy"
     summary = "Runs turn the corner and only unmatched cards count, by card or by points."
+    decisions = ()  # none of its own (the ones several games share: docs/rules-decisions.md)
     min_players, max_players = 2, 6
     options = (
         Option("method", "choice", "cards",

@@ -12,7 +12,7 @@ from ..errors import InvalidEntry
 from ..extras import Extra
 from ..notes import Words, sentences
 from ..options import Option, target
-from .base import Game, Hand, HandResult, PlayedInSides, PlayerInput, Score
+from .base import Game, Hand, HandResult, PlayedInSides, PlayerInput, Score, decided
 
 #: cards dealt to each player, by number of players
 CARDS_EACH = {2: 15, 3: 13, 4: 11, 6: 13}
@@ -225,6 +225,40 @@ class Canasta(PlayedInSides):
     key = "canasta"
     name = "Canasta"
     summary = "Partners meld canastas of seven; red threes, going out and meld points race the sides to 5000."
+    decisions = decided("""
+        - **The table reads the counts off the table**: each side's `meld_points`
+          (never left out: 0 when it melded nothing), `natural`, `mixed` and
+          `red_threes` (0 when left out); each player's cards left as a count or the
+          cards. A red three in a player's cards is refused (it is laid down at once:
+          count it in `red_threes`), in the picker's preview too.
+        - **The stock ran out** (`out: null`): nobody gets a going-out bonus and
+          every player gives cards or a count, as nobody went out.
+        - **Concealed** needs `out`, and the side that went out holds the canastas
+          to go out whether or not it was concealed. A concealed going out is also a
+          going out in the moments (`went_out` and `concealed`).
+        - **Three decks with four red threes** are 400 (100 each up to four): the
+          big bonus starts at five. Melded nothing, every red three counts against
+          the side, the bonus too (-800, -1000, -1200).
+        - **The sanity bounds** are on what the table can enter, never a game rule:
+          the least a canasta holds is seven 4s (35) natural, six 4s and a deuce
+          (50) mixed. A bound of the whole table (red threes, canastas, what the
+          pack is worth) is said without a side in front, as the rule book's "hand 2:
+          5 red threes entered; two decks hold 4", and blames the side (`.player`)
+          whose count went over, or the player whose cards left did, so a form shows
+          it at that field. Each side's field has the bound of the biggest pack
+          (meld points 1770, natural 11, mixed 18, red threes 6); a hand of cards
+          holds at most 108, as nothing is searched.
+        - **The target** follows the sides as seated: 5000, and with six players
+          10000 in two sides, 7500 in three (`target` sets another). Equal totals at
+          the top share the win; there is no "led before" rule.
+        - **A hand's winner** (the row's `winner`, for the statistics) is the side
+          that scored most in it; nobody's when two tie. Its `kind` is `out`,
+          `concealed` or `stock`.
+        - **The next deal** gives `minimum_meld` by side, and the guide's line
+          names them: "Ann & Cara need 90 to open, Bob & Dan 50", or "everyone needs
+          50 to open" when every side needs the same. Two players are reminded to
+          draw 2 a turn.
+    """)
     min_players, max_players = 2, 6
     player_counts = (2, 3, 4, 6)
     sides = Sides({4: (2,), 6: (3, 2)})

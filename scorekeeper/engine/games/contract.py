@@ -52,6 +52,7 @@ class Contract(Variant):
     key = "contract"
     name = "Contract Rummy (Liverpool)"
     summary = "Seven deals with a harder contract each time; lowest total after deal seven wins."
+    decisions = ()  # none of its own (the ones several games share: docs/rules-decisions.md)
     min_players, max_players = 3, 8
     #: the next deal's contract; the API gives ``next.contract`` (null) for every game
     extras = (Extra("contract", "Contract", everywhere=True),)

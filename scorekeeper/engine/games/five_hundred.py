@@ -9,7 +9,7 @@ from ..cards import Card, format_cards
 from ..declare import Field, Note
 from ..notes import Words, sentences
 from ..options import target
-from .base import Hand, HandResult, PlayerInput, Variant, read_cards, read_count, zero_scores
+from .base import Hand, HandResult, PlayerInput, Variant, decided, read_cards, read_count, zero_scores
 
 #: every note of 500 Rummy: its key (see :class:`~.declare.Note`) and its
 #: sentence, the values in braces (``hands``: each player's ``melded``,
@@ -50,6 +50,10 @@ class FiveHundred(Variant):
     key = "500"
     name = "500 Rummy"
     summary = "Score what you meld minus what you hold; first past 500 wins."
+    decisions = decided("""
+        - **500 Rummy with `out: null`** (the stock ran out) still takes every
+          player's melded and left cards: they melded during the hand.
+    """)
     min_players, max_players = 2, 8
     options = (target(500),)
     fields = (

@@ -10,7 +10,7 @@ from ..declare import Choice, Note, Settlement
 from ..melds import MeldRules
 from ..notes import sentences
 from ..options import Option, target
-from .base import Game, Hand, HandResult, best_players
+from .base import Game, Hand, HandResult, best_players, decided
 from .gin_family import GinFinal, GinHands, gin_final, hands_won, settle
 
 
@@ -55,6 +55,13 @@ class Gin(GinHands):
     key = "gin"
     name = "Gin Rummy"
     summary = "Two players knock or go gin; undercuts, boxes and a game bonus."
+    decisions = decided("""
+        - **Gin ended by agreement** with equal totals: the win is shared and the net
+          is 0. With a single winner the net is the winner's grand total minus the
+          loser's, even when box bonuses make it negative.
+        - **Gin's `final`** holds exactly `bonuses`, `grand_totals` and `net`; the
+          sentences explaining them are in the sheet's `final_notes`.
+    """)
 
     # -- the end -----------------------------------------------------------------
 
@@ -97,6 +104,9 @@ class OklahomaGin(Gin):
     key = "oklahoma-gin"
     name = "Oklahoma Gin"
     summary = "Gin where the first upcard sets the knock limit; spades may double the hand."
+    decisions = (*Gin.decisions, *decided("""
+        - **Oklahoma's upcard** cannot be a joker (the variant uses none).
+    """))
     options: ClassVar[tuple[Option, ...]] = (
         target(100),
         Option("spade_double", "bool", False, "A hand whose upcard is a spade scores double."),

@@ -10,7 +10,7 @@ from ..declare import Line, Note, Settlement
 from ..extras import Boards, Extra
 from ..options import Option
 from ..notes import names, sentences
-from .base import Game, HandResult, Score, show, whole
+from .base import Game, HandResult, Score, decided, show, whole
 from .gin_family import GinFinal, GinHands, gin_final, settle
 
 #: the three games, in the order a player's wins reach them
@@ -113,6 +113,30 @@ class HollywoodGin(GinHands):
     key = "hollywood-gin"
     name = "Hollywood Gin"
     summary = "Gin scored in three games at once: each win goes further along, I, then II, then III."
+    decisions = decided("""
+        - **Hollywood Gin** plays Gin hands into three games at once (a player's
+          first win goes to I, the second to I and II, every later one to all three,
+          open games only, else to the next game in progress). Where the rule book
+          is silent:
+          - a hand won for 0 points (an undercut at equal counts with no undercut
+            bonus) is still a hand won: it counts towards the player's next win's
+            number and earns a box in every game it is entered in;
+          - ended before any hand, there is nothing to settle, as in Gin: `final`
+            is null and nobody wins; every game shows `"open": false`;
+          - a game ended by agreement may have a net below 0, as in Gin (box
+            bonuses outweighing the lead); the match sums it as it is, so the other
+            player may come out ahead on it;
+          - each game's `final` is in the sheet's `games` as soon as that game
+            closes; the sheet's `final`, `final_notes` (each line headed `Game I:`
+            and so on, then the match's), `final_detail` (each game's bonuses, by
+            game) and `settlement` (Game I, Game II, Game III, then Match) once the
+            match is over;
+          - the options are Gin's, each said of every game (a match to 150 is
+            `target` 150); there is none for games IV and V;
+          - each hand's notes say whose how-manieth win it was, the games it went
+            to and why (which were closed), each game it closed, and the end of the
+            match.
+    """)
     options: ClassVar[tuple[Option, ...]] = tuple(
         replace(option, help=_PER_GAME_HELP.get(option.key, option.help)) for option in GinHands.options
     )

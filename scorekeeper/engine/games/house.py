@@ -16,7 +16,7 @@ from ..notes import sentences
 from ..options import Option, deals, eliminate_at, target
 from . import house_rules as rules
 from .base import (
-    PICK, Game, Hand, HandResult, PlayedInSides, PlayerInput, Score, best_players, eliminate_over_limit,
+    PICK, Game, Hand, HandResult, PlayedInSides, PlayerInput, Score, best_players, decided, eliminate_over_limit,
     last_player_left, zero_scores,
 )
 from .house_rules import bonus_note, entry_value, one_go_multiplier, out_bonus
@@ -183,6 +183,83 @@ class House(PlayedInSides):
     key = "house"
     name = "House rules"
     summary = "Define the game your table plays: its name, how hands are entered and scored, and how it ends."
+    decisions = decided("""
+        - **The definition is the options, all of them.** `name`, `entry`,
+          `scoring` and `lowest_wins` have no default (a missing one is refused,
+          `options: scoring must be given ...`, code `bad_option`); the app writes
+          every option with its effective value into the game's log (and into the
+          saved game type), so a game replays the same in any Scorekeeper, whatever
+          defaults a later version has. The name is trimmed before its 1 to 40
+          characters are counted, and stored trimmed.
+        - **Whoever went out** enters nothing, or 0 (their input is refused
+          otherwise), except in `own` scoring by points, where their own points
+          count too (a table where going out scores points off types them; left
+          empty, they score 0). In `own` scoring nobody may go out (`out: null`,
+          the "Nobody went out" tile): then every player gives an entry. In
+          `winner_takes` and `zero_sum` somebody must have gone out, and the tile is
+          not offered.
+        - **The going-out bonus** is added to the hand's score of whoever went out
+          in `own` and `winner_takes`; in `zero_sum` each other player pays it on top
+          of their entry (so the one who went out gets it once from each). With
+          nobody out there is no bonus. Negative bonuses and points are scored as
+          given, in every mode (a negative entry in `zero_sum` is paid back).
+        - **Card values**: every card left in hand counts (no melds are worked out):
+          ace, K Q J, ten, and 2 to 9 either their face value or one number for all
+          of them; a joker its own value. A typed count is trusted. The pack (`decks`,
+          `jokers`) bounds what an entry may hold (no card more often than the pack
+          has, no joker without jokers) and is shown on the sheet's next-deal line
+          as guidance in a points game too (Marriage is played with three decks and
+          entered by points). The card values are asked for (and checked by the
+          form) only when hands are entered as cards (or melded minus left); a
+          points game keeps their defaults.
+        - **The end**: `target` ends the game after the hand in which any total
+          reaches it, for lowest-wins games too (then the lowest total wins);
+          `eliminate_at` puts out a player whose total reaches it, from the next
+          hand (no input, skipped when dealing), and needs lowest wins (a limit is
+          a penalty) and no target; the last player left wins, and when the last
+          ones cross together the lowest of them wins (ties share), as in Tunk.
+          `deals` ends the game after that many hands, with either of the others,
+          whichever comes first. With none of them the table ends the game; ended
+          by agreement, the best total among the players still in wins. Ties share
+          everywhere (no "led before the last hand" rule).
+        - **The hand's winner** (for the statistics' hands won and the underline on
+          the sheet) is whoever went out; a hand with nobody out is won by nobody.
+          The statistics count eliminations as a moment.
+        - **`cards_each`** is guidance only: the next-deal line says "Ann deals 13
+          cards", or just "Ann deals" without it; no cards input is held to it.
+        - **The form**: a number left empty takes its default, or none; the form
+          checks each number against the declared bounds and says them ("Type a
+          whole number from 0 to 1000, or leave it empty for 1."), and the engine's
+          own refusals (a name with a control character, an elimination limit with
+          a target) come next to the option they name, in its words. Values are
+          shown as words everywhere a person reads them (the form, the list of own
+          games, the catalogue page), never keys such as `zero_sum`; the API and
+          the catalogue keep the keys.
+        - **The extensions** (the rule book's "house — extensions" (a)-(h); every
+          one off by default, so a game defined before them replays as it did):
+          a single value (`"7": 20`, `"QS": 100`, `"A red": 1`) is stored as the
+          sheet writes cards (`"T"` as `"10"`, `"Q♠"` as `"QS"`, `"a Red"` as
+          `"A red"`), two spellings of one key are refused, and one given as null
+          is as if not given; a joker is valued by `joker` only. `one_go` is taken
+          in any game with somebody out (it changes nothing where the multiplier
+          is 1 and there is no one-go bonus; the form offers the switch only
+          where it changes something), and the one who went out is never
+          multiplied. The typed `bonus` is the out player's alone (another
+          player's is refused, code `bad_field`); it stands instead of the
+          going-out and the one-go bonus, and in `zero_sum` each other player
+          pays it. In sides a row's details are the side's (`value`) with each
+          player's inside (`players`), and the hand's winner is the side of the
+          one who went out. When the lowest collects, a share that does not
+          divide is kept exact (shown to 2 decimals), and with every hand equal
+          nobody scores. An instant win ends the game once its hand is scored,
+          and nobody is put out by that hand. The schedule's contract is named
+          first in the hand's notes.
+        - **An own game is an account's**: at most 50, each name once (letter case
+          and spaces aside), the same definition sent twice kept once. Changing one
+          changes the games started from then on; deleting one leaves its games as
+          they were (their logs hold their rules). A backup carries them; importing
+          one whose name the account already has keeps the account's.
+    """)
     min_players, max_players = 2, 10
     #: the table's ``decks`` and ``jokers`` options go up to these
     max_decks, max_jokers = 4, 8

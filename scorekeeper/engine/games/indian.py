@@ -12,7 +12,8 @@ from ..melds import MeldRules, indian_points, is_declaration
 from ..notes import Words, sentences
 from ..options import Option, points
 from .base import (
-    PICK, Game, Hand, HandResult, PlayerInput, Variant, eliminate_over_limit, last_player_left, zero_scores,
+    PICK, Game, Hand, HandResult, PlayerInput, Variant, decided, eliminate_over_limit, last_player_left,
+    zero_scores,
 )
 
 HAND_SIZE = 13
@@ -88,6 +89,12 @@ class Indian(Variant):
     key = "indian"
     name = "Indian Rummy (13 cards)"
     summary = "Meld all 13 with two sequences, one pure; drops, wrong shows and an 80-point cap."
+    decisions = decided("""
+        - **Indian melds**: a set holds 3 or 4 cards in all, jokers included. One
+          natural card with two jokers (`5H JK JK`) counts as an impure sequence,
+          which is what a table would call it. The declarer may be given as the 13
+          cards, `{}`, or a count of 0.
+    """)
     min_players, max_players = 2, 6
     options = (
         Option("pool", "int", None,

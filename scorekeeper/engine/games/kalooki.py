@@ -10,7 +10,7 @@ from ..declare import ELIMINATED, REENTER, REENTERED, Choice, Moment, Note
 from ..notes import sentences
 from ..options import Option, eliminate_at, points, reentries
 from .base import (
-    PICK, Game, Hand, HandResult, Variant, eliminate_over_limit, hand_value, last_player_left, zero_scores,
+    PICK, Game, Hand, HandResult, Variant, decided, eliminate_over_limit, hand_value, last_player_left, zero_scores,
 )
 
 HAND_SIZE = 13
@@ -67,6 +67,23 @@ class Kalooki(Variant):
     key = "kalooki"
     name = "Kalooki"
     summary = "First meld 40 and every card left counts; over 150 you are out, with a buy-in back."
+    decisions = decided("""
+        - **pagat's British game**: joker 15, two jokers in the pack, out over 150
+          (`eliminate_at` 151); the Kalooki 40 sites' 25 and four jokers, and a
+          Jamaican 50, are options (`joker_value`, `jokers`). Six players are
+          accepted (pagat says 2 to 5).
+        - **A kalookie changes no score** unless `kalookie_double`: pagat pays it
+          in stakes, so by default it is only noted (in the notes, the row's `kind`
+          and the `kalookies` moment). With the option it doubles every other
+          player's score; the one who went out still scores 0.
+        - **Every card left counts**, matched or not (the worked example's kings):
+          no melds are worked out. `ace: 1` makes every ace 1, there being no meld
+          to tell a low ace from a high one.
+        - **The buy-in** is the engine's re-entry, once each by default; the
+          first meld of 40 is guidance on the next-deal line, never checked.
+          Crossing together works out as in Scala 40: whoever went out scores 0 and
+          is the last left.
+    """)
     min_players, max_players = 2, 6
     #: two decks, and 2 or 4 jokers (the ``jokers`` option)
     max_decks, max_jokers = 2, 4

@@ -9,7 +9,7 @@ from ..declare import Moment, Note, count_or_cards
 from ..melds import STANDARD
 from ..notes import sentences
 from ..options import deals, target
-from .base import PICK, Hand, HandResult, PlayerInput, Score, Variant, split, unmatched, whole, zero_scores
+from .base import PICK, Hand, HandResult, PlayerInput, Score, Variant, decided, split, unmatched, whole, zero_scores
 
 RUM_BONUS = 25
 KNOCK_PENALTY = 10
@@ -67,6 +67,9 @@ class Knock(Variant):
     key = "knock"
     name = "Knock Rummy"
     summary = "Knock with a low count and collect the differences, unless someone is lower."
+    decisions = decided("""
+        - **Knock has no knock limit**: SCORING.md gives none, so any count may knock.
+    """)
     min_players, max_players = 2, 6
     options = (
         target(None, help="The game ends after the hand in which a total reaches this (none: play until you stop)."),

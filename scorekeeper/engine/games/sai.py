@@ -57,6 +57,7 @@ class Sai(Variant):
     key = "sai"
     name = "Sai Rummy"
     summary = "Basic rummy with 500-style values: the queen of spades is worth 40."
+    decisions = ()  # none of its own (the ones several games share: docs/rules-decisions.md)
     min_players, max_players = 2, 6
     options = (target(500),)
     choices = (Choice("rummy", "flag", "Rummy: went out in one turn",

@@ -11,7 +11,7 @@ from ..declare import ELIMINATED, REENTER, REENTERED, Choice, Moment, Note, Stat
 from ..notes import Words, sentences
 from ..options import eliminate_at, points, reentries
 from .base import (
-    PICK, Game, Hand, HandResult, PlayerInput, Variant, eliminate_over_limit, hand_value, last_player_left,
+    PICK, Game, Hand, HandResult, PlayerInput, Variant, decided, eliminate_over_limit, hand_value, last_player_left,
     zero_scores,
 )
 
@@ -76,6 +76,25 @@ class Scala40(Variant):
     key = "scala40"
     name = "Scala 40"
     summary = "Open with 40, close with every card melded; stay under 101 to outlast the table."
+    decisions = decided("""
+        - **Never opened** is its own input, `{"opened": false}`, worth the flat
+          `not_opened` (100) whatever the player holds; cards or a count given with
+          it (a count of 0 too) are refused rather than ignored. `opened: true` or
+          no `opened` is an ordinary hand of cards or a count.
+        - **In mano doubles everything the others score**, the flat 100 too (the
+          worked example's 200); the closer still scores 0.
+        - **The closer never opened is a contradiction**: `{"opened": false}` for
+          the closer is refused like any input for the player who went out.
+        - **Jokers count 25 wherever they sit** (every card left counts); an entry
+          holds at most the pack's four jokers and any number of cards.
+        - **Crossing together**: the closer scores 0 and so is never over the
+          limit after a hand; when every other player crosses in the same hand the
+          closer is the last left and wins. The rule book's lowest-among-them rule is
+          kept (shared with Tunk) but does not arise.
+        - **Rientro** is off by default (`reentries` 0), as the rule book says no
+          published source has it. The opening of 40 is guidance on the next-deal
+          line, never checked.
+    """)
     min_players, max_players = 2, 6
     options = (
         points("not_opened", 100, "A player who never opened scores this, whatever they hold."),

@@ -13,7 +13,7 @@ from ..extras import Extra
 from ..melds import MeldRules, arrange
 from ..notes import Words, sentences
 from ..options import Option, points
-from .base import PICK, Game, Hand, HandResult, Variant, meld_detail, unmatched, zero_scores
+from .base import PICK, Game, Hand, HandResult, Variant, decided, meld_detail, unmatched, zero_scores
 
 DEALS = 11
 
@@ -92,6 +92,31 @@ class ThreeThirteen(Variant):
     key = "three-thirteen"
     name = "Three Thirteen"
     summary = "Eleven deals from 3 to 13 cards, a new wild rank each deal; lowest total wins."
+    decisions = decided("""
+        - **The pack**: `decks` left out (or `null`) means 1 deck for 2 players, 2
+          for 3-7, 3 for 8, and the sheet's `options` show the number in play. A
+          `decks` or `jokers` choice is refused when the pack holds no more than the
+          last deal's 13 cards each (4 players on 1 deck, 8 on 2 without a joker),
+          and `jokers` above 2 a deck is refused naming the limit.
+        - **A cards input is exactly the deal's number of cards**, refused with
+          `deal 4 of Three Thirteen has 6 cards each, got 5` (code
+          `wrong_hand_size`) otherwise; a count is always trusted. The player who
+          went out gives nothing (or an empty input).
+        - **Melds**: runs ace low only; groups of any size and any suits, copies
+          allowed (7H 7H 7S). With `min_naturals` 1 or 2, a wild card in its own
+          place (the 4H of 3H 4H 5H with fours wild, the kings of a group of kings
+          in deal 11) counts as natural. With the default 0, three or more wild
+          cards meld on their own.
+        - **An unmatched wild card counts its own value** (a 5 is 5 in deal 3, a king
+          10, or 13 with `faces: "11-12-13"`); a joker `joker_value` (20).
+        - **The hand's notes** name the deal and its wild rank, and what each other
+          player could not meld; `next` adds `wild` (the rank as a card writes it,
+          `"5"`, `"J"`) and the guide line ends with the rank in words, "sixes wild".
+        - **A preview** counts with the wild rank of the deal it is asked for
+          (`number`); more than 13 cards, or cards the pack cannot hold, are
+          answered with the reason instead of a value.
+        - **Ended by agreement** before deal 11: the lowest total wins, ties share.
+    """)
     min_players, max_players = 2, 8
     max_decks, max_jokers = 3, 3 * JOKERS_A_DECK
     #: the next deal's wild rank (:meth:`next_words` words it: ``sixes wild``)

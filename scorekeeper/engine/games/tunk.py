@@ -10,7 +10,8 @@ from ..melds import MeldRules
 from ..notes import sentences
 from ..options import Option, eliminate_at
 from .base import (
-    PICK, Game, Hand, HandResult, PlayerInput, Variant, eliminate_over_limit, last_player_left, unmatched, zero_scores,
+    PICK, Game, Hand, HandResult, PlayerInput, Variant, decided, eliminate_over_limit, last_player_left, unmatched,
+    zero_scores,
 )
 
 TUNK_LIMIT = 5
@@ -50,6 +51,10 @@ class Tunk(Variant):
     key = "tunk"
     name = "Tunk"
     summary = "Deuces wild; tunk with five or less and stay under 100 to outlast the table."
+    decisions = decided("""
+        - **Tunk, `tunker_double`**: an empty input `{}` for the tunker is not a count
+          (the rule needs the tunker's count entered).
+    """)
     min_players, max_players = 2, 5
     options = (
         Option("tunker_double", "bool", False,

@@ -37,6 +37,12 @@ class Variant(ABC):
     #: the numbers of players it is played by, where not every one from
     #: ``min_players`` to ``max_players`` (Canasta: 2, 3, 4 or 6)
     player_counts: ClassVar[tuple[int, ...]] = ()
+    #: the choices taken for this game where SCORING.md is silent, one Markdown
+    #: item each (:func:`decided` reads them from a list), shown on the game's
+    #: documentation page; the choices shared by several games are in
+    #: ``docs/rules-decisions.md``.  Every game in the registry declares them,
+    #: ``()`` where it has none of its own (a test checks it)
+    decisions: ClassVar[tuple[str, ...]] = ()
     # -- the game's own bounds and sheet extras (see :mod:`scorekeeper.engine.extras`) --
     #: the most decks and printed jokers its pack may hold: a ``decks`` or
     #: ``jokers`` option is bounded by them, and the entry's card picker offers that many copies
@@ -659,6 +665,29 @@ class PlayedInSides(Variant):
             return []
         return best_players(game, lowest=self.is_lowest_wins(game.options),
                             tie_break=self.previous_leader_breaks_ties, among=game.columns)
+
+
+def decided(text: str) -> tuple[str, ...]:
+    """A game's :attr:`Variant.decisions` from a Markdown list: one string an
+    item, its wrapped lines (and a list nested under it) kept, unindented.
+
+    >>> decided('''
+    ...     - **One**: a choice,
+    ...       wrapped.
+    ...     - **Two**.''')
+    ('**One**: a choice,\\nwrapped.', '**Two**.')
+    """
+    import inspect
+
+    items: list[list[str]] = []
+    for line in inspect.cleandoc(text).splitlines():
+        if line.startswith("- "):
+            items.append([line[2:]])
+        elif items and (line.startswith("  ") or not line.strip()):
+            items[-1].append(line[2:])
+        else:
+            raise ValueError(f"not an item of a list of decisions: {line!r}")
+    return tuple("\n".join(item).strip() for item in items)
 
 
 def _docstring(cls: type) -> str:

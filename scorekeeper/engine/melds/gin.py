@@ -337,7 +337,7 @@ def _knocker_leaving_most(knocker: int, defender: int, a: int, b: int, c: int, d
         return first
     best_count = -1
     for _, choice, (wa, wb, wc, wd) in ordered:
-        threes = choice[5]  # the ranks of the choice's groups
+        *_, threes = choice  # the ranks of the choice's groups
         count = _defender_count_of(knocker, defender, threes, wa.held, wb.held, wc.held, wd.held, table)
         if count > best_count:
             best_count, best = count, choice
