@@ -83,7 +83,7 @@ def api(app: Flask, user: FlaskClient) -> Api:
     return Api(app, make_token(user))
 
 
-def test_the_api_starts_a_house_game_in_sides_scores_it_by_side_and_exports_its_sides(api, user):
+def test_the_api_starts_a_house_game_in_sides_scores_it_by_side_and_exports_its_sides(api, user, record):
     options = {"name": "Partners", "entry": "points", "scoring": "own", "lowest_wins": True, "going_out_bonus": -10}
     created = api.post("/games", {"variant": "house", "players": ["Ann", "Bob", "Cara", "Dan"], "options": options,
                                   "sides": [["Ann", "Cara"], ["Bob", "Dan"]]})
@@ -97,3 +97,6 @@ def test_the_api_starts_a_house_game_in_sides_scores_it_by_side_and_exports_its_
     assert recorded.get_json()["sheet"]["totals"] == {"Ann & Cara": -5, "Bob & Dan": 27}
     assert api.get(f"/games/{game}/export").get_json()["sides"] == [["Ann", "Cara"], ["Bob", "Dan"]]
     assert sheet_totals(user, game) == ["-5", "27"]  # the sheet's columns are the sides
+    by_form = record(user, game, {"out": "1", "p0-points": "3", "p2-points": "4", "p3-points": "1"})
+    assert by_form.status_code == 303, page(by_form).errors()
+    assert sheet_totals(user, game) == ["2", "18"]
