@@ -388,11 +388,15 @@ def example(variant: Mapping[str, Any], form: DefineForm) -> Example:
 def _example_entry(entry: Mapping[str, Any], jokers: int) -> dict[str, Any]:
     """Ann went out; Bob and Cara give what the rules' fields take: cards (with a joker where the
     pack has one) and a count, or a number each."""
-    fields = entry["fields"]
+    fields = [f for f in entry["fields"] if f["out"] != "only"]  # (not the out player's own bonus)
     cards = next((f for f in fields if f["kind"] == "cards"), None)
     number = next((f for f in fields if f["kind"] in ("count", "number")), None)
+    either = [f for f in fields if f["kind"] == "cards_or_points"]  # melded and left
     hands: dict[str, Any] = {}
-    if cards is not None:
+    if cards is None and number is None and either:
+        hands["Bob"] = {either[0]["key"]: 20, either[-1]["key"]: "AS 9H JK" if jokers else "AS 9H KD"}
+        hands["Cara"] = {either[-1]["key"]: 12}
+    elif cards is not None:
         hands["Bob"] = {cards["key"]: "AS 9H JK" if jokers else "AS 9H KD"}
         hands["Cara"] = {number["key"]: 12} if number is not None else {cards["key"]: "10C 4D"}
     elif number is not None:

@@ -524,6 +524,12 @@ def test_with_the_lowest_collecting_the_going_out_bonus_still_goes_to_the_one_ou
     assert scores(sheet, 1) == {"Ann": 0, "Bob": 35, "Cara": 0}
 
 
+def test_the_how_to_asks_every_players_points_where_the_lowest_collects():
+    assert game(LOWEST, [])["guide"]["how_to"] == (
+        "Tap who went out (or nobody); type each player's points (the one who went out counts 0). Scoring: the "
+        "lowest hand scores what each other hand holds more than it.")
+
+
 def test_every_hand_equal_nobody_collects():
     sheet = game(LOWEST, [{"out": None, "hands": points(Ann=4, Bob=4, Cara=4)}])
     assert scores(sheet, 1) == {"Ann": 0, "Bob": 0, "Cara": 0}
@@ -626,3 +632,35 @@ def test_the_catalogue_declares_every_new_option_with_its_bounds():
     assert (more["type"], more["minimum"], more["maximum"]) == ("int", 0, 1000)
     assert options["entry"]["choices"] == ["points", "cards", "meld_minus_hand"]
     assert "lowest_scores_difference" in options["scoring"]["choices"]
+
+
+# -- SCORING.md's invalid entries of the extensions, word for word ------------------------------------------------
+
+
+SPELLED_OUT = [
+    ({**CARDS, "values": {"1S": 5}}, [], {}, 'options: values key "1S" is not a rank, a card or a colour',
+     "bad_option"),
+    ({**POINTS, "one_go_multiplier": 2}, [{"out": "Ann", "hands": points(Bob=1, Cara=1)}] * 3
+     + [{"out": None, "one_go": True, "hands": points(Ann=1, Bob=1, Cara=1)}], {},
+     "hand 4: one_go needs a player who went out", "one_go_without_out"),
+    (POINTS, [{"out": "Ann", "hands": points(Bob=1, Cara=1)}, {"out": "Ann", "instant_win": "Ann",
+                                                                "hands": points(Bob=1, Cara=1)}], {},
+     "hand 2: instant_win is off in this game", "bad_field"),
+    ({**REMI, "scoring": "winner_takes"}, [], {}, 'options: meld_minus_hand needs scoring "own"', "bad_option"),
+    ({**POINTS, "eliminate_at": 100}, [], {"players": FOUR, "sides": PARTNERS},
+     "sides: a house game in sides cannot use eliminate_at", "bad_option"),
+    ({**POINTS, "schedule": []}, [], {}, "options: schedule holds 1 to 30 deals", "bad_option"),
+    (LOBA, [*LOBA_HANDS, {"out": "Ann", "reenter": ["Bob"], "hands": {"Bob": counted(99), "Cara": counted(0)}},
+            {"out": "Ann", "reenter": ["Bob"], "hands": {"Bob": counted(0), "Cara": counted(0)}}], {},
+     "hand 4: Bob cannot re-enter: no re-entries left", "no_reentries_left"),
+    (LOBA, [*LOBA_HANDS, {"out": "Ann", "reenter": ["Cara"], "hands": {"Cara": counted(0)}}], {},
+     "hand 3: Cara is not out, so cannot re-enter", "not_out"),
+]
+
+
+@pytest.mark.parametrize(("options", "hands", "header", "message", "code"), SPELLED_OUT,
+                         ids=[case[4] + str(n) for n, case in enumerate(SPELLED_OUT)])
+def test_each_invalid_entry_of_the_extensions_is_refused_in_the_rule_books_words(options, hands, header, message,
+                                                                                 code):
+    error = refused(options, hands, **header)
+    assert (str(error), error.code) == (message, code)

@@ -609,6 +609,11 @@ class PlayedInSides(Variant):
     counting 0.  Read into :attr:`Hand.side_inputs` (every field, by side)
     for the variant's :meth:`score`.  A game in sides ends at the target
     when a side reaches it; the best side wins, ties share.
+
+    Where its sides are optional (:attr:`Sides.optional`: a game the table
+    defines) and the log gives none, the game has no sides: it is read and
+    scored by player.  A variant whose sides have no fields of their own
+    takes no ``sides`` key in an entry.
     """
 
     def read(self, game: Game, number: int, entry: Any, dealer: str) -> Hand:
