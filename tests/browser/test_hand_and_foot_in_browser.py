@@ -12,12 +12,24 @@ from __future__ import annotations
 import re
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Locator, Page, expect
 
 from .browser_kit import LiveServer, Taps, guide, player, row_totals, screenshot, totals
 from .conftest import PHONE
 
 pytestmark = pytest.mark.browser
+
+AXE = Axe()
+#: as the accessibility module scans every page: axe's default rules and the touch-target size
+AXE_OPTIONS = {"resultTypes": ["violations"], "rules": {"target-size": {"enabled": True}}}
+
+
+def axe_violations(page: Page) -> list[str]:
+    """The serious and critical axe violations of the page as it stands."""
+    page.evaluate(AXE.axe_script)
+    found = page.evaluate("options => axe.run(document, options)", AXE_OPTIONS)["violations"]
+    return [f"{v['id']}: {v['help']}" for v in found if v["impact"] in ("serious", "critical")]
 
 
 def side(page: Page, name: str) -> Locator:
@@ -108,6 +120,7 @@ def test_four_players_enter_the_four_deals_the_first_in_at_most_14_taps(
         "went out with 1 clean and 0 dirty books (1 clean and 1 dirty needed)")
     expect(hand_field(page, "Dan")).to_have_value("3H JK 7C")
     screenshot(page, "hand-and-foot-entry-refused")
+    assert axe_violations(page) == []  # the refused form, its messages at their fields
     page.locator("label.tile", has_text=re.compile("^Bob$")).click()
     hand_field(page, "Cara").fill("10")
     page.locator("#entry button[type=submit]").click()
@@ -146,3 +159,4 @@ def test_four_players_enter_the_four_deals_the_first_in_at_most_14_taps(
     expect(page.locator(".banner")).to_have_text("Bob & Dan win!")
     assert totals(page) == ["3230", "5805", ""]  # (the last column has no total)
     screenshot(page, "hand-and-foot-sheet")
+    assert axe_violations(page) == []
