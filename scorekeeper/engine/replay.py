@@ -157,7 +157,8 @@ def _players(raw: Any, variant: Variant) -> tuple[str, ...]:
         raise InvalidEntry("players must be a list of names", where="players")
     names = tuple(raw)
     if len(names) not in variant.allowed_counts():
-        raise InvalidEntry(f"{variant.name} is for {_counts(variant)} players, got {len(names)}", where="players")
+        raise InvalidEntry(f"{variant.name} is for {_counts(variant)} players, got {len(names)}", where="players",
+                           code="bad_players")
     check_names(raw)  # each 1 to 40 characters of text, no two alike but for case or spaces
     return names
 

@@ -142,10 +142,22 @@ GAMES: dict[str, tuple[list[str], dict[str, Any], list[dict[str, Any]]]] = {
                                 "Bob & Dan": {"meld_points": 300, "natural": 2, "red_threes": 1}},
          "hands": {"Ann": {}, "Bob": count(0), "Cara": count(5), "Dan": cards("JK 4H")}},
     ]),
+    "hand-and-foot": (["Ann", "Bob", "Cara", "Dan"], {"red_three": 300}, [
+        {"out": "Ann", "sides": {"Ann & Cara": {"meld_points": 610, "clean": 2, "dirty": 1, "red_threes": 1},
+                                 "Bob & Dan": {"meld_points": 340, "clean": 1}},
+         "hands": {"Cara": {"hand": "KS 5D", "foot": 85}, "Bob": {"hand": 30}, "Dan": {"hand": "3H JK 7C"}}},
+        {"out": "Bob", "sides": {"Ann & Cara": {"meld_points": 200, "dirty": 1},
+                                 "Bob & Dan": {"meld_points": 400, "clean": 1, "dirty": 1}},
+         "hands": {"Ann": {"hand": 45, "foot": 90}, "Cara": {"hand": 10}, "Dan": {}}},
+        {"out": None, "sides": {"Ann & Cara": {"meld_points": 250, "dirty": 1, "red_threes": 2},
+                                "Bob & Dan": {"meld_points": 900, "clean": 1, "wild": 1}},
+         "hands": {"Ann": {"hand": "AS 2D"}, "Cara": {"hand": 25, "foot": 70}, "Bob": {"hand": 10},
+                   "Dan": {"foot": "3S"}}},
+    ]),
 }
 
 #: the partnerships of the games played in sides
-SIDES = {"canasta": [["Ann", "Cara"], ["Bob", "Dan"]]}
+SIDES = {"canasta": [["Ann", "Cara"], ["Bob", "Dan"]], "hand-and-foot": [["Ann", "Cara"], ["Bob", "Dan"]]}
 
 
 def test_every_variant_is_round_tripped_here():

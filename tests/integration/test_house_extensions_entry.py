@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+from apikit import Api, make_token
 from appstate import location_game, sheet_totals
+from flask import Flask
 from flask.testing import FlaskClient
 from webpage import page
 
@@ -75,3 +78,27 @@ def test_the_live_example_of_melded_minus_left_scores_a_hand_of_melds_and_cards_
     assert rows == {"went out, melded 7S 8S 9S KD KH KC": "+44", "melded 20, left in hand AS 4D": "+1",
                     "left in hand 10C 3D": "-13"}
     assert "each player scores melded minus left" in example.text
+
+
+@pytest.fixture
+def api(app: Flask, user: FlaskClient) -> Api:
+    return Api(app, make_token(user))
+
+
+def test_the_api_starts_a_house_game_in_sides_scores_it_by_side_and_exports_its_sides(api, user, record):
+    options = {"name": "Partners", "entry": "points", "scoring": "own", "lowest_wins": True, "going_out_bonus": -10}
+    created = api.post("/games", {"variant": "house", "players": ["Ann", "Bob", "Cara", "Dan"], "options": options,
+                                  "sides": [["Ann", "Cara"], ["Bob", "Dan"]]})
+    assert created.status_code == 201, created.get_json()
+    game = created.get_json()["id"]
+
+    recorded = api.record(game, {"out": "Ann", "hands": {"Bob": {"points": 20}, "Cara": {"points": 5},
+                                                         "Dan": {"points": 7}}})
+
+    assert recorded.status_code == 201, recorded.get_json()
+    assert recorded.get_json()["sheet"]["totals"] == {"Ann & Cara": -5, "Bob & Dan": 27}
+    assert api.get(f"/games/{game}/export").get_json()["sides"] == [["Ann", "Cara"], ["Bob", "Dan"]]
+    assert sheet_totals(user, game) == ["-5", "27"]  # the sheet's columns are the sides
+    by_form = record(user, game, {"out": "1", "p0-points": "3", "p2-points": "4", "p3-points": "1"})
+    assert by_form.status_code == 303, page(by_form).errors()
+    assert sheet_totals(user, game) == ["2", "18"]

@@ -16,6 +16,9 @@ NAMES = ["Ann", "Bob", "Cara", "Dan", "Eve", "Fay"]
 
 def _log(variant: dict[str, Any], players: int) -> dict[str, Any]:
     log: dict[str, Any] = {"variant": variant["key"], "players": NAMES[:players]}
+    sizes = (variant["sides"] or {}).get(str(players))
+    if sizes:  # a game played only in sides at this count: its first size, partners opposite
+        log["sides"] = [NAMES[first:players:players // sizes[0]] for first in range(players // sizes[0])]
     if variant["defined_by_table"]:
         log["options"] = least_definition(variant)
     return log

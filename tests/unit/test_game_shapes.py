@@ -39,8 +39,12 @@ def test_a_decks_or_jokers_option_goes_up_to_the_games_own_bound(variant: Varian
 
 @pytest.mark.parametrize("variant", GAMES, ids=lambda v: v.key)
 def test_every_next_gives_the_keys_declared_everywhere_null_where_the_game_has_none(variant: Variant) -> None:
-    sheet = play(variant.key, ["Ann", "Bob", "Cara", "Dan"][:max(variant.min_players, 3 if 3 in
-                 variant.allowed_counts() else 2)], options=definitions().get(variant.key))
+    players = ["Ann", "Bob", "Cara", "Dan"][:max(variant.min_players, 3 if 3 in variant.allowed_counts() else 2)]
+    # A game played only in sides at this count is seated in sides of its first size, partners opposite.
+    sizes = variant.sides.sizes_for(len(players)) if variant.sides is not None else ()
+    seated = {"sides": [players[first::len(players) // sizes[0]] for first in range(len(players) // sizes[0])]
+              } if sizes and not variant.sides.optional else {}
+    sheet = play(variant.key, players, options=definitions().get(variant.key), **seated)
     own = {extra.key for extra in variant.extras if extra.where == "next"}
     assert EVERY_NEXT == {"contract": None}
     for key in EVERY_NEXT:

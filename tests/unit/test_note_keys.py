@@ -218,6 +218,18 @@ def canasta() -> dict[str, Any]:
     ], sides=[["Ann", "Cara"], ["Bob", "Dan"]])
 
 
+def hand_and_foot() -> dict[str, Any]:
+    ac, bd = "Ann & Cara", "Bob & Dan"
+    return log("hand-and-foot", ["Ann", "Bob", "Cara", "Dan"], [
+        {"out": "Ann", "sides": {ac: {"meld_points": 610, "clean": 2, "dirty": 1, "red_threes": 1},
+                                 bd: {"meld_points": 340, "clean": 1}},
+         "hands": {"Cara": {"hand": "KS 5D", "foot": 85}, "Bob": {"hand": 30}, "Dan": {"hand": "3H JK 7C", "foot": 60}}},
+        {"out": None, "sides": {ac: {"meld_points": 250, "dirty": 1, "red_threes": 2},
+                                bd: {"meld_points": 900, "clean": 1, "wild": 1}},
+         "hands": {"Ann": {"hand": "AS 2D"}, "Cara": {"hand": 25, "foot": 70}, "Bob": {"hand": 10}, "Dan": {}}},
+    ], sides=[["Ann", "Cara"], ["Bob", "Dan"]])
+
+
 def house(scoring: str, **options: Any) -> dict[str, Any]:
     definition = {"name": "Our Marriage", "entry": "points", "scoring": scoring, "lowest_wins": True, **options}
     return log("house", ["Ann", "Bob", "Cara"], [
@@ -263,6 +275,7 @@ GAMES = {
     "scala40": scala40(),
     "three-thirteen": three_thirteen(),
     "canasta": canasta(),
+    "hand-and-foot": hand_and_foot(),
     "house-own": house_own(),
     "house-winner-takes": house("winner_takes", going_out_bonus=10),
     "house-zero-sum": house("zero_sum", going_out_bonus=10),

@@ -13,6 +13,7 @@ from .canasta import Canasta
 from .contract import Contract
 from .five_hundred import FiveHundred
 from .gin import CornerGin, Gin, OklahomaGin
+from .hand_and_foot import HandAndFoot
 from .hollywood import HollywoodGin
 from .house import House
 from .indian import Indian
@@ -29,6 +30,7 @@ VARIANTS: dict[str, Variant] = {
         Basic(), Block(), Boathouse(), Contract(), Knock(), Tunk(),
         Gin(), OklahomaGin(), CornerGin(), HollywoodGin(), FiveHundred(), Indian(), Sai(),
         Scala40(), Kalooki(), ThreeThirteen(), Canasta(), House(),
+        HandAndFoot(),
     )
 }
 

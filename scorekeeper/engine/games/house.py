@@ -210,8 +210,8 @@ class House(PlayedInSides):
           has, no joker without jokers) and is shown on the sheet's next-deal line
           as guidance in a points game too (Marriage is played with three decks and
           entered by points). The card values are asked for (and checked by the
-          form) only when hands are entered as cards; a points game keeps their
-          defaults.
+          form) only when hands are entered as cards (or melded minus left); a
+          points game keeps their defaults.
         - **The end**: `target` ends the game after the hand in which any total
           reaches it, for lowest-wins games too (then the lowest total wins);
           `eliminate_at` puts out a player whose total reaches it, from the next
@@ -237,28 +237,23 @@ class House(PlayedInSides):
           the catalogue keep the keys.
         - **The extensions** (the rule book's "house — extensions" (a)-(h); every
           one off by default, so a game defined before them replays as it did):
-          - a single value (`"7": 20`, `"QS": 100`, `"A red": 1`) is stored as the
-            sheet writes cards (`"T"` as `"10"`, `"Q♠"` as `"QS"`, `"a Red"` as
-            `"A red"`); two spellings of one key are refused; a single value given
-            as null is as if not given. A joker is valued by `joker` only.
-          - `one_go` is taken in any game with somebody out (it changes nothing where
-            the multiplier is 1 and there is no one-go bonus); the form offers the
-            switch only where it changes something. The one who went out is never
-            multiplied (their own points in `own` scoring by points count once).
-          - the typed `bonus` is the out player's alone (another player's is refused,
-            code `bad_field`); it stands instead of the going-out and the one-go
-            bonus, and in `zero_sum` each other player pays it, as the going-out
-            bonus.
-          - in sides, a row's details are the side's (`value`) with each player's
-            inside (`players`); the hand's winner is the side of the one who went
-            out.
-          - `lowest_scores_difference`: a share that does not divide is kept exact
-            (shown to 2 decimals); every hand equal, nobody scores.
-          - an instant win ends the game after its hand is scored; nobody is put out
-            by that hand (the game is over and won by that player, or their side).
-          - the schedule's contract is named first in the hand's notes ("Contract
-            of this deal: 3 threes."); a scheduled deal's `cards` left empty shows
-            `cards_each`.
+          a single value (`"7": 20`, `"QS": 100`, `"A red": 1`) is stored as the
+          sheet writes cards (`"T"` as `"10"`, `"Q♠"` as `"QS"`, `"a Red"` as
+          `"A red"`), two spellings of one key are refused, and one given as null
+          is as if not given; a joker is valued by `joker` only. `one_go` is taken
+          in any game with somebody out (it changes nothing where the multiplier
+          is 1 and there is no one-go bonus; the form offers the switch only
+          where it changes something), and the one who went out is never
+          multiplied. The typed `bonus` is the out player's alone (another
+          player's is refused, code `bad_field`); it stands instead of the
+          going-out and the one-go bonus, and in `zero_sum` each other player
+          pays it. In sides a row's details are the side's (`value`) with each
+          player's inside (`players`), and the hand's winner is the side of the
+          one who went out. When the lowest collects, a share that does not
+          divide is kept exact (shown to 2 decimals), and with every hand equal
+          nobody scores. An instant win ends the game once its hand is scored,
+          and nobody is put out by that hand. The schedule's contract is named
+          first in the hand's notes.
         - **An own game is an account's**: at most 50, each name once (letter case
           and spaces aside), the same definition sent twice kept once. Changing one
           changes the games started from then on; deleting one leaves its games as
