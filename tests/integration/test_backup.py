@@ -142,6 +142,15 @@ GAMES: dict[str, tuple[list[str], dict[str, Any], list[dict[str, Any]]]] = {
                                 "Bob & Dan": {"meld_points": 300, "natural": 2, "red_threes": 1}},
          "hands": {"Ann": {}, "Bob": count(0), "Cara": count(5), "Dan": cards("JK 4H")}},
     ]),
+    # Marriage: Dan unseen, then a dublee finish (bonus 5), then Cara finishes with maal left out (0).
+    "marriage": (["Ann", "Bob", "Cara", "Dan"], {"dublee_bonus": 5}, [
+        out("Ann", Ann={"shown": True, "maal": 12}, Bob={"shown": True, "maal": 5}, Cara={"shown": True, "maal": 0},
+            Dan={"shown": False}),
+        {"out": "Bob", "out_dublee": True, "hands": {"Ann": {"shown": True, "maal": 9}, "Bob": {"shown": True},
+                                                      "Cara": {"shown": False}, "Dan": {"shown": False}}},
+        out("Cara", Ann={"shown": False}, Bob={"shown": True, "maal": 3}, Cara={"shown": True},
+            Dan={"shown": True, "maal": 40}),
+    ]),
 }
 
 #: the partnerships of the games played in sides
