@@ -15,7 +15,7 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .browser_kit import LiveServer, Taps, player, row_totals, screenshot, start_game, totals
+from .browser_kit import LiveServer, Taps, no_sideways_scroll, player, row_totals, screenshot, start_game, totals
 from .conftest import PHONE
 
 pytestmark = pytest.mark.browser
@@ -61,10 +61,14 @@ def test_a_marriage_hand_is_five_taps_and_its_settlement_is_explained_before_sav
     taps.tap(page.locator("#entry button[type=submit]"))
     expect(page).to_have_url(re.compile(r"/games/\d+(#hand-\d+)?$"))
     assert taps.count == 5, f"the hand took {taps.count} taps"
-    assert totals(page) == ["47", "0", "-20", "-27", ""]
-    # The sheet's own column: each player's maal net plus payments.
-    expect(page.locator("table.sheet tbody tr").first.locator("td").last).to_have_text(
-        "Ann 31 + 16, Bob 3 - 3, Cara -17 - 3, Dan -17 - 10")
+    assert totals(page) == ["47", "0", "-20", "-27"]
+    # Under each score, the player's maal net and payments, and the key under the sheet says so.
+    expect(page.locator("table.sheet tbody tr").first.locator("td small.own")).to_have_text(
+        ["31+16", "3-3", "-17-3", "-17-10"])
+    expect(page.locator(".sheet-key")).to_contain_text(
+        "Small numbers: what the hand scored, then the maal net and the payments.")
+    scroll_width, width = no_sideways_scroll(page)
+    assert scroll_width == width
 
     # Hand 2: Bob finishes on dublees (bonus 5), shown 6; Ann 9; Cara and Dan unseen.
     # T = 15: Ann 21 - 8 = 13, Bob 9 + 38 = 47, Cara and Dan -15 - 15 = -30.
@@ -97,5 +101,5 @@ def test_a_marriage_hand_is_five_taps_and_its_settlement_is_explained_before_sav
     showed(page, "Cara").check()
     page.locator("#entry button[type=submit]").click()
     expect(page).to_have_url(re.compile(r"/games/\d+(#hand-\d+)?$"))
-    assert totals(page) == ["39", "26", "-56", "-9", ""]
+    assert totals(page) == ["39", "26", "-56", "-9"]
     screenshot(page, "marriage-sheet")

@@ -140,7 +140,7 @@ def test_a_dublee_finish_is_named_with_its_bonus_in_the_notes():
 
 def test_the_row_gives_each_players_maal_net_plus_payments():
     sheet = play("marriage", FOUR, [finish("Ann", Ann=seen(12), Bob=seen(5), Cara=seen(0), Dan=UNSEEN)])
-    assert sheet["hands"][0]["net"] == {"Ann": "31 + 16", "Bob": "3 - 3", "Cara": "-17 - 3", "Dan": "-17 - 10"}
+    assert sheet["hands"][0]["net"] == {"Ann": "31+16", "Bob": "3-3", "Cara": "-17-3", "Dan": "-17-10"}
 
 
 def test_deal_and_play_pass_to_the_next_player_in_seat_order():

@@ -9,7 +9,7 @@ from ..bounds import shown
 from ..declare import Choice, Field, Moment, Note
 from ..extras import Extra
 from ..notes import Words, sentences
-from ..options import Option, deals, points
+from ..options import Option, deals
 from .base import Game, Hand, HandResult, PlayerInput, Variant, decided, read_number
 
 #: the most maal points one player counts in a hand (SCORING.md: whole 0-1,000)
@@ -104,7 +104,7 @@ class Marriage(Variant):
     choices = (DUBLEE,)
     fields = (SHOWN, MAAL)
     moments = (UNSEEN, DUBLEE_FINISHES)
-    extras = (Extra("net", "Maal + paid", where="row"),)
+    extras = (Extra("net", "the maal net and the payments", where="cell"),)
     out_verb = "finished"
 
     def cards_each(self, players: int, hand_number: int = 1) -> int:
@@ -185,13 +185,13 @@ class Marriage(Variant):
                           moments=moments)
 
     def hand_extras(self, game: Game, result: HandResult) -> dict[str, Any]:
-        """The row's maal net plus payments of each player: ``31 + 16``, ``-17 - 10``."""
+        """The row's maal net plus payments of each player: ``31+16``, ``-17-10``."""
         extras = super().hand_extras(game, result)
         extras["net"] = {p: _net_text(d["maal_net"], d["game_points"]) for p, d in result.details.items()}
         return extras
 
 
 def _net_text(net: int, paid: int) -> str:
-    """A player's hand as maal net plus payments, in figures: ``31 + 16``, ``-17 - 3``."""
-    return f"{net} {'+' if paid >= 0 else '-'} {abs(paid)}"
+    """A player's hand as maal net plus payments, in figures: ``31+16``, ``-17-3``."""
+    return f"{net}{'+' if paid >= 0 else '-'}{abs(paid)}"
 
