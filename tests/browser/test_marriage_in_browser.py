@@ -1,5 +1,6 @@
 """Marriage (Nepal) on a phone (390x844): a hand entered with every tap counted, its settlement
-previewed before saving, then a dublee finish and a refused maal.
+previewed before saving, then a dublee finish, a refused maal, hand 1 corrected, and the fourth
+of four deals ending the game.
 
 A tap is every click the test makes (a tile, a field focused to type in, a switch, Save); typing
 the digits into a focused field is not one.  Typing a player's maal turns their "Showed" switch on,
@@ -29,12 +30,12 @@ def showed(page: Page, name: str) -> Locator:
     return player(page, name).get_by_role("checkbox", name="Showed")
 
 
-def test_a_marriage_hand_is_five_taps_and_its_settlement_is_explained_before_saving(
+def test_a_marriage_hand_is_five_taps_its_settlement_explained_before_saving_and_the_game_played_out(
     signed_in: Page, live_server: LiveServer
 ) -> None:
     page = signed_in
     assert page.viewport_size == PHONE
-    start_game(page, live_server, "marriage", ["Ann", "Bob", "Cara", "Dan"], dublee_bonus="5")
+    start_game(page, live_server, "marriage", ["Ann", "Bob", "Cara", "Dan"], dublee_bonus="5", deals="4")
     expect(page.locator(".next .guide")).to_have_text("Hand 1 · Ann deals 21 cards · 3 decks")
 
     page.get_by_role("link", name="Record hand 1").click()
@@ -102,4 +103,28 @@ def test_a_marriage_hand_is_five_taps_and_its_settlement_is_explained_before_sav
     page.locator("#entry button[type=submit]").click()
     expect(page).to_have_url(re.compile(r"/games/\d+(#hand-\d+)?$"))
     assert totals(page) == ["39", "26", "-56", "-9"]
+
+    # Hand 1 corrected: Cara's maal was 4, not 0.  T = 21: Ann 48 - 21 = 27, Bob -1, Cara -5, Dan -21;
+    # with the payments Ann 43, Bob -4, Cara -8, Dan -31, so every later total moves with it.
+    page.get_by_role("link", name="Hand 1: why").click()
+    page.get_by_role("link", name="Correct hand 1").click()
+    expect(showed(page, "Dan")).not_to_be_checked()  # the recorded hand, as it was entered
+    expect(maal(page, "Ann")).to_have_value("12")
+    maal(page, "Cara").fill("4")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator(".flash")).to_have_text("Hand 1 corrected; every total after it is recomputed.")
+    assert row_totals(page, 1)[:4] == ["43", "-4", "-8", "-31"]
+    assert totals(page) == ["35", "22", "-44", "-13"]
+
+    # Hand 4, the last of four deals, in two taps: Cara finishes with no maal; nobody else showed,
+    # so each pays her 10.  Ann 25, Bob 12, Cara -14, Dan -23: Ann wins.
+    page.get_by_role("link", name="Record hand 4").click()
+    page.locator("label.tile", has_text=re.compile("^Cara$")).click()
+    page.locator("#entry button[type=submit]").click()
+    expect(page.locator(".banner")).to_have_text("Ann wins!")
+    assert totals(page) == ["25", "12", "-14", "-23"]
+    expect(page.get_by_role("link", name=re.compile("^Record hand"))).to_have_count(0)
+    page.set_viewport_size({"width": 360, "height": PHONE["height"]})
+    table, frame = page.locator(".table-wrap").evaluate("wrap => [wrap.scrollWidth, wrap.clientWidth]")
+    assert table <= frame, f"the sheet scrolls sideways at 360 px: {table} > {frame}"
     screenshot(page, "marriage-sheet")
