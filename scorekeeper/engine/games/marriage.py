@@ -85,10 +85,12 @@ class Marriage(Variant):
           Wikipedia, apps: 3 by a player who saw the maal, 10 by one who did not): the
           defaults are 3 and 10, both options.
         - **Dublee bonus**: played at some tables only, so 0 by default (`dublee_bonus`).
-        - **Every player is entered**: a player left out of a hand is refused (no input),
-          never taken as unseen; a player who did not show is entered as `{"shown": false}`.
-        - **Maal only with a show**: a player who did not show gives no maal at all, not
-          even 0 (`maal_not_shown`); a player who showed and leaves maal out counts 0.
+        - **Every player is entered**: SCORING.md's entry lists every player, so a player
+          left out of a hand is refused (no input), never taken as unseen; a player who did
+          not show is entered as `{"shown": false}` (on the form: their Showed switch left off).
+        - **Maal only with a show**: SCORING.md gives maal "only when shown", so a player
+          who did not show gives no maal at all, not even 0 (`maal_not_shown`); a player who
+          showed and leaves maal out counts 0, as SCORING.md's "omitted = 0" says.
     """)
     min_players, max_players = 2, 5
     max_decks = 3
