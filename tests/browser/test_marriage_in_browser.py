@@ -50,6 +50,9 @@ def test_a_marriage_hand_is_five_taps_its_settlement_explained_before_saving_and
     expect(showed(page, "Dan")).not_to_be_checked()
     # The preview says what saving gives, and why: the maal net plus the payments.
     expect(page.locator("#preview-line")).to_have_text("Saving gives Ann +47, Cara -20, Dan -27.")
+    # Each player's panel says their part: the maal net and the payments.
+    expect(player(page, "Ann").locator(".ruled-value")).to_have_text("The maal net and the payments: 31+16")
+    expect(player(page, "Dan").locator(".ruled-value")).to_have_text("The maal net and the payments: -17-10")
     page.locator(".preview-notes summary").click()
     why = page.locator(".preview-notes li")
     expect(why).to_have_text([

@@ -95,3 +95,14 @@ def test_a_value_in_each_cell_is_drawn_under_each_columns_score_and_named_under_
     assert [cell.text for cell in row.find_all("small", cls="own")] == ["on", "off"]
     assert [name.text for name in table.find_all("thead")[0].find_all("span", cls="name")] == ["Ann", "Bob"]
     assert "Small numbers: what the hand scored, then each lamp." in sheet.one("p", cls="sheet-key").text
+
+
+def test_the_preview_gives_each_player_the_games_own_value_in_their_panel(user, start_game, lamps):
+    game = start_game(user, lamps, ["Ann", "Bob"])
+    form = page(user.get(f"/games/{game}/hands/new")).one("form", id="entry").form_data()
+
+    shown = user.post(f"/games/{game}/hands/preview",
+                      data={**form, "out": "0", "p0-lit": "1", "p0-points": "7"}).get_json()
+
+    assert shown["ready"] is True
+    assert shown["seats"] == {"0": "Each lamp: on", "1": "Each lamp: off"}
