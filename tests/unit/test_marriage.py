@@ -218,6 +218,11 @@ def test_the_player_who_finished_must_have_shown():
     assert str(error) == "hand 1, Ann: the player who finished must have shown"
 
 
+def test_a_finisher_with_maal_and_no_show_is_told_the_finisher_must_have_shown():
+    error = rejected("marriage", THREE, [finish("Ann", Ann={"shown": False, "maal": 9}, Bob=seen(), Cara=seen())])
+    assert (error.code, error.player, error.field) == ("out_not_shown", "Ann", "shown")
+
+
 def test_out_is_never_null():
     error = rejected("marriage", THREE, [finish(None, Ann=seen(), Bob=seen(), Cara=seen())])  # type: ignore[arg-type]
     assert error.hand == 1

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..bounds import shown
 from ..declare import Choice, Field, Moment, Note
+from ..errors import InvalidEntry
 from ..extras import Extra
 from ..notes import Words, sentences
 from ..options import Option, deals
@@ -132,6 +133,8 @@ class Marriage(Variant):
             raise hand.invalid("shown must be true or false", player, field=SHOWN.key)
         maal = raw.get("maal")
         if maal is not None and not showed:
+            if player == hand.out:
+                raise _out_not_shown(hand, player)  # what to fix for the finisher: the switch, not the maal
             raise hand.invalid("maal is counted only for a player who showed", player, field=MAAL.key,
                                code="maal_not_shown")
         value = read_number(hand, player, maal, MAAL)
@@ -144,8 +147,7 @@ class Marriage(Variant):
         out = hand.out
         assert out is not None  # out is never null here
         if not hand.inputs[out].extra["shown"]:
-            raise hand.invalid("the player who finished must have shown", out, field=SHOWN.key,
-                               code="out_not_shown")
+            raise _out_not_shown(hand, out)
 
     def score(self, hand: Hand) -> HandResult:
         out = hand.out
@@ -191,6 +193,10 @@ class Marriage(Variant):
         extras = super().hand_extras(game, result)
         extras["net"] = {p: _net_text(d["maal_net"], d["game_points"]) for p, d in result.details.items()}
         return extras
+
+
+def _out_not_shown(hand: Hand, player: str) -> InvalidEntry:
+    return hand.invalid("the player who finished must have shown", player, field=SHOWN.key, code="out_not_shown")
 
 
 def _net_text(net: int, paid: int) -> str:
