@@ -6,7 +6,9 @@ A tap is every click the test makes (a tile, a field focused to type in, a switc
 the digits into a focused field is not one.  Typing a player's maal turns their "Showed" switch on,
 and tapping who finished turns theirs on; a player who never showed is left as they are.  So
 SCORING.md's first worked hand (Ann finishes; Ann 12, Bob 5, Cara 0, Dan unseen) is 5 taps: Ann's
-tile, three maal fields, Save.  The numbers are SCORING.md's Marriage section.
+tile, three maal fields, Save; with the keyboard's Go key moving from one maal to the next (and
+saving from the last), it is the one tap on Ann's tile.  The numbers are SCORING.md's Marriage
+section.
 """
 
 from __future__ import annotations
@@ -131,3 +133,22 @@ def test_a_marriage_hand_is_five_taps_its_settlement_explained_before_saving_and
     table, frame = page.locator(".table-wrap").evaluate("wrap => [wrap.scrollWidth, wrap.clientWidth]")
     assert table <= frame, f"the sheet scrolls sideways at 360 px: {table} > {frame}"
     screenshot(page, "marriage-sheet")
+
+
+def test_with_the_go_key_the_worked_hand_is_one_tap_plus_the_maal_typed(signed_in: Page, live_server: LiveServer) -> None:
+    page = signed_in
+    start_game(page, live_server, "marriage", ["Ann", "Bob", "Cara", "Dan"])
+    page.get_by_role("link", name="Record hand 1").click()
+    expect(maal(page, "Dan")).to_have_attribute("enterkeyhint", "done")  # the form's script has run
+    taps = Taps(page)
+
+    # The tap on who finished moves on to the first maal; each Go moves to the next, the last saves.
+    taps.tap(page.locator("label.tile", has_text=re.compile("^Ann$")))
+    expect(maal(page, "Ann")).to_be_focused()
+    for digits in ("12", "5", "0", ""):  # Dan never showed: nothing typed, and Go saves
+        page.keyboard.type(digits)
+        page.keyboard.press("Enter")
+
+    expect(page).to_have_url(re.compile(r"/games/\d+(#hand-\d+)?$"))
+    assert totals(page) == ["47", "0", "-20", "-27"]
+    assert taps.count == 1
