@@ -195,10 +195,28 @@
   form.querySelectorAll("input[data-picker]").forEach(buildPicker);
   form.addEventListener("input", function (event) {
     if (event.target.dataset.picker === "many") showValue(event.target);
+    turnOn(event.target);
   });
   form.addEventListener("change", function (event) {
-    if (event.target.name === "out") syncOut();
+    if (event.target.name === "out") { syncOut(); outSwitches(); }
   });
+
+  // A number that counts only with its player's switch on (a maal with "Showed") turns the
+  // switch on as it is typed; the player who went out has every switch they must have on.
+  function turnOn(input) {
+    var name = input.dataset && input.dataset.turnsOn;
+    var box = name && input.value.trim() && form.querySelector("input[type=checkbox][name='" + name + "']");
+    if (box && !box.checked) { box.checked = true; box.dispatchEvent(new Event("change", { bubbles: true })); }
+  }
+  function outSwitches() {
+    var chosen = form.querySelector("input[name=out]:checked");
+    if (!chosen) return;
+    var panel = form.querySelector("fieldset.player[data-seat='" + chosen.value + "']");
+    if (!panel) return;
+    panel.querySelectorAll(".field[data-out=required] input[data-flag]").forEach(function (box) {
+      if (!box.checked) { box.checked = true; box.dispatchEvent(new Event("change", { bubbles: true })); }
+    });
+  }
   // A second tap while the first is on its way sends nothing (the server would
   // refuse the duplicate anyway: the form carries a one-time token). If the
   // answer never comes, Save works again after a while.

@@ -40,8 +40,9 @@ OUT_GIVES = ("none", "optional", "required", "only")
 CHOICE_KINDS = ("flag", "card", "rank", "players", "player")
 
 #: the kinds of a player's field: a whole number, a list of cards, either of
-#: them (500's melded and left: the cards, or their points), a small number
-FIELD_KINDS = ("count", "cards", "cards_or_points", "number")
+#: them (500's melded and left: the cards, or their points), a small number,
+#: a switch (true or false: a player who showed)
+FIELD_KINDS = ("count", "cards", "cards_or_points", "number", "flag")
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +99,12 @@ class Field:
     ``pair``: the fields of one ``pair`` are alternatives (a count *or* the
     cards): a player gives one of them.
 
+    A ``flag`` is a switch: the input holds true or false, false when it
+    is off; with ``out`` "required" the player who went out has it on (the
+    form turns it on when they are tapped).  ``turns_on``: typing this
+    field turns on that flag of the same player (a number that counts only
+    with the switch on).
+
     A side's field (a variant's ``side_fields``, under the entry's ``sides``)
     is a whole number: ``step`` is what it is a multiple of (Canasta's meld
     points: 5), ``required`` that every side gives it (0 when it has none);
@@ -114,6 +121,7 @@ class Field:
     pair: str = ""
     step: int = 1
     required: bool = False
+    turns_on: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in FIELD_KINDS:
@@ -125,10 +133,13 @@ class Field:
 
     def catalogue(self) -> dict[str, Any]:
         numeric = self.kind in ("count", "number", "cards_or_points")
-        return {"key": self.key, "kind": self.kind, "label": self.label, "help": self.help,
-                "out": self.out, "pair": self.pair or None,
-                "minimum": self.minimum if numeric else None, "maximum": self.maximum if numeric else None,
-                "step": self.step if numeric else None, "required": self.required}
+        shown = {"key": self.key, "kind": self.kind, "label": self.label, "help": self.help,
+                 "out": self.out, "pair": self.pair or None,
+                 "minimum": self.minimum if numeric else None, "maximum": self.maximum if numeric else None,
+                 "step": self.step if numeric else None, "required": self.required}
+        if self.turns_on:
+            shown["turns_on"] = self.turns_on
+        return shown
 
 
 @dataclass(frozen=True, slots=True)

@@ -277,9 +277,7 @@ class EntryForm:
         hands = entry.get("hands") or {}
         for seat in self.seats:
             given = hands.get(seat.name, {})
-            seat.values = {
-                f["key"]: str(given[f["key"]]) if given.get(f["key"]) is not None else "" for f in self.fields
-            }
+            seat.values = {f["key"]: _typed(given.get(f["key"]), f) for f in self.fields}
             for choice in self.seat_choices:
                 seat.values[choice["key"]] = "1" if seat.name in (entry.get(choice["key"]) or ()) else ""
             status = declared_match(given, self.statuses, "input")
@@ -377,9 +375,12 @@ class EntryForm:
         given: dict[str, Any] = {}
         for spec in self.fields:
             text = seat.value(spec["key"]).strip()
+            kind = spec["kind"]
+            if kind == "flag":
+                given[spec["key"]] = bool(text)  # a switch left off is an answer too: false
+                continue
             if not text:
                 continue
-            kind = spec["kind"]
             if kind in ("count", "number"):
                 signed = (spec.get("minimum") or 0) < 0
                 bound = _out_of_bounds(text, spec)
@@ -421,7 +422,7 @@ class EntryForm:
     def _nothing_typed(self, name: str) -> str:
         """The engine's "no input for Bob", said as what to do about it, from the declared inputs
         (not those only the player who went out gives: a house game's bonus)."""
-        fields = [f for f in self.fields if f["out"] != "only"]
+        fields = [f for f in self.fields if f["out"] != "only" and f["kind"] != "flag"]
         kinds = {f["kind"] for f in fields}
         if kinds == {"count", "cards"}:
             what = "type their count, or pick their cards"
@@ -482,6 +483,13 @@ class EntryForm:
             self.errors[error.field] = message
             return
         self.errors["out"] = message
+
+
+def _typed(value: Any, spec: Mapping[str, Any]) -> str:
+    """A stored input's field as the form holds it: a switch "1" when on, a number or cards as text."""
+    if spec["kind"] == "flag":
+        return "1" if value else ""
+    return "" if value is None else str(value)
 
 
 def declared_match(given: Mapping[str, Any] | None, declared: Sequence[Mapping[str, Any]],

@@ -18,8 +18,9 @@ from typing import Any, Literal
 
 from .bounds import shown
 
-#: where an extra's value is: the next deal's guidance (the sheet's ``next``), or each hand's row
-Where = Literal["next", "row"]
+#: where an extra's value is: the next deal's guidance (the sheet's ``next``), each hand's row (a
+#: column of its own), or each hand's row drawn in each column's cell (a value per column)
+Where = Literal["next", "row", "cell"]
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,10 @@ class Extra:
     (its ``next_words`` or ``next_line``).  ``where`` "row": a key of each
     hand's row, drawn as a column of the sheet after the players' columns.
     A value is one for the deal, or one for each column (player or side),
-    written ``Ann 3, Bob 5``.
+    written ``Ann 3, Bob 5``.  ``where`` "cell": a key of each hand's row
+    holding a value for each column, drawn in that column's cell under what
+    the hand scored (Marriage's maal net plus payments, ``31+16``); the
+    label says what it is under the sheet.
 
     ``everywhere``: the API has always given this key in every game's
     ``next``, null where the game has none (Contract's ``contract``); the

@@ -14,6 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import InvalidEntry, Replay
+from ..engine.extras import extra_text
+from ..engine.games import get_variant
 from ..models import Game
 from ..sheet_cache import replayed
 from .entry import EntryForm
@@ -82,8 +84,23 @@ def preview(form: EntryForm, game: Game, number: int) -> dict[str, Any]:
         "scores": row["scores"],
         "notes": list(row["notes"]),
         "errors": {},
-        "seats": seat_values(form, row["details"]),
+        "seats": seat_values(form, row["details"], own_values(game, row)),
     }
+
+
+def own_values(game: Game, row: dict[str, Any]) -> dict[str, str]:
+    """Each column's values of the game's own in this hand (its declared cell extras), labelled:
+    ``{"Ann": "The maal net and the payments: 31+16"}``."""
+    shown: dict[str, list[str]] = {}
+    for extra in get_variant(game.variant).extras:
+        values = row.get(extra.key) if extra.where == "cell" else None
+        if not isinstance(values, dict):
+            continue
+        for name, value in values.items():
+            text = extra_text(value)
+            if text:
+                shown.setdefault(name, []).append(f"{extra.label[:1].upper()}{extra.label[1:]}: {text}")
+    return {name: "; ".join(parts) for name, parts in shown.items()}
 
 
 def saving_line(scores: dict[str, Any]) -> str:
@@ -101,13 +118,16 @@ def waiting_line(form: EntryForm) -> str:
     return f"Not ready to save: {first}" if first else ""
 
 
-def seat_values(form: EntryForm, details: dict[str, Any]) -> dict[str, str]:
+def seat_values(form: EntryForm, details: dict[str, Any], own: dict[str, str] | None = None) -> dict[str, str]:
     """Each seat's value as the rules count it in this hand (a defender's after laying off), by
-    seat number, for the players whose details the engine gives."""
+    seat number, for the players whose details the engine gives; else the game's own values
+    for them (``own``: see :func:`own_values`), where it has some."""
     values: dict[str, str] = {}
     for seat in form.seats:
         detail = details.get(seat.name)
         if not isinstance(detail, dict) or detail.get("value") is None:
+            if own and own.get(seat.name):
+                values[str(seat.index)] = own[seat.name]
             continue
         text = f"Counts {shown_number(detail['value'])} in this hand"
         laid_off = detail.get("laid_off")

@@ -47,6 +47,7 @@ class Cell:
     # As the sheet writes them; made here once rather than by a filter per cell.
     total_text: str = ""
     gain_text: str = ""
+    own_text: str = ""  # the game's own value for this column in this hand (a declared cell extra)
 
 
 @dataclass
@@ -118,6 +119,8 @@ class SheetView:
     pages: list[PageLink] = field(default_factory=list)  # empty for the recent hands, or a one-page game
     previous_page: PageLink | None = None
     next_page: PageLink | None = None
+    #: what the game's own values under the scores are (its declared cell extras' labels)
+    cell_labels: list[str] = field(default_factory=list)
 
 
 #: hands shown on the sheet at first; earlier ones are a tap away (a long game
@@ -264,7 +267,7 @@ def sheet_view(game: Game, *, page: int | None = None) -> SheetView:
             for name in names
         ]
     own = _row_extras(variant.extras)
-    columns += [Column(name=extra.label, total=None, extra=True) for extra in own]
+    columns += [Column(name=extra.label, total=None, extra=True) for extra in own if extra.where == "row"]
     hands = sheet["hands"]
     page = page_shown(page, len(hands))
     shown = hands[-RECENT_HANDS:] if page is None else hands[(page - 1) * PAGE_HANDS:page * PAGE_HANDS]
@@ -289,6 +292,7 @@ def sheet_view(game: Game, *, page: int | None = None) -> SheetView:
         next_page=_step(page, +1, len(hands)),
     )
     view.players = list(names)
+    view.cell_labels = [extra.label for extra in own if extra.where == "cell"]
     view.in_sides = _in_sides(sheet)
     view.groups = [Group(variant.boards.label.format(title=title), len(names), _board_state(board))
                    for title, board in boards.items()] if variant.boards else []
@@ -307,8 +311,8 @@ def _boards(sheet: Mapping[str, Any], declared: Boards | None) -> Mapping[str, M
 
 
 def _row_extras(declared: tuple[Extra, ...]) -> tuple[Extra, ...]:
-    """The game's own columns: its extras kept in each hand's row."""
-    return tuple(extra for extra in declared if extra.where == "row")
+    """The game's own values in each hand's row: its columns, and its values in each column's cell."""
+    return tuple(extra for extra in declared if extra.where in ("row", "cell"))
 
 
 def _in_sides(sheet: Sheet) -> bool:
@@ -443,8 +447,14 @@ def _row(hand: SheetRow, names: list[str], sheet: Sheet, declared: Boards | None
             )
             for name in names
         ]
-    # The game's own columns: the value the hand's row holds, as text.
-    cells += [Cell(score=None, total=None, total_text=extra_text(row.get(extra.key))) for extra in own]
+    # The game's own values in each column's cell, then its own columns: what the hand's row holds, as text.
+    for extra in own:
+        if extra.where == "cell":
+            values = row.get(extra.key) or {}
+            for name, cell in zip(names, cells, strict=False):
+                cell.own_text = extra_text(values.get(name)) if isinstance(values, Mapping) else ""
+    cells += [Cell(score=None, total=None, total_text=extra_text(row.get(extra.key)))
+              for extra in own if extra.where == "row"]
     details = []
     for name, detail in hand["details"].items():
         # The notes already give each value; details add how cards were melded.

@@ -87,6 +87,11 @@ def _player_input(rng: random.Random, entry: dict[str, Any], deck: list[str], *,
         if field["pair"]:
             pairs.setdefault(field["pair"], []).append(field)
             continue
+        if field["kind"] == "flag" and went_out and field["out"] == "required":
+            given[field["key"]] = True  # the player who went out has the switch on (Marriage's "showed")
+            continue
+        if field.get("turns_on") and not given.get(field["turns_on"]):
+            continue  # a number that counts only with its switch on
         if not field["required"] and rng.random() < 0.2:
             continue
         given[field["key"]] = _value(rng, field, entry, deck)
@@ -106,6 +111,8 @@ def _value(rng: random.Random, field: dict[str, Any], entry: dict[str, Any], dec
         return _cards(rng, deck, entry, exact=False) if rng.random() < 0.5 else _number(rng, field, 100)
     if kind == "number":
         return rng.randint(0, 3)
+    if kind == "flag":
+        return rng.random() < 0.7
     return _number(rng, field)
 
 

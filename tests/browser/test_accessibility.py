@@ -144,6 +144,24 @@ def _preview_gin(page: Page) -> None:
     expect(page.locator(".picker:not([hidden]) .card.taken").first).to_be_visible()
 
 
+def _preview_marriage(page: Page) -> None:
+    """Marriage with the finisher tapped and two maal typed: the switches on, the preview's notes open."""
+    page.locator("label.tile").first.click()
+    page.locator("[name=p0-maal]").fill("12")
+    page.locator("[name=p1-maal]").fill("5")
+    expect(page.locator("#preview-line")).to_contain_text("Saving gives")
+    page.locator(".preview-notes summary").click()
+
+
+def _refuse_marriage_maal(page: Page) -> None:
+    """Marriage: Bob's maal typed, then his Showed switch turned off: refused at his panel."""
+    page.locator("label.tile").first.click()
+    page.locator("[name=p1-maal]").fill("4")
+    page.locator("[name=p1-shown]").uncheck()
+    _send_refused_entry(page)
+    expect(page.locator("fieldset.player .error").first).to_be_visible()
+
+
 def _kept_hands(page: Page) -> None:
     """Two hands kept on the phone: one another phone took the number of (both hands shown, two
     choices), and one waiting behind it in its row."""
@@ -201,6 +219,10 @@ PAGES: dict[str, tuple[str, bool, Callable[[Page], None] | None]] = {
     "entry-canasta": ("canasta/hands/new", True, _open_picker),
     "entry-canasta-refused": ("canasta/hands/new", True, _refuse_side),
     "sheet-canasta": ("canasta", True, _open_hand),
+    "new-marriage": ("/games/new?variant=marriage", True, _open_house_rules),
+    "entry-marriage": ("marriage/hands/new", True, _preview_marriage),
+    "entry-marriage-refused": ("marriage/hands/new", True, _refuse_marriage_maal),
+    "sheet-marriage": ("marriage", True, _open_hand),
     "sheet-hollywood-finished": ("hollywood-gin", True, _open_hand),
     "edit-hand": ("contract/hands/1/edit", True, None),
     "players": ("/players/", True, None),
@@ -250,7 +272,11 @@ def site(browser: Browser, live_server: LiveServer, browser_context_args: dict[s
         "house": start_game(page, live_server, "house", ["Ann", "Bob", "Cara"], name="Our Marriage",
                             entry="points", scoring="zero_sum", lowest_wins=True, eliminate_at="100"),
         "canasta": start_game(page, live_server, "canasta", ["Ann", "Bob", "Cara", "Dan"]),
+        "marriage": start_game(page, live_server, "marriage", ["Ann", "Bob", "Cara", "Dan"]),
     }
+    # Marriage, the rule book's first hand: Ann finishes, Dan unseen.
+    post_hand(page, games["marriage"], {"out": "0", "p0-shown": "1", "p0-maal": "12", "p1-shown": "1",
+                                        "p1-maal": "5", "p2-shown": "1", "p2-maal": "0"})
     post_hand(page, games["house"], {"out": "0", "p1-points": "30", "p2-points": "-5"})
     # Ann & Cara against Bob & Dan: the rule book's first example hand.
     post_hand(page, games["canasta"], {

@@ -154,6 +154,15 @@ GAMES: dict[str, tuple[list[str], dict[str, Any], list[dict[str, Any]]]] = {
          "hands": {"Ann": {"hand": "AS 2D"}, "Cara": {"hand": 25, "foot": 70}, "Bob": {"hand": 10},
                    "Dan": {"foot": "3S"}}},
     ]),
+    # Marriage: Dan unseen, then a dublee finish (bonus 5), then Cara finishes with maal left out (0).
+    "marriage": (["Ann", "Bob", "Cara", "Dan"], {"dublee_bonus": 5}, [
+        out("Ann", Ann={"shown": True, "maal": 12}, Bob={"shown": True, "maal": 5}, Cara={"shown": True, "maal": 0},
+            Dan={"shown": False}),
+        {"out": "Bob", "out_dublee": True, "hands": {"Ann": {"shown": True, "maal": 9}, "Bob": {"shown": True},
+                                                      "Cara": {"shown": False}, "Dan": {"shown": False}}},
+        out("Cara", Ann={"shown": False}, Bob={"shown": True, "maal": 3}, Cara={"shown": True},
+            Dan={"shown": True, "maal": 40}),
+    ]),
 }
 
 #: the partnerships of the games played in sides

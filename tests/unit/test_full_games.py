@@ -17,7 +17,8 @@ from scorekeeper.engine import Replay, variants
 def test_every_variant_has_a_full_game_here():
     played = {"basic", "block", "boathouse", "contract", "knock", "tunk", "indian",
               "gin", "oklahoma-gin", "corner-gin", "hollywood-gin", "500", "sai", "scala40", "kalooki",
-              "three-thirteen", "canasta", "house", "hand-and-foot"}
+              "three-thirteen", "canasta", "house", "hand-and-foot",
+              "marriage"}  # (its full game: tests/unit/test_marriage.py)
     assert {v["key"] for v in variants()} == played
 
 

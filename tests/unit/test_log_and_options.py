@@ -33,6 +33,7 @@ VARIANT_FACTS = {
     "canasta": (2, 6, {2: 15, 3: 13, 4: 11, 6: 13}),
     "house": (2, 10, {}),  # the deal is the table's own option (none: the sheet does not say)
     "hand-and-foot": (4, 6, {4: 11, 6: 11}),
+    "marriage": (2, 5, {n: 21 for n in range(2, 6)}),
 }
 
 # what a game the table defines must be given (no default), from its declared options: every other
@@ -69,6 +70,7 @@ DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {
     "hand-and-foot": {"decks": 5, "clean_book": 500, "dirty_book": 300, "wild_book": 1500, "red_three": 100,
                       "going_out": 100, "wild_books": True, "clean_to_go_out": 1, "dirty_to_go_out": 1,
                       "wild_to_go_out": 0},
+    "marriage": {"seen_pays": 3, "unseen_pays": 10, "dublee_bonus": 0, "deals": None},
 }
 
 NAMES = ["Ann", "Bob", "Cara", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim"]

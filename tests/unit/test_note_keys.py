@@ -230,6 +230,14 @@ def hand_and_foot() -> dict[str, Any]:
     ], sides=[["Ann", "Cara"], ["Bob", "Dan"]])
 
 
+def marriage() -> dict[str, Any]:
+    shown, unseen = {"shown": True, "maal": 12}, {"shown": False}
+    return log("marriage", ["Ann", "Bob", "Cara"], [
+        {"out": "Ann", "hands": {"Ann": shown, "Bob": {"shown": True, "maal": 5}, "Cara": unseen}},
+        {"out": "Bob", "out_dublee": True, "hands": {"Ann": unseen, "Bob": {"shown": True}, "Cara": shown}},
+    ], options={"dublee_bonus": 5})
+
+
 def house(scoring: str, **options: Any) -> dict[str, Any]:
     definition = {"name": "Our Marriage", "entry": "points", "scoring": scoring, "lowest_wins": True, **options}
     return log("house", ["Ann", "Bob", "Cara"], [
@@ -279,6 +287,7 @@ GAMES = {
     "house-own": house_own(),
     "house-winner-takes": house("winner_takes", going_out_bonus=10),
     "house-zero-sum": house("zero_sum", going_out_bonus=10),
+    "marriage": marriage(),
 }
 
 

@@ -19,6 +19,7 @@ from .house import House
 from .indian import Indian
 from .kalooki import Kalooki
 from .knock import Knock
+from .marriage import Marriage
 from .sai import Sai
 from .scala40 import Scala40
 from .three_thirteen import ThreeThirteen
@@ -30,7 +31,7 @@ VARIANTS: dict[str, Variant] = {
         Basic(), Block(), Boathouse(), Contract(), Knock(), Tunk(),
         Gin(), OklahomaGin(), CornerGin(), HollywoodGin(), FiveHundred(), Indian(), Sai(),
         Scala40(), Kalooki(), ThreeThirteen(), Canasta(), House(),
-        HandAndFoot(),
+        HandAndFoot(), Marriage(),
     )
 }
 
