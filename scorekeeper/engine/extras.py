@@ -18,8 +18,9 @@ from typing import Any, Literal
 
 from .bounds import shown
 
-#: where an extra's value is: the next deal's guidance (the sheet's ``next``), or each hand's row
-Where = Literal["next", "row"]
+#: where an extra's value is: the next deal's guidance (the sheet's ``next``), each hand's row,
+#: the sheet itself beside each column's total (a value per column), or the sheet as a line of its own
+Where = Literal["next", "row", "total", "sheet"]
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,11 @@ class Extra:
     (its ``next_words`` or ``next_line``).  ``where`` "row": a key of each
     hand's row, drawn as a column of the sheet after the players' columns.
     A value is one for the deal, or one for each column (player or side),
-    written ``Ann 3, Bob 5``.
+    written ``Ann 3, Bob 5``.  ``where`` "total": a key of the sheet mapping
+    each column to a value, written under that column's total as ``Label
+    value`` (Phase 10's ``phase 8``).  ``where`` "sheet": a key of the sheet
+    written as a line of its own over the sheet, ``Label: value`` (Phase 10's
+    closest to winning); nothing where the value is null.
 
     ``everywhere``: the API has always given this key in every game's
     ``next``, null where the game has none (Contract's ``contract``); the

@@ -18,6 +18,7 @@ from .house import House
 from .indian import Indian
 from .kalooki import Kalooki
 from .knock import Knock
+from .phase10 import Phase10
 from .sai import Sai
 from .scala40 import Scala40
 from .three_thirteen import ThreeThirteen
@@ -28,7 +29,7 @@ VARIANTS: dict[str, Variant] = {
     for variant in (
         Basic(), Block(), Boathouse(), Contract(), Knock(), Tunk(),
         Gin(), OklahomaGin(), CornerGin(), HollywoodGin(), FiveHundred(), Indian(), Sai(),
-        Scala40(), Kalooki(), ThreeThirteen(), Canasta(), House(),
+        Scala40(), Kalooki(), ThreeThirteen(), Canasta(), House(), Phase10(),
     )
 }
 
