@@ -451,7 +451,8 @@ def _input_fields() -> dict[str, Any]:
     """Every per-player key the variants declare (fields and statuses' inputs)."""
     # Types only: the bounds are the engine's, refused with the hand, player and field named.
     kinds: dict[str, dict[str, Any]] = {"count": {"type": "integer"}, "number": {"type": "integer"},
-             "cards": {"type": ["string", "array"]}, "cards_or_points": {"type": ["string", "integer", "array"]}}
+             "cards": {"type": ["string", "array"]}, "cards_or_points": {"type": ["string", "integer", "array"]},
+             "flag": {"type": "boolean"}}
     found: dict[str, dict[str, Any]] = {}
     for variant in variants():
         for spec in variant["entry"]["fields"]:

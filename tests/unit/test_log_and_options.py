@@ -32,6 +32,7 @@ VARIANT_FACTS = {
     "three-thirteen": (2, 8, {n: 3 for n in range(2, 9)}),
     "canasta": (2, 6, {2: 15, 3: 13, 4: 11, 6: 13}),
     "house": (2, 10, {}),  # the deal is the table's own option (none: the sheet does not say)
+    "phase10": (2, 6, {n: 10 for n in range(2, 7)}),
 }
 
 # what a game the table defines must be given (no default), from its declared options: every other
@@ -65,6 +66,7 @@ DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {
               "decks": 1, "jokers": 0, "going_out_bonus": 0, "target": None, "deals": None, "eliminate_at": None,
               "cards_each": None, "one_go_multiplier": 1, "one_go_bonus": None, "reentries": 0, "instant_win": False,
               "schedule": None},
+    "phase10": {},
 }
 
 NAMES = ["Ann", "Bob", "Cara", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim"]
