@@ -86,6 +86,8 @@ class EntryForm:
     pack: tuple[int, int] | None = None  # the decks and jokers in play (the sheet's next); None: by player count
     #: each side's players in seat order, by side (the sheet's ``side_players``); None: not in sides
     sides: Mapping[str, Sequence[str]] | None = None
+    #: the sheet's ``next`` as this hand starts (None: not known), for a field's ``numbered_by``
+    upcoming: Mapping[str, Any] | None = None
     values: dict[str, str] = field(default_factory=dict)
     seats: list[Seat] = field(default_factory=list)
     side_groups: list[SideGroup] = field(default_factory=list)
@@ -168,6 +170,19 @@ class EntryForm:
             else:
                 rows.append([spec])
         return rows
+
+    def label(self, seat: Seat, spec: Mapping[str, Any]) -> str:
+        """A field's label in a player's panel: a field ``numbered_by`` a value of the next deal ends
+        with this player's number there ("Made phase 3")."""
+        key = spec.get("numbered_by")
+        number = ((self.upcoming or {}).get(key) or {}).get(seat.name) if key else None
+        return f"{spec['label']} {number}" if number is not None else str(spec["label"])
+
+    @property
+    def own_cards(self) -> Mapping[str, Any] | None:
+        """The game's own pack (Phase 10's), as its picker shows it; None: the 52 cards and jokers."""
+        own: Mapping[str, Any] | None = self.rules.get("own_cards")
+        return own
 
     @property
     def out_gives_some_input(self) -> bool:
@@ -271,7 +286,7 @@ class EntryForm:
         for seat in self.seats:
             given = hands.get(seat.name, {})
             seat.values = {
-                f["key"]: str(given[f["key"]]) if given.get(f["key"]) is not None else "" for f in self.fields
+                f["key"]: _shown(given[f["key"]]) if given.get(f["key"]) is not None else "" for f in self.fields
             }
             for choice in self.seat_choices:
                 seat.values[choice["key"]] = "1" if seat.name in (entry.get(choice["key"]) or ()) else ""
@@ -368,11 +383,12 @@ class EntryForm:
         if status is not None:
             return dict(status["input"])
         given: dict[str, Any] = {}
+        switches = {spec["key"]: bool(seat.value(spec["key"])) for spec in self.fields if spec["kind"] == "flag"}
         for spec in self.fields:
             text = seat.value(spec["key"]).strip()
-            if not text:
-                continue
             kind = spec["kind"]
+            if not text or kind == "flag":
+                continue
             if kind in ("count", "number"):
                 signed = (spec.get("minimum") or 0) < 0
                 bound = _out_of_bounds(text, spec)
@@ -396,7 +412,9 @@ class EntryForm:
                     self._seat_error(seat, too_many)
                     return None
                 given[spec["key"]] = text
-        return given or None  # nothing typed: the engine asks for this player, never a silent 0
+        if not given:
+            return None  # nothing typed: the engine asks for this player, never a silent 0
+        return {**switches, **given}  # a switch off is said (false), beside what was typed
 
     def _typed_for(self, seat: Seat) -> bool:
         """Whether anything of a player's own input is filled in (a field, or a status tapped)."""
@@ -414,7 +432,7 @@ class EntryForm:
     def _nothing_typed(self, name: str) -> str:
         """The engine's "no input for Bob", said as what to do about it, from the declared inputs
         (not those only the player who went out gives: a house game's bonus)."""
-        fields = [f for f in self.fields if f["out"] != "only"]
+        fields = [f for f in self.fields if f["out"] != "only" and f["kind"] != "flag"]
         kinds = {f["kind"] for f in fields}
         if kinds == {"count", "cards"}:
             what = "type their count, or pick their cards"
@@ -475,6 +493,13 @@ class EntryForm:
             self.errors[error.field] = message
             return
         self.errors["out"] = message
+
+
+def _shown(value: Any) -> str:
+    """A stored input's value as its field holds it: a switch on is "1", off is ""."""
+    if isinstance(value, bool):
+        return "1" if value else ""
+    return str(value)
 
 
 def declared_match(given: Mapping[str, Any] | None, declared: Sequence[Mapping[str, Any]],

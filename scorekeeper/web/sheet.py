@@ -36,6 +36,7 @@ class Column:
     progress: int | None = None  # percent of the target or limit, when there is one
     group: str = ""  # the game of several this column is in (Hollywood's I, II, III); "" for the one game
     extra: bool = False  # a column of the game's own (a declared row extra), not a player's
+    beside: str = ""  # the game's own values beside the total (declared "total" extras): ``Phases done: 7``
 
 
 @dataclass
@@ -118,6 +119,7 @@ class SheetView:
     pages: list[PageLink] = field(default_factory=list)  # empty for the recent hands, or a one-page game
     previous_page: PageLink | None = None
     next_page: PageLink | None = None
+    standing: list[str] = field(default_factory=list)  # the game's own lines (declared "sheet" extras)
 
 
 #: hands shown on the sheet at first; earlier ones are a tap away (a long game
@@ -263,6 +265,8 @@ def sheet_view(game: Game, *, page: int | None = None) -> SheetView:
             )
             for name in names
         ]
+    for column in columns:
+        column.beside = " · ".join(_beside(sheet, variant.extras, column.name))
     own = _row_extras(variant.extras)
     columns += [Column(name=extra.label, total=None, extra=True) for extra in own]
     hands = sheet["hands"]
@@ -289,6 +293,8 @@ def sheet_view(game: Game, *, page: int | None = None) -> SheetView:
         next_page=_step(page, +1, len(hands)),
     )
     view.players = list(names)
+    view.standing = [f"{extra.label}: {text}" for extra in variant.extras
+                     if extra.where == "sheet" and (text := extra_text(sheet.get(extra.key)))]
     view.in_sides = _in_sides(sheet)
     view.groups = [Group(variant.boards.label.format(title=title), len(names), _board_state(board))
                    for title, board in boards.items()] if variant.boards else []
@@ -304,6 +310,16 @@ def sheet_view(game: Game, *, page: int | None = None) -> SheetView:
 def _boards(sheet: Mapping[str, Any], declared: Boards | None) -> Mapping[str, Mapping[str, Any]]:
     """The games of several played at once, by title, where the game declares them; else none."""
     return (sheet.get(declared.sheet_key) or {}) if declared else {}
+
+
+def _beside(sheet: Mapping[str, Any], declared: tuple[Extra, ...], column: str) -> list[str]:
+    """The game's own values of one column, beside its total: ``["Phases done: 7"]``."""
+    shown = []
+    for extra in declared:
+        values = sheet.get(extra.key) if extra.where == "total" else None
+        if isinstance(values, Mapping) and (text := extra_text(values.get(column))):
+            shown.append(f"{extra.label}: {text}")
+    return shown
 
 
 def _row_extras(declared: tuple[Extra, ...]) -> tuple[Extra, ...]:

@@ -1,0 +1,83 @@
+"""Phase 10 on the app's pages: the "Made phase N" switch and the count or its own cards on the
+entry form, the engine's refusals next to the field, and each player's phases beside their total."""
+
+from __future__ import annotations
+
+from appstate import hands_in
+from webpage import page
+
+FOUR = ["Ann", "Bob", "Cara", "Dan"]
+
+
+def sheet_totals(client, game: int) -> list[str]:
+    """The totals in the sheet's foot, without what is written beside them."""
+    return [cell.one("strong").text for cell in page(client.get(f"/games/{game}")).one("tfoot").find_all("td")]
+
+
+def switch(form, name: str) -> str:
+    """The words of the switch named ``name``: its label's."""
+    label = form.field(name).parent
+    assert label is not None and label.tag == "label"
+    return label.text
+
+
+def test_each_player_has_a_made_phase_switch_naming_their_phase(user, start_game, record):
+    game = start_game(user, "phase10", FOUR)
+    form = page(user.get(f"/games/{game}/hands/new"))
+    assert [switch(form, f"p{seat}-made") for seat in range(4)] == ["Made phase 1"] * 4
+    record(user, game, {"out": "0", "p1-made": "1", "p1-count": "35", "p2-count": "115", "p3-count": "50"})
+    form = page(user.get(f"/games/{game}/hands/new"))
+    assert [switch(form, f"p{seat}-made") for seat in range(4)] == \
+        ["Made phase 2", "Made phase 2", "Made phase 1", "Made phase 1"]
+
+
+def test_a_hand_by_switches_and_counts_is_recorded_with_made_true_or_false(app, user, start_game, record):
+    game = start_game(user, "phase10", FOUR)
+    response = record(user, game, {"out": "0", "p1-made": "1", "p1-count": "35", "p2-count": "115",
+                                   "p3-count": "50"})
+    assert response.status_code == 303
+    assert hands_in(app, game)[0]["entry"]["hands"] == {"1": {"made": True, "count": 35},  # kept by seat
+                                                        "2": {"made": False, "count": 115},
+                                                        "3": {"made": False, "count": 50}}
+    assert sheet_totals(user, game) == ["0", "35", "115", "50"]
+
+
+def test_the_sheet_shows_each_players_phases_done_beside_their_total_and_who_is_closest(user, start_game, record):
+    game = start_game(user, "phase10", FOUR)
+    record(user, game, {"out": "1", "p0-count": "50", "p2-made": "1", "p2-count": "10", "p3-count": "50"})
+    sheet = page(user.get(f"/games/{game}"))
+    beside = [node.text for node in sheet.find_all("span", cls="beside")]
+    assert beside == ["Phases done: 0", "Phases done: 1", "Phases done: 1", "Phases done: 0"]
+    assert sheet.one("p", cls="standing").text == "Closest to winning: Bob"
+    assert "phases: Ann 1, Bob 2, Cara 2, Dan 1" in sheet.one("p", cls="guide").text
+
+
+def test_a_player_who_missed_with_a_small_count_is_refused_next_to_their_panel(user, start_game, record):
+    game = start_game(user, "phase10", FOUR)
+    response = record(user, game, {"out": "0", "p1-count": "35", "p2-count": "115", "p3-count": "50"})
+    assert response.status_code == 422
+    assert "missed the phase, so holds 10 cards worth at least 50; got 35" in page(response).player_error(1)
+
+
+def test_picked_phase_10_cards_are_counted_by_the_game(user, start_game, record):
+    game = start_game(user, "phase10", FOUR)
+    form = page(user.get(f"/games/{game}/hands/new"))
+    assert form.field("p1-cards").attrs["placeholder"] == "3 7 12 W"
+    answer = user.get(f"/games/{game}/hands/preview?cards=3+7r+W")
+    assert answer.get_json() == {"value": 35}
+    wrong = user.get(f"/games/{game}/hands/preview?cards=13")
+    assert (wrong.status_code, wrong.get_json()) == (422, {"error": '"13" is not a Phase 10 card'})
+    response = record(user, game, {"out": "0", "p1-made": "1", "p1-cards": "3 7 W", "p2-cards": "1 2 5 9 10 11 12 S W W",
+                                   "p3-count": "50"})
+    assert response.status_code == 303
+    assert sheet_totals(user, game) == ["0", "35", "115", "50"]
+
+
+def test_a_correction_names_the_phase_tried_in_that_hand(user, start_game, record):
+    game = start_game(user, "phase10", FOUR)
+    record(user, game, {"out": "0", "p1-made": "1", "p1-count": "35", "p2-count": "115", "p3-count": "50"})
+    record(user, game, {"out": "1", "p0-made": "1", "p0-count": "20", "p2-count": "60", "p3-count": "50"})
+    form = page(user.get(f"/games/{game}/hands/2/edit"))
+    assert switch(form, "p0-made") == "Made phase 2"
+    assert form.field("p0-made").attrs.get("checked") is not None
+    assert form.field("p2-made").attrs.get("checked") is None
