@@ -374,8 +374,9 @@ def _headings_stay_on_top(page: Page, groups: list[str]) -> None:
     page.evaluate("() => window.scrollTo(0, 0)")
 
 
-#: games played to their end in a browser module of their own (Canasta's sides take their own form)
-OWN_MODULE = {"canasta": "test_canasta_in_browser.py"}
+#: games played to their end in a browser module of their own (Canasta's sides take their own form,
+#: Phase 10 its switches and its own cards)
+OWN_MODULE = {"canasta": "test_canasta_in_browser.py", "phase10": "test_phase10_in_browser.py"}
 
 
 def test_every_game_in_the_registry_is_played_to_its_end_here_or_in_its_own_module() -> None:

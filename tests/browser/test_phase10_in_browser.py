@@ -14,7 +14,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Locator, Page, expect
 
-from .browser_kit import LiveServer, Taps, guide, player, screenshot, start_game
+from .browser_kit import LiveServer, Taps, guide, player, post_hand, row_totals, screenshot, start_game
 from .conftest import PHONE
 
 pytestmark = pytest.mark.browser
@@ -98,3 +98,56 @@ def test_phase_10_cards_are_picked_from_its_own_pack_and_counted(
     page.locator("#entry button[type=submit]").click()
     expect(page).to_have_url(re.compile(r"/games/\d+(#hand-\d+)?$"))
     assert sheet_totals(page) == ["60", "0", "50", "60"]
+
+
+def test_a_two_player_game_is_played_to_its_end_with_a_corrected_hand_and_won_on_totals(
+        signed_in: Page, live_server: LiveServer) -> None:
+    """Everyone makes a phase each hand, going out in turn: both complete phase 10 in hand 10, a
+    tie on phases the totals break.  Hand 1: Ann out, Bob 20 (corrected to 25); hand 2: Bob out,
+    Ann holds 12 S (25).  Hands 3-8 by posting: Bob 20, Ann 15 each.  Hands 9, 10 on the form.
+    Ann 25 + 3 x 15 + 15 = 85; Bob 25 + 3 x 20 + 20 = 105: Ann wins."""
+    page = signed_in
+    game = start_game(page, live_server, "phase10", ["Ann", "Bob"])
+    page.get_by_role("link", name="Record hand 1").click()
+    page.locator("label.tile", has_text=re.compile("^Ann$")).click()
+    made_switch(page, "Bob", 1).check()
+    count_field(page, "Bob").fill("20")
+    page.locator("#entry button[type=submit]").click()
+    page.get_by_role("link", name="Record hand 2").click()
+    page.locator("label.tile", has_text=re.compile("^Bob$")).click()
+    made_switch(page, "Ann", 2).check()
+    panel = player(page, "Ann")
+    panel.get_by_role("button", name="Pick cards").click()
+    for card in ("red 12", "Skip"):
+        panel.get_by_role("button", name=card, exact=True).click()
+    page.locator("#entry button[type=submit]").click()
+    expect(page).to_have_url(re.compile(r"/games/\d+(#hand-\d+)?$"))
+    assert row_totals(page, 2) == ["25", "20"]
+
+    page.get_by_role("link", name="Hand 1: why").click()
+    page.get_by_role("link", name="Correct hand 1").click()
+    expect(made_switch(page, "Bob", 1)).to_be_checked()
+    count_field(page, "Bob").fill("25")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator(".flash")).to_have_text("Hand 1 corrected; every total after it is recomputed.")
+    assert row_totals(page, 2) == ["25", "25"]
+
+    for number in range(3, 9):
+        fields = {"out": "0", "p1-made": "1", "p1-count": "20"} if number % 2 else \
+            {"out": "1", "p0-made": "1", "p0-count": "15"}
+        post_hand(page, game, fields)
+    page.goto(game)
+    expect(guide(page)).to_have_text("Hand 9 · Ann deals 10 cards · phases: Ann 9, Bob 9")
+    for number, (out, other, phase, count) in enumerate([("Ann", "Bob", 9, "20"), ("Bob", "Ann", 10, "15")], 9):
+        page.get_by_role("link", name=f"Record hand {number}").click()
+        page.locator("label.tile", has_text=re.compile(f"^{out}$")).click()
+        made_switch(page, other, phase).check()
+        count_field(page, other).fill(count)
+        page.locator("#entry button[type=submit]").click()
+        expect(page).to_have_url(re.compile(r"/games/\d+(#hand-\d+)?$"))
+    expect(page.locator(".banner")).to_have_text("Ann wins!")
+    assert sheet_totals(page) == ["85", "105"]
+    assert page.locator("table.sheet tfoot .beside").all_inner_texts() == ["Phases done: 10", "Phases done: 10"]
+    expect(page.locator("p.standing")).to_have_count(0)
+    expect(page.get_by_role("link", name=re.compile("^Record hand"))).to_have_count(0)
+    screenshot(page, "phase10-finished")
