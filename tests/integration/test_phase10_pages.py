@@ -81,3 +81,23 @@ def test_a_correction_names_the_phase_tried_in_that_hand(user, start_game, recor
     assert switch(form, "p0-made") == "Made phase 2"
     assert form.field("p0-made").attrs.get("checked") is not None
     assert form.field("p2-made").attrs.get("checked") is None
+
+
+def test_statistics_count_the_phases_each_player_completed_in_the_game(app, user, start_game, record):
+    from sqlalchemy import select
+
+    from scorekeeper.extensions import db
+    from scorekeeper.models import SeatMoment
+
+    game = start_game(user, "phase10", ["Ann", "Bob", "Cara"])
+    record(user, game, {"out": "0", "p1-made": "1", "p1-count": "35", "p2-count": "115"})
+    record(user, game, {"out": "1", "p0-count": "60", "p2-made": "1", "p2-count": "30"})
+    assert user.post(f"/games/{game}/end").status_code == 303
+    with app.app_context():
+        rows = db.session.execute(select(SeatMoment.seat, SeatMoment.moment, SeatMoment.count)
+                                  .where(SeatMoment.game_id == game).order_by(SeatMoment.seat)).all()
+        db.session.remove()
+    # Ann made phase 1; Bob phases 1 and 2; Cara phase 1 (in hand 2).
+    assert [tuple(row) for row in rows] == [(0, "phases", 1), (1, "phases", 2), (2, "phases", 1)]
+    stats_page = page(user.get("/stats/?variant=phase10")).text
+    assert "Phases completed" in stats_page
