@@ -346,8 +346,13 @@ class EntryForm:
                     self._seat_error(seat, self._not_back(seat))
                 continue
             given = self._seat_input(seat)
-            if seat.name == out_name and not self.out_gives_some_input and not given:
-                continue  # went out: scored by the rules, nothing to enter
+            if seat.name == out_name and not self.out_gives_some_input:
+                # Went out: scored by the rules.  Their switches are folded away with their panel,
+                # so say nothing of them (the rules know what going out means).
+                switches = {f["key"] for f in self.fields if f["kind"] == "flag"}
+                given = {key: value for key, value in (given or {}).items() if key not in switches} or None
+                if not given:
+                    continue
             if given is not None:
                 hands[seat.name] = given
         entry["hands"] = hands

@@ -101,3 +101,15 @@ def test_statistics_count_the_phases_each_player_completed_in_the_game(app, user
     assert [tuple(row) for row in rows] == [(0, "phases", 1), (1, "phases", 2), (2, "phases", 1)]
     stats_page = page(user.get("/stats/?variant=phase10")).text
     assert "Phases completed" in stats_page
+
+
+def test_the_switch_of_who_went_out_is_folded_away_with_their_panel_and_not_sent(app, user, start_game, record):
+    game = start_game(user, "phase10", FOUR)
+    response = record(user, game, {"out": "0", "p1-count": "50", "p2-count": "50", "p3-count": "50"})
+    assert response.status_code == 303
+    assert "0" not in hands_in(app, game)[0]["entry"]["hands"]
+    # A count left typed for who went out is refused as in any game, not as a phase missed.
+    refused = record(user, game, {"out": "0", "p0-count": "20", "p1-count": "50", "p2-count": "50",
+                                  "p3-count": "50"})
+    assert refused.status_code == 422
+    assert "Ann went out, so has no cards left and counts 0" in page(refused).player_error(0)
