@@ -113,3 +113,29 @@ def test_the_switch_of_who_went_out_is_folded_away_with_their_panel_and_not_sent
                                   "p3-count": "50"})
     assert refused.status_code == 422
     assert "Ann went out, so has no cards left and counts 0" in page(refused).player_error(0)
+
+
+def test_the_api_takes_a_phase_10_hand_and_refuses_a_phase_missed_by_who_went_out(app, user):
+    from apikit import Api, make_token
+
+    api = Api(app, make_token(user))
+    game = api.new_game("phase10", ["Ann", "Bob", "Cara"])
+    taken = api.record(game, {"out": "Ann", "hands": {"Bob": {"made": True, "cards": "3 7 W"},
+                                                      "Cara": {"made": False, "cards": "1 2 5 9 10 11 12 S W W"}}})
+    assert taken.status_code in (200, 201), taken.get_json()
+    sheet = taken.get_json()["sheet"]
+    assert sheet["hands"][0]["scores"] == {"Ann": 0, "Bob": 35, "Cara": 115}
+    assert sheet["next"]["phases"] == {"Ann": 2, "Bob": 2, "Cara": 1}
+    refused = api.record(game, {"out": "Bob", "hands": {"Bob": {"made": False}, "Ann": {"made": False, "count": 50},
+                                                        "Cara": {"made": False, "count": 50}}})
+    assert refused.status_code == 422
+    assert refused.get_json()["error"] == "hand 2, Bob: went out without making phase 2"
+    assert refused.get_json()["reason"] == "out_without_phase"
+
+
+def test_too_many_copies_are_shown_in_the_panel_of_whose_cards_go_past_the_pack(user, start_game, record):
+    game = start_game(user, "phase10", FOUR)
+    response = record(user, game, {"out": "0", "p1-made": "1", "p1-cards": "S S S", "p2-made": "1",
+                                   "p2-cards": "S S", "p3-count": "50"})
+    assert response.status_code == 422
+    assert page(response).player_error(2) == "5 Skip cards entered; the deck holds 4"

@@ -241,6 +241,7 @@ def test_refused_5_skips_the_deck_holds_4():
                              hand("Ann", Bob=made(cards="S S S"), Cara=made(cards="S S"))])
     assert str(error) == "hand 2: 5 Skip cards entered; the deck holds 4"
     assert error.code == "too_many_copies"
+    assert (error.player, error.field) == ("Cara", "cards")  # whose cards go past the pack: shown in her panel
 
 
 # -- advancement, the end and the winners --------------------------------------------------------

@@ -10,6 +10,7 @@ from typing import Any
 from ..bounds import MAX_CARDS_TEXT, MAX_COUNT, quoted
 from ..cards import CardError
 from ..declare import CardFace, Field, Moment, Note, OwnPack
+from ..errors import InvalidEntry
 from ..extras import Extra
 from ..notes import Words, sentences
 from .base import Game, Hand, HandResult, PlayerInput, Variant, decided, read_count, zero_scores
@@ -246,9 +247,14 @@ class Phase10(Variant):
                 raise hand.missing(player)
 
     def check_cards(self, hand: Hand) -> None:
-        excess = too_many(_held(given) or [] for given in hand.inputs.values())
+        """No more copies than the pack holds, over every player's cards: the refusal goes to the
+        player (in seat order) whose cards go past it, the message naming the hand's count."""
+        held = [(player, _held(hand.inputs[player]) or []) for player in hand.players if player in hand.inputs]
+        excess = too_many(cards for _, cards in held)
         if excess:
-            raise hand.invalid(excess, field="cards", code="too_many_copies")
+            past = next(player for at, (player, _) in enumerate(held, 1) if too_many(c for _, c in held[:at]))
+            raise InvalidEntry(excess, hand=hand.number, player=past, field="cards", code="too_many_copies",
+                               named=True)
 
     def read(self, game: Game, number: int, entry: Any, dealer: str) -> Hand:
         hand = super().read(game, number, entry, dealer)
