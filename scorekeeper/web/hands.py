@@ -179,7 +179,7 @@ def preview(game_id: int) -> Response | tuple[Response, int]:
     variant = get_variant(game.variant)
     if variant.own_pack is not None:  # cards of the game's own (Phase 10's): the game reads them
         number = _int(request.args.get("number")) or game.hands_count + 1
-        shown = variant.preview_own(request.args.get("cards", "")[:MAX_PREVIEW_BYTES],
+        shown = variant.preview_own(request.args.get("cards", ""),
                                     _sheet_for_form(game, game.hands_count + 1)["options"],
                                     went_out=request.args.get("out") == "1", number=min(max(number, 1), MAX_HANDS))
         return (jsonify(error=shown["error"]), 422) if "error" in shown else jsonify(shown)

@@ -355,3 +355,13 @@ def test_full_game_everyone_completes_phase_10_in_the_same_hand_and_the_totals_b
     assert len(sheet["winners"]) == 1
     # every hand counted a phase for every player
     assert sum(len(row["moments"]) for row in sheet["hands"]) == 10 * len(players)
+
+
+def test_a_preview_of_typed_cards_counts_them_or_says_what_is_wrong():
+    from scorekeeper.engine.games import get_variant
+
+    game = get_variant(GAME)
+    assert game.preview_own("3 7r W", {}) == {"value": 35}
+    assert game.preview_own("13", {}) == {"error": '"13" is not a Phase 10 card'}
+    assert game.preview_own("S S S S S", {}) == {"error": "5 Skip cards entered; the deck holds 4"}
+    assert "at most" in game.preview_own("1 " * 600, {})["error"]

@@ -192,6 +192,8 @@ class Phase10(Variant):
 
     def preview_own(self, text: str, options: Mapping[str, Any], *, went_out: bool = False,
                     number: int = 1) -> dict[str, Any]:
+        if len(text) > MAX_CARDS_TEXT:
+            return {"error": f"cards is {len(text)} characters long; a hand is written in at most {MAX_CARDS_TEXT}"}
         try:
             cards = read_cards(text)
         except CardError as error:
