@@ -49,6 +49,12 @@
         row.className = "suit-row own-row";
         row.setAttribute("role", "group");
         row.setAttribute("aria-label", declared.label);
+        row.dataset.tone = declared.label;
+        var caption = document.createElement("span");
+        caption.className = "row-label";
+        caption.setAttribute("aria-hidden", "true");  // (the group's label says it)
+        caption.textContent = declared.label;
+        row.appendChild(caption);
         declared.cards.forEach(function (face) {
           var button = cardButton(face.card, face.text, face.label);
           button.dataset.most = String(face.most);
