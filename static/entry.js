@@ -13,6 +13,7 @@
   var decks = parseInt(form.dataset.decks, 10) || 1;
   var jokers = parseInt(form.dataset.jokers, 10) || 0;
   var outGivesInput = form.dataset.outGivesInput === "1";
+  var ownCards = form.dataset.ownCards ? JSON.parse(form.dataset.ownCards) : null;
   var pickers = 0;
   var grids = [];  // every cards field's picker: {input, grid}, for the one-deck marks below
 
@@ -41,7 +42,27 @@
     grid.className = "picker";
     grid.id = id;
     grid.hidden = true;
-    SUITS.forEach(function (suit) {
+    if (ownCards) {
+      // A game's own cards (Phase 10's 1-12 in four colours, Wild, Skip): a row each, as it declares them.
+      ownCards.rows.forEach(function (declared) {
+        var row = document.createElement("div");
+        row.className = "suit-row own-row";
+        row.setAttribute("role", "group");
+        row.setAttribute("aria-label", declared.label);
+        row.dataset.tone = declared.label;
+        var caption = document.createElement("span");
+        caption.className = "row-label";
+        caption.setAttribute("aria-hidden", "true");  // (the group's label says it)
+        caption.textContent = declared.label;
+        row.appendChild(caption);
+        declared.cards.forEach(function (face) {
+          var button = cardButton(face.card, face.text, face.label);
+          button.dataset.most = String(face.most);
+          row.appendChild(button);
+        });
+        grid.appendChild(row);
+      });
+    } else SUITS.forEach(function (suit) {
       var row = document.createElement("div");
       row.className = "suit-row suit-" + suit[0];
       row.setAttribute("role", "group");
@@ -51,7 +72,7 @@
       });
       grid.appendChild(row);
     });
-    if (jokers && !single) grid.appendChild(cardButton("JK", "Joker", "joker"));
+    if (jokers && !single && !ownCards) grid.appendChild(cardButton("JK", "Joker", "joker"));
     toggle.addEventListener("click", function () {
       grid.hidden = !grid.hidden;
       toggle.setAttribute("aria-expanded", String(!grid.hidden));
@@ -88,7 +109,8 @@
       input.value = list[0] === card ? "" : card;
     } else {
       var held = list.filter(function (c) { return c === card; }).length;
-      var most = card === "JK" ? jokers : decks;
+      var face = ownCards && input.form.querySelector("button[data-card='" + card + "'][data-most]");
+      var most = face ? parseInt(face.dataset.most, 10) : card === "JK" ? jokers : decks;
       if (held >= most) list = list.filter(function (c) { return c !== card; });
       else list.push(card);
       input.value = list.join(" ");

@@ -41,7 +41,7 @@ CHOICE_KINDS = ("flag", "card", "rank", "players", "player")
 
 #: the kinds of a player's field: a whole number, a list of cards, either of
 #: them (500's melded and left: the cards, or their points), a small number,
-#: a switch (true or false: a player who showed)
+#: a switch (true or false: the player did something this hand, such as showed or made a phase)
 FIELD_KINDS = ("count", "cards", "cards_or_points", "number", "flag")
 
 
@@ -109,6 +109,10 @@ class Field:
     is a whole number: ``step`` is what it is a multiple of (Canasta's meld
     points: 5), ``required`` that every side gives it (0 when it has none);
     one left out otherwise counts 0.
+
+    ``numbered_by``: the key of the next deal (the sheet's ``next``) mapping
+    each player to a number the label ends with, for this player's own
+    field: a switch "Made phase" reads "Made phase 3" for a player on phase 3.
     """
 
     key: str
@@ -122,6 +126,7 @@ class Field:
     step: int = 1
     required: bool = False
     turns_on: str = ""
+    numbered_by: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in FIELD_KINDS:
@@ -139,7 +144,42 @@ class Field:
                  "step": self.step if numeric else None, "required": self.required}
         if self.turns_on:
             shown["turns_on"] = self.turns_on
+        if self.numbered_by:
+            shown["numbered_by"] = self.numbered_by
         return shown
+
+
+@dataclass(frozen=True, slots=True)
+class CardFace:
+    """One card of a pack of the game's own, as its picker shows it.
+
+    ``card``: how a cards field writes it (``7R``); ``text``: the picker
+    button's face; ``label``: what a screen reader says; ``most``: how many
+    one hand entry may hold.
+    """
+
+    card: str
+    text: str
+    label: str
+    most: int
+
+    def catalogue(self) -> dict[str, Any]:
+        return {"card": self.card, "text": self.text, "label": self.label, "most": self.most}
+
+
+@dataclass(frozen=True, slots=True)
+class OwnPack:
+    """The cards of a game not played with the 52 cards and jokers (Phase 10's 1-12 in four
+    colours, Wild and Skip): its picker's rows, each a label and its faces, and what a typed
+    list of them looks like (the cards field's placeholder)."""
+
+    rows: tuple[tuple[str, tuple[CardFace, ...]], ...]
+    example: str
+
+    def catalogue(self) -> dict[str, Any]:
+        return {"rows": [{"label": label, "cards": [face.catalogue() for face in faces]}
+                         for label, faces in self.rows],
+                "example": self.example}
 
 
 @dataclass(frozen=True, slots=True)

@@ -88,6 +88,8 @@ class EntryForm:
     pack: tuple[int, int] | None = None  # the decks and jokers in play (the sheet's next); None: by player count
     #: each side's players in seat order, by side (the sheet's ``side_players``); None: not in sides
     sides: Mapping[str, Sequence[str]] | None = None
+    #: the sheet's ``next`` as this hand starts (None: not known), for a field's ``numbered_by``
+    upcoming: Mapping[str, Any] | None = None
     values: dict[str, str] = field(default_factory=dict)
     seats: list[Seat] = field(default_factory=list)
     side_groups: list[SideGroup] = field(default_factory=list)
@@ -170,6 +172,19 @@ class EntryForm:
             else:
                 rows.append([spec])
         return rows
+
+    def label(self, seat: Seat, spec: Mapping[str, Any]) -> str:
+        """A field's label in a player's panel: a field ``numbered_by`` a value of the next deal ends
+        with this player's number there ("Made phase 3")."""
+        key = spec.get("numbered_by")
+        number = ((self.upcoming or {}).get(key) or {}).get(seat.name) if key else None
+        return f"{spec['label']} {number}" if number is not None else str(spec["label"])
+
+    @property
+    def own_cards(self) -> Mapping[str, Any] | None:
+        """The game's own pack (Phase 10's), as its picker shows it; None: the 52 cards and jokers."""
+        own: Mapping[str, Any] | None = self.rules.get("own_cards")
+        return own
 
     @property
     def out_gives_some_input(self) -> bool:
@@ -336,8 +351,13 @@ class EntryForm:
                     self._seat_error(seat, self._not_back(seat))
                 continue
             given = self._seat_input(seat)
-            if seat.name == out_name and not self.out_gives_some_input and not given:
-                continue  # went out: scored by the rules, nothing to enter
+            if seat.name == out_name and not self.out_gives_some_input:
+                # Went out: scored by the rules.  Their switches are folded away with their panel,
+                # so say nothing of them (the rules know what going out means).
+                switches = {f["key"] for f in self.fields if f["kind"] == "flag"}
+                given = {key: value for key, value in (given or {}).items() if key not in switches} or None
+                if not given:
+                    continue
             if given is not None:
                 hands[seat.name] = given
         entry["hands"] = hands
@@ -373,13 +393,12 @@ class EntryForm:
         if status is not None:
             return dict(status["input"])
         given: dict[str, Any] = {}
+        flags = [spec for spec in self.fields if spec["kind"] == "flag"]
+        switches = {spec["key"]: bool(seat.value(spec["key"]).strip()) for spec in flags}
         for spec in self.fields:
             text = seat.value(spec["key"]).strip()
             kind = spec["kind"]
-            if kind == "flag":
-                given[spec["key"]] = bool(text)  # a switch left off is an answer too: false
-                continue
-            if not text:
+            if not text or kind == "flag":
                 continue
             if kind in ("count", "number"):
                 signed = (spec.get("minimum") or 0) < 0
@@ -404,7 +423,12 @@ class EntryForm:
                     self._seat_error(seat, too_many)
                     return None
                 given[spec["key"]] = text
-        return given or None  # nothing typed: the engine asks for this player, never a silent 0
+        # A switch every player answers (out "required": Marriage's Showed) is an answer on its own,
+        # off too; any other goes with what is typed (Phase 10's Made phase), and alone is nothing
+        # typed: the engine asks for this player, never a silent 0.
+        if not given and not any(spec["out"] == "required" for spec in flags):
+            return None
+        return {**switches, **given}  # a switch off is said (false), beside what was typed
 
     def _typed_for(self, seat: Seat) -> bool:
         """Whether anything of a player's own input is filled in (a field, or a status tapped)."""

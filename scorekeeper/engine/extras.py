@@ -19,8 +19,9 @@ from typing import Any, Literal
 from .bounds import shown
 
 #: where an extra's value is: the next deal's guidance (the sheet's ``next``), each hand's row (a
-#: column of its own), or each hand's row drawn in each column's cell (a value per column)
-Where = Literal["next", "row", "cell"]
+#: column of its own), each hand's row drawn in each column's cell (a value per column), the sheet
+#: itself beside each column's total (a value per column), or the sheet as a line of its own
+Where = Literal["next", "row", "cell", "total", "sheet"]
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,11 @@ class Extra:
     holding a value for each column, drawn in that column's cell under what
     the hand scored (Marriage's maal net plus payments, ``31+16``); the
     label says what it is under the sheet.
+    ``where`` "total": a key of the sheet mapping
+    each column to a value, written under that column's total as ``Label
+    value`` (Phase 10's ``phase 8``).  ``where`` "sheet": a key of the sheet
+    written as a line of its own over the sheet, ``Label: value`` (Phase 10's
+    closest to winning); nothing where the value is null.
 
     ``everywhere``: the API has always given this key in every game's
     ``next``, null where the game has none (Contract's ``contract``); the

@@ -93,7 +93,7 @@ def _form(sheet: dict[str, Any]) -> EntryForm:
     nxt = sheet["next"]
     return EntryForm(variant, names, [n for n in names if n not in out], len(sheet["hands"]) + 1,
                      options=options, guide=sheet["guide"], pack=(nxt["decks"], nxt["jokers"]) if nxt else None,
-                     sides=sheet.get("side_players"))
+                     sides=sheet.get("side_players"), upcoming=nxt)
 
 
 @cache

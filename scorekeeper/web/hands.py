@@ -40,9 +40,24 @@ def _form(game: Game, number: int) -> EntryForm:
     out = _out_before(game, number, sheet)
     active = [n for n in game.names if n not in out]
     nxt = sheet["next"]
-    return EntryForm(described(game.variant, sheet["options"]), game.names, active, number, options=sheet["options"],
+    rules = described(game.variant, sheet["options"])
+    return EntryForm(rules, game.names, active, number, options=sheet["options"],
                      guide=sheet["guide"], pack=(nxt["decks"], nxt["jokers"]) if nxt else None,
-                     sides=sheet.get("side_players"))
+                     sides=sheet.get("side_players"), upcoming=_upcoming(game, number, sheet, rules))
+
+
+def _upcoming(game: Game, number: int, sheet: dict[str, Any], rules: dict[str, Any]) -> dict[str, Any] | None:
+    """The sheet's ``next`` as hand ``number`` starts, where a field's label names a value of it
+    (Phase 10's "Made phase 3"): the sheet's own for the next hand, the hands before's for one played."""
+    if not any(spec.get("numbered_by") for spec in rules["entry"]["fields"]):
+        return None
+    if number > game.hands_count:
+        return sheet["next"]
+    try:
+        before: dict[str, Any] | None = replay(game.log([h.entry for h in game.hands if h.number < number]))["next"]
+    except InvalidEntry:
+        return None
+    return before
 
 
 def _out_before(game: Game, number: int, sheet: dict[str, Any]) -> dict[str, int]:
@@ -162,6 +177,12 @@ def preview(game_id: int) -> Response | tuple[Response, int]:
     """What typed cards are worth here: ``{"value": 16, "melds": [...]}`` or an error."""
     game = kept_game(game_id)
     variant = get_variant(game.variant)
+    if variant.own_pack is not None:  # cards of the game's own (Phase 10's): the game reads them
+        number = _int(request.args.get("number")) or game.hands_count + 1
+        shown = variant.preview_own(request.args.get("cards", ""),
+                                    _sheet_for_form(game, game.hands_count + 1)["options"],
+                                    went_out=request.args.get("out") == "1", number=min(max(number, 1), MAX_HANDS))
+        return (jsonify(error=shown["error"]), 422) if "error" in shown else jsonify(shown)
     try:
         cards = parse_cards(request.args.get("cards", ""))
     except CardError as error:

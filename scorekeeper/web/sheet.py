@@ -36,6 +36,7 @@ class Column:
     progress: int | None = None  # percent of the target or limit, when there is one
     group: str = ""  # the game of several this column is in (Hollywood's I, II, III); "" for the one game
     extra: bool = False  # a column of the game's own (a declared row extra), not a player's
+    beside: str = ""  # the game's own values beside the total (declared "total" extras): ``Phases done: 7``
 
 
 @dataclass
@@ -121,6 +122,7 @@ class SheetView:
     next_page: PageLink | None = None
     #: what the game's own values under the scores are (its declared cell extras' labels)
     cell_labels: list[str] = field(default_factory=list)
+    standing: list[str] = field(default_factory=list)  # the game's own lines (declared "sheet" extras)
 
 
 #: hands shown on the sheet at first; earlier ones are a tap away (a long game
@@ -266,6 +268,8 @@ def sheet_view(game: Game, *, page: int | None = None) -> SheetView:
             )
             for name in names
         ]
+    for column in columns:
+        column.beside = " · ".join(_beside(sheet, variant.extras, column.name))
     own = _row_extras(variant.extras)
     columns += [Column(name=extra.label, total=None, extra=True) for extra in own if extra.where == "row"]
     hands = sheet["hands"]
@@ -293,6 +297,8 @@ def sheet_view(game: Game, *, page: int | None = None) -> SheetView:
     )
     view.players = list(names)
     view.cell_labels = [extra.label for extra in own if extra.where == "cell"]
+    view.standing = [f"{extra.label}: {text}" for extra in variant.extras
+                     if extra.where == "sheet" and (text := extra_text(sheet.get(extra.key)))]
     view.in_sides = _in_sides(sheet)
     view.groups = [Group(variant.boards.label.format(title=title), len(names), _board_state(board))
                    for title, board in boards.items()] if variant.boards else []
@@ -308,6 +314,16 @@ def sheet_view(game: Game, *, page: int | None = None) -> SheetView:
 def _boards(sheet: Mapping[str, Any], declared: Boards | None) -> Mapping[str, Mapping[str, Any]]:
     """The games of several played at once, by title, where the game declares them; else none."""
     return (sheet.get(declared.sheet_key) or {}) if declared else {}
+
+
+def _beside(sheet: Mapping[str, Any], declared: tuple[Extra, ...], column: str) -> list[str]:
+    """The game's own values of one column, beside its total: ``["Phases done: 7"]``."""
+    shown = []
+    for extra in declared:
+        values = sheet.get(extra.key) if extra.where == "total" else None
+        if isinstance(values, Mapping) and (text := extra_text(values.get(column))):
+            shown.append(f"{extra.label}: {text}")
+    return shown
 
 
 def _row_extras(declared: tuple[Extra, ...]) -> tuple[Extra, ...]:

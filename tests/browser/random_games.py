@@ -33,7 +33,10 @@ HOUSE_DEFINITIONS = [
 ENDING_OPTIONS = {"target", "eliminate_at"}
 
 
-def pack(decks: int, jokers: int) -> list[str]:
+def pack(decks: int, jokers: int, own: dict[str, Any] | None = None) -> list[str]:
+    """The cards in play: the game's own pack where it has one (the catalogue's ``own_cards``)."""
+    if own:
+        return [face["card"] for row in own["rows"] for face in row["cards"] for _ in range(face["most"])]
     return [f"{rank}{suit}" for suit in SUITS for rank in RANKS] * decks + ["JK"] * jokers
 
 
@@ -172,7 +175,7 @@ def random_game(rng: random.Random, variant: dict[str, Any]) -> dict[str, Any]:
     if sides:
         log["sides"] = sides
     side_names = [" & ".join(side) for side in sides] if sides else list(players)
-    deck = pack(variant["decks"][str(count)], variant["jokers"][str(count)])
+    deck = pack(variant["decks"][str(count)], variant["jokers"][str(count)], variant["entry"]["own_cards"])
     game = Replay(log)
     refused = None
     for _ in range(rng.randint(1, 12)):

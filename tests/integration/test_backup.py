@@ -129,6 +129,12 @@ GAMES: dict[str, tuple[list[str], dict[str, Any], list[dict[str, Any]]]] = {
         out("Bob", Ann={"points": 3}, Cara={"points": 40}),
         out("Cara", Ann={"points": -10}, Bob={"points": 7}),
     ]),
+    # Phase 10's own cards and its made switch; hand 2 is also hand 1's correction.
+    "phase10": (["Ann", "Bob", "Cara"], {}, [
+        out("Ann", Bob={"made": True, "cards": "3 7 W"}, Cara={"made": False, "cards": "1 2 5 9 10 11 12 S W W"}),
+        out("Bob", Ann={"made": False, "count": 60}, Cara={"made": True, "cards": "5R W"}),
+        out("Cara", Ann={"made": True, "count": 15}, Bob={"made": False, "count": 50}),
+    ]),
     # Ann & Cara against Bob & Dan: the rule book's two examples, then the stock runs out.
     "canasta": (["Ann", "Bob", "Cara", "Dan"], {}, [
         {"out": "Ann", "sides": {"Ann & Cara": {"meld_points": 270, "natural": 1, "mixed": 1, "red_threes": 1},

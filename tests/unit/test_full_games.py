@@ -18,7 +18,7 @@ def test_every_variant_has_a_full_game_here():
     played = {"basic", "block", "boathouse", "contract", "knock", "tunk", "indian",
               "gin", "oklahoma-gin", "corner-gin", "hollywood-gin", "500", "sai", "scala40", "kalooki",
               "three-thirteen", "canasta", "house", "hand-and-foot",
-              "marriage"}  # (its full game: tests/unit/test_marriage.py)
+              "marriage", "phase10"}  # (its full game: tests/unit/test_marriage.py)
     assert {v["key"] for v in variants()} == played
 
 
@@ -665,3 +665,15 @@ def test_canasta_six_players_in_three_sides_of_two_to_7500():
     assert_finished(sheet, {ad: 8340, be: 7385, cf: 6775}, [ad])
     assert sheet["options"] == {"canastas_to_go_out": 2, "target": 7500}
     assert dealers(sheet) == ["Ann", "Bob", "Cara", "Dan", "Eve", "Fay"]
+
+
+# Phase 10, two players, everyone making a phase every hand, Ann and Bob going out in turn: both
+# complete phase 10 in hand 10, a tie on phases the totals break.  Ann holds 15 in each of Bob's
+# five hands (75); Bob holds 20 in each of Ann's five (100).  Ann wins.
+def test_phase10_two_players_to_a_tie_on_phases_broken_by_totals():
+    hands = [{"out": "Ann" if n % 2 else "Bob",
+              "hands": {"Bob": {"made": True, "count": 20}} if n % 2 else {"Ann": {"made": True, "count": 15}}}
+             for n in range(1, 11)]
+    sheet = play("phase10", ["Ann", "Bob"], hands)
+    assert_finished(sheet, {"Ann": 75, "Bob": 100}, ["Ann"])
+    assert sheet["phases"] == {"Ann": 10, "Bob": 10}

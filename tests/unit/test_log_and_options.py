@@ -34,6 +34,7 @@ VARIANT_FACTS = {
     "house": (2, 10, {}),  # the deal is the table's own option (none: the sheet does not say)
     "hand-and-foot": (4, 6, {4: 11, 6: 11}),
     "marriage": (2, 5, {n: 21 for n in range(2, 6)}),
+    "phase10": (2, 6, {n: 10 for n in range(2, 7)}),
 }
 
 # what a game the table defines must be given (no default), from its declared options: every other
@@ -71,6 +72,7 @@ DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {
                       "going_out": 100, "wild_books": True, "clean_to_go_out": 1, "dirty_to_go_out": 1,
                       "wild_to_go_out": 0},
     "marriage": {"seen_pays": 3, "unseen_pays": 10, "dublee_bonus": 0, "deals": None},
+    "phase10": {},
 }
 
 NAMES = ["Ann", "Bob", "Cara", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim"]

@@ -254,6 +254,14 @@ def house_own() -> dict[str, Any]:
                 "going_out_bonus": -5, "eliminate_at": 30})
 
 
+def phase10(players: list[str], hands: int) -> dict[str, Any]:
+    """Everyone makes a phase every hand, going out in turn; ten hands complete phase 10."""
+    return log("phase10", players, [
+        {"out": players[n % len(players)], "hands": {p: {"made": n % 3 != 1 or seat == 0, "count": 55 + 5 * seat}
+                                                     for seat, p in enumerate(players) if p != players[n % len(players)]}}
+        for n in range(hands)])
+
+
 GAMES = {
     "basic": basic_winner(),
     "basic-plus10": basic_rummy("winner", "plus10"),
@@ -285,6 +293,8 @@ GAMES = {
     "canasta": canasta(),
     "hand-and-foot": hand_and_foot(),
     "house-own": house_own(),
+    "phase10": phase10(["Ann", "Bob", "Cara"], 3),
+    "phase10-completed": phase10(["Ann", "Bob"], 10),
     "house-winner-takes": house("winner_takes", going_out_bonus=10),
     "house-zero-sum": house("zero_sum", going_out_bonus=10),
     "marriage": marriage(),

@@ -20,6 +20,7 @@ from .indian import Indian
 from .kalooki import Kalooki
 from .knock import Knock
 from .marriage import Marriage
+from .phase10 import Phase10
 from .sai import Sai
 from .scala40 import Scala40
 from .three_thirteen import ThreeThirteen
@@ -31,7 +32,7 @@ VARIANTS: dict[str, Variant] = {
         Basic(), Block(), Boathouse(), Contract(), Knock(), Tunk(),
         Gin(), OklahomaGin(), CornerGin(), HollywoodGin(), FiveHundred(), Indian(), Sai(),
         Scala40(), Kalooki(), ThreeThirteen(), Canasta(), House(),
-        HandAndFoot(), Marriage(),
+        HandAndFoot(), Marriage(), Phase10(),
     )
 }
 

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from ..bounds import quoted, shown
 from ..cards import Card, find_excess_copies
-from ..declare import CARDS, COUNT, REENTER, Choice, Ending, Field, Moment, Settlement, Sides, Status
+from ..declare import CARDS, COUNT, REENTER, Choice, Ending, Field, Moment, OwnPack, Settlement, Sides, Status
 from ..errors import InvalidEntry
 from ..extras import Boards, Extra, extra_words
 from ..options import Option, check_options
@@ -53,6 +53,9 @@ class Variant(ABC):
     extras: ClassVar[tuple[Extra, ...]] = ()
     #: several games played at once on the sheet (Hollywood's I, II and III); None: one game
     boards: ClassVar[Boards | None] = None
+    #: the cards of a game not played with the 52 cards and jokers (Phase 10's), as its picker
+    #: shows them; such a game reads its cards itself and answers :meth:`preview_own`
+    own_pack: ClassVar[OwnPack | None] = None
     options: ClassVar[tuple[Option, ...]] = ()
     #: played in sides (partnerships), and the side sizes each number of
     #: players takes; such a variant is a :class:`PlayedInSides`.  None: each
@@ -220,6 +223,7 @@ class Variant(ABC):
             "exact_cards": self.exact_cards,
             "exact_deal": self.exact_deal,
             "most_cards": self.most_cards(),
+            "own_cards": self.own_pack.catalogue() if self.own_pack is not None else None,
         }
 
     def catalogue_options(self, players: int) -> dict[str, Any]:
@@ -325,6 +329,12 @@ class Variant(ABC):
         melds are worked out, ``melds`` and ``unmatched``.
         """
         return {"value": sum(self.card_value(card, options) for card in cards)}
+
+    def preview_own(self, text: str, options: Mapping[str, Any], *, went_out: bool = False,
+                    number: int = 1) -> dict[str, Any]:
+        """:meth:`preview` of typed cards of the game's :attr:`own_pack`: ``value``, or ``error``
+        saying what is wrong with the typing.  Only a game with a pack of its own has one."""
+        raise NotImplementedError(f"{self.name} is played with the standard cards: see preview")
 
     def card_value(self, card: Card, options: Any) -> int:
         """Standard values: ace 1, pips, J Q K 10."""
