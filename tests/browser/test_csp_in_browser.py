@@ -119,6 +119,7 @@ def test_no_page_reached_from_the_games_page_breaks_the_policy(
              live_server("/no-such-page")]
     seen: set[str] = set()
     report: dict[str, list[str]] = {}
+    shapes: dict[str, set[str]] = {}
     while queue and len(seen) < 60:
         batch: list[str] = []
         while queue and len(batch) < TABS and len(seen) < 60:
@@ -134,7 +135,12 @@ def test_no_page_reached_from_the_games_page_breaks_the_policy(
             for href in tab.eval_on_selector_all("a[href]", "links => links.map(link => link.href)"):
                 parts = urlsplit(href)
                 if parts.netloc == origin and not SKIP.search(parts.path) and not parts.path.startswith("/static/"):
-                    queue.append(href.split("#")[0])
+                    # (one page drawn by a template for each game, such as /games/new?preset=...,
+                    # is crawled twice at most: the budget goes to pages of other kinds)
+                    kind = shapes.setdefault(parts.path, set())
+                    if len(kind) < 2 or href in kind:
+                        kind.add(href)
+                        queue.append(href.split("#")[0])
 
     assert {url: found for url, found in report.items() if found} == {}
     visited = {urlsplit(url).path for url in seen}
