@@ -70,6 +70,9 @@ def seat_sides(raw: Any, players: tuple[str, ...], declared: Sides | None,
         return None
     if raw is None and declared.optional:
         return None  # each plays for themselves: no sides at all
+    uneven = declared.uneven.get(len(players))
+    if uneven:
+        return _seat_uneven(raw, players, uneven, game)
     sizes = declared.sizes_for(len(players))
     if not sizes:
         if raw is not None:
@@ -83,6 +86,25 @@ def seat_sides(raw: Any, players: tuple[str, ...], declared: Sides | None,
     seated = _read(raw, players)
     _check_sizes(seated, len(players), sizes, game)
     _check_opposite(seated, players)
+    return _named(seated)
+
+
+def _seat_uneven(raw: Any, players: tuple[str, ...], sizes: tuple[int, ...],
+                 game: str) -> dict[str, tuple[str, ...]]:
+    """Sides of different sizes, one of each size listed, seated anyhow (Canasta for five)."""
+    wanted = " and ".join(f"one of {size}" for size in sizes)
+    if raw is None:
+        raise _invalid(f"{game} with {len(players)} players is played in sides: {wanted}; say who partners "
+                       "whom", "sides_missing")
+    seated = _read(raw, players)
+    if sorted(map(len, seated), reverse=True) != sorted(sizes, reverse=True):
+        got = " and ".join(str(len(side)) for side in seated)
+        raise _invalid(f"{game} with {len(players)} players is played in sides: {wanted}, not {got}",
+                       "bad_side_size")
+    return _named(seated)
+
+
+def _named(seated: list[tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
     named: dict[str, tuple[str, ...]] = {}
     for side in seated:
         name = side_name(side)
