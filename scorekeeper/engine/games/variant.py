@@ -391,6 +391,8 @@ class Variant(ABC):
             number, dealer, active, out, entry, inputs, game.options, game.players, game.others_than[out],
             game.card_values,
         )
+        if game.sides is not None:
+            hand.sides = game.sides  # known before the players' input is checked (who sits out, who partners)
         for player, raw in raw_inputs.items():
             if player not in active:
                 self._not_in_game(player, game, number)
