@@ -49,6 +49,10 @@ def _options(rng: random.Random, variant: dict[str, Any]) -> dict[str, Any]:
 
 
 def _sides(rng: random.Random, variant: dict[str, Any], players: list[str]) -> list[list[str]] | None:
+    uneven = (variant.get("uneven_sides") or {}).get(str(len(players)))
+    if uneven:  # one side of each size, seated anyhow: the first seats the first side
+        shuffled = rng.sample(players, len(players))
+        return [shuffled[sum(uneven[:i]):sum(uneven[:i + 1])] for i in range(len(uneven))]
     sizes = (variant["sides"] or {}).get(str(len(players)))
     if not sizes:
         return None
@@ -119,7 +123,17 @@ def _choice(rng: random.Random, choice: dict[str, Any], players: list[str]) -> A
         return f"{rng.choice(RANKS)}{rng.choice(SUITS)}"
     if kind == "players":
         return [rng.choice(players)] if rng.random() < 0.05 else None
+    if kind == "one_of":
+        return rng.choice(choice["values"])["value"] if rng.random() < 0.1 else None
     return None
+
+
+def _side_value(rng: random.Random, field: dict[str, Any]) -> Any:
+    if field["kind"] == "flag":
+        return rng.random() < 0.3
+    if field["kind"] == "tally":
+        return [rng.choice(field["among"])["value"] for _ in range(rng.randint(0, field["maximum"]))]
+    return _number(rng, field, 600) if field["required"] else rng.randint(0, 2)
 
 
 def random_entry(rng: random.Random, entry: dict[str, Any], players: list[str],
@@ -148,7 +162,7 @@ def random_entry(rng: random.Random, entry: dict[str, Any], players: list[str],
             hand["hands"][player] = given
     if entry["side_fields"]:
         hand["sides"] = {
-            name: {field["key"]: _number(rng, field, 600) if field["required"] else rng.randint(0, 2)
+            name: {field["key"]: _side_value(rng, field)
                    for field in entry["side_fields"] if field["required"] or rng.random() < 0.4}
             for name in side_names
         }
