@@ -398,8 +398,8 @@ def test_full_game_canasta_for_five_through_six_hands_every_sitter_twice():
     sheet = five(*hands, options={"target": 100_000})
     assert [row["sits_out"] for row in sheet["hands"]] == list(sitters)
     assert dealers(sheet) == ["Ann", "Bob", "Cara", "Dan", "Eve", "Bob", "Cara"]
-    for row, out, sitter in zip(sheet["hands"], outs, sitters):
-        assert row["sits_out"] == sitter and sitter not in row["details"][ACE]["cards_left"]
+    for row, out, sitter in zip(sheet["hands"], outs, sitters, strict=True):
+        assert row["out"] == out and sitter not in row["details"][ACE]["cards_left"]
     assert totals(sheet) == {ACE: sum(scores(sheet, n)[ACE] for n in range(1, 7)),
                              BD: sum(scores(sheet, n)[BD] for n in range(1, 7))}
     assert scores(sheet, 1) == {ACE: 400 + 800 + 100 - 10, BD: 300 + 800 - 20}   # Eve sits out, Ann out

@@ -247,8 +247,29 @@ class Canasta(PlayedInSides):
     7500 150; the guide's line names them ("Ann & Cara need 90 to open,
     Bob & Dan 50", or "everyone needs 50 to open").  The deal passes left.
     A hand's winner (the row's ``winner``) is the side that scored most in
-    it, none when two tie; its ``kind`` is ``out``, ``concealed`` or
-    ``stock``.  The moments are the player's who went out (``went_out``,
+    it, none when two tie; its ``kind`` is ``out``, ``concealed``,
+    ``special`` (Modern) or ``stock``.
+
+    Five play as four in two sides (one of three, one of two, seated anyhow),
+    11 cards, to 5000: one of the side of three sits out each hand, its third
+    player in seat order in hands 1, 4, 7..., its second in 2, 5, 8..., its
+    first in 3, 6, 9... (``sits_out`` on the row and in ``next``); the
+    sitter gives no input, is not ``out`` and does not deal (the deal passes
+    to the next seat).
+
+    ``style: "modern"`` is Modern American Canasta: 4 players in two sides,
+    13 cards, to 8500, 2 canastas to go out, no concealed going out.  Each
+    side adds ``sevens`` and ``aces`` canastas (2500, 2000), ``wild``
+    canastas (``twos`` 3000, ``jokers`` 2500, ``mixed`` 2000), ``threes``
+    (every three, 100 each; minus with nothing melded; no bonus for four) and
+    its unfinished melds ``open_sevens`` (-2500), ``open_aces`` and
+    ``open_wild`` (-2000 each); each player holding three or more sevens, or
+    aces, costs the side 1500 each (``sevens`` and ``aces`` beside a count).
+    A ``special`` hand (``straight`` 3000, ``pairs`` 2500, ``pairs_wild`` and
+    ``garbage`` 2000) scores its value and its side's threes instead of
+    everything else.  A three in a player's cards is refused.  The next
+    first meld: below 0 15, to 2495 50, to 4995 90, to 7495 120, from 7500
+    150.  The moments are the player's who went out (``went_out``,
     and ``concealed`` too) and each player's of a side that had all the red
     threes or melded nothing.
     """
@@ -289,6 +310,23 @@ class Canasta(PlayedInSides):
           names them: "Ann & Cara need 90 to open, Bob & Dan 50", or "everyone needs
           50 to open" when every side needs the same. Two players are reminded to
           draw 2 a turn.
+        - **Modern: a special hand** scores its value and 100 a three for the side
+          of the player who went out, "instead of everything else": its meld points,
+          canastas and open melds are taken as entered but not scored, its partner's
+          cards are not counted (so the partner may be left out), and it needs no
+          canastas to go out. The row's `kind` is `special`, a moment of its own.
+        - **Modern: the sevens and aces a player holds** are counted from the cards;
+          with a count, typed beside it (0 to 8 each, and the count holds at least 5
+          a seven and 20 an ace); typed with the cards, they must agree with them.
+        - **Modern: no bound on meld points and cards left together**: the rule
+          book's own first example holds 1220, more than the 1180 two decks and four
+          jokers are worth with a three counted 5 in hand. The other bounds stand.
+        - **Modern's name** on the sheet, the lists and the statistics is "Modern
+          American Canasta"; its log stays `canasta` with `style: "modern"`.
+        - **Five players: the sitter** is named on the hand's row (`sits_out`) and
+          in a note, takes no part in the side's moments, and `sits_out` is refused
+          in a game not for five (`bad_field`). The pages leave the sitter out of
+          the entry and show who sits out.
     """)
     min_players, max_players = 2, 6
     sides = Sides({4: (2,), 6: (3, 2)}, uneven={5: (3, 2)})

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..cards import Card
 from ..declare import Choice, Field
 from .entries import Hand, PlayerInput
 from .readers import read_count
@@ -80,13 +79,12 @@ def modern_minimum_meld(total: int) -> int:
 
 def canastas(given: Mapping[str, Any]) -> int:
     """Every completed canasta of a modern side: natural, mixed, sevens, aces and wild."""
-    return given["natural"] + given["mixed"] + given["sevens"] + given["aces"] + len(given["wild"])
+    return int(given["natural"] + given["mixed"] + given["sevens"] + given["aces"] + len(given["wild"]))
 
 
 def least_melded(given: Mapping[str, Any]) -> int:
     """The fewest meld points a modern side's canastas hold."""
-    return (sum(LEAST[key] * given[key] for key in LEAST)
-            + sum(LEAST_WILD[kind] for kind in given["wild"]))
+    return int(sum(LEAST[key] * given[key] for key in LEAST) + sum(LEAST_WILD[kind] for kind in given["wild"]))
 
 
 # -- a player's input -----------------------------------------------------------
@@ -131,10 +129,6 @@ def held(given: PlayerInput, rank: int) -> int:
     if given.cards is not None:
         return sum(1 for card in given.cards if card.rank == rank)
     return int(given.extra.get("sevens" if rank == 7 else "aces", 0)) if given.extra else 0
-
-
-def is_three(card: Card) -> bool:
-    return card.rank == 3 and not card.is_joker
 
 
 # -- a side's score -----------------------------------------------------------------
