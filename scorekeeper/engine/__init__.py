@@ -23,10 +23,10 @@ from .games import VARIANTS, get_variant
 from .games import catalogue as _catalogue
 from .options import check_options
 from .replay import Replay, replay
-from .sides import opposite_sides, side_name
+from .sides import opposite_sides, side_name, uneven_sides
 
 __all__ = [
-    "Card", "CardError", "InvalidEntry", "Replay", "entry_of", "game_name", "opposite_sides", "options_of",
+    "Card", "CardError", "InvalidEntry", "Replay", "entry_of", "game_name", "opposite_sides", "options_of", "uneven_sides",
     "parse_cards", "replay", "side_name", "variants",
 ]
 

@@ -44,6 +44,26 @@ def opposite_sides(players: Sequence[str], size: int) -> list[list[str]]:
     return [list(players[first::count]) for first in range(count)]
 
 
+def uneven_sides(players: Sequence[str], sizes: Sequence[int]) -> list[list[str]]:
+    """The players in sides of these different sizes, for a new game's form: the seats dealt round
+    the sides in turn, a side left out once full (five in sides of 3 and 2: seats 1, 3, 5 and 2, 4).
+
+    >>> uneven_sides(["Ann", "Bob", "Cara", "Dan", "Eve"], (3, 2))
+    [['Ann', 'Cara', 'Eve'], ['Bob', 'Dan']]
+    """
+    sides: list[list[str]] = [[] for _ in sizes]
+    open_sides = list(range(len(sizes)))
+    turn = 0
+    for player in players:
+        side = open_sides[turn % len(open_sides)]
+        sides[side].append(player)
+        if len(sides[side]) == sizes[side]:
+            open_sides.remove(side)
+        else:
+            turn += 1
+    return sides
+
+
 def _or(numbers: Sequence[int], last: str = "or") -> str:
     """``2, 3, 4 or 6``."""
     words = [str(n) for n in numbers]

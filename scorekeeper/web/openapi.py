@@ -427,6 +427,7 @@ _CHOICE_SCHEMAS: dict[str, dict[str, Any]] = {
     "rank": {"type": ["string", "null"]},
     "players": {"type": "array", "items": {"type": "string"}},
     "player": {"type": ["string", "null"]},
+    "one_of": {"type": ["string", "null"]},
 }
 
 
@@ -443,6 +444,10 @@ def _entry_choices() -> dict[str, Any]:
                 if key != "out":
                     found.setdefault(key, ({"type": "boolean", "description": ending["help"]}, []))[1].append(
                         variant["key"])
+        for key in entry["keys"]:  # a key no form asks for (who sits out): a name the engine checks
+            if key != "sides" and (key not in found or variant["key"] not in found[key][1]):
+                found.setdefault(key, ({"type": ["string", "null"], "description": "a player's name the engine "
+                                        "checks against its rules"}, []))[1].append(variant["key"])
     return {key: dict(schema, description=f"{schema['description']} ({', '.join(keys)})")
             for key, (schema, keys) in found.items()}
 
@@ -567,12 +572,16 @@ def json_word(value: Any) -> str:
 
 def _side_fields() -> dict[str, Any]:
     """Every per-side key the variants declare, with the variants that take it."""
-    found: dict[str, tuple[str, list[str]]] = {}
+    kinds: dict[str, dict[str, Any]] = {"count": {"type": "integer"}, "number": {"type": "integer"},
+                                        "flag": {"type": "boolean"},
+                                        "tally": {"type": "array", "items": {"type": "string"}}}
+    found: dict[str, tuple[dict[str, Any], str, list[str]]] = {}
     for variant in variants():
         for spec in variant["entry"].get("side_fields") or ():
-            found.setdefault(spec["key"], (spec["help"] or spec["label"], []))[1].append(variant["key"])
-    return {key: {"type": "integer", "description": f"{words} ({', '.join(keys)})"}
-            for key, (words, keys) in found.items()}
+            found.setdefault(spec["key"], (kinds[spec["kind"]], spec["help"] or spec["label"], []))[2].append(
+                variant["key"])
+    return {key: dict(schema, description=f"{words} ({', '.join(keys)})")
+            for key, (schema, words, keys) in found.items()}
 
 
 def _operation(summary: str, description: str, responses: dict[str, Any], *, op_id: str, tag: str,

@@ -263,7 +263,7 @@ def sheet_view(game: Game, *, page: int | None = None) -> SheetView:
             )
             for name in names
         ]
-    own = _row_extras(variant.extras)
+    own = _row_extras(variant.extras, sheet)
     columns += [Column(name=extra.label, total=None, extra=True) for extra in own]
     hands = sheet["hands"]
     page = page_shown(page, len(hands))
@@ -306,9 +306,12 @@ def _boards(sheet: Mapping[str, Any], declared: Boards | None) -> Mapping[str, M
     return (sheet.get(declared.sheet_key) or {}) if declared else {}
 
 
-def _row_extras(declared: tuple[Extra, ...]) -> tuple[Extra, ...]:
-    """The game's own columns: its extras kept in each hand's row."""
-    return tuple(extra for extra in declared if extra.where == "row")
+def _row_extras(declared: tuple[Extra, ...], sheet: Mapping[str, Any]) -> tuple[Extra, ...]:
+    """The game's own columns: its extras kept in each hand's row, where this game has them (a hand
+    or the next deal gives a value: who sits out, in Canasta for five only)."""
+    given = [sheet.get("next") or {}, *sheet["hands"]]
+    return tuple(extra for extra in declared
+                 if extra.where == "row" and any(row.get(extra.key) is not None for row in given))
 
 
 def _in_sides(sheet: Sheet) -> bool:
@@ -628,12 +631,23 @@ def describe_entry(entry: dict[str, Any], rules: Mapping[str, Any]) -> str:
         else:
             parts.append(f"{choice['key'].replace('_', ' ')} {given}")
     for name, given in (entry.get("sides") or {}).items():
-        shown = [f"{f['label'].lower()} {given[f['key']]}" for f in rules.get("side_fields") or ()
-                 if isinstance(given, dict) and given.get(f["key"]) not in (None, "")]
+        shown = [_side_value(f, given[f["key"]]) for f in rules.get("side_fields") or ()
+                 if isinstance(given, dict) and given.get(f["key"]) not in (None, "", False, [])]
         parts.append(f"{name} {', '.join(shown) or 'nothing'}")
     for name, given in (entry.get("hands") or {}).items():
         parts.append(f"{name} {_describe_input(given, rules)}")
     return "; ".join(parts)
+
+
+def _side_value(spec: Mapping[str, Any], value: Any) -> str:
+    """A side's field as the hand's line says it: ``meld points 270``, ``open aces``, ``wild canasta 2s``."""
+    label = str(spec["label"]).lower()
+    if spec["kind"] == "flag":
+        return label
+    if spec["kind"] == "tally" and isinstance(value, list):
+        names = {one["value"]: one["label"] for one in spec["among"]}
+        return f"{label} {', '.join(names.get(str(one), str(one)) for one in value)}"
+    return f"{label} {value}"
 
 
 def _describe_input(given: dict[str, Any], rules: Mapping[str, Any]) -> str:
