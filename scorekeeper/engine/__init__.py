@@ -26,9 +26,17 @@ from .replay import Replay, replay
 from .sides import opposite_sides, side_name, uneven_sides
 
 __all__ = [
-    "Card", "CardError", "InvalidEntry", "Replay", "entry_of", "game_name", "opposite_sides", "options_of", "uneven_sides",
-    "parse_cards", "replay", "side_name", "variants",
+    "Card", "CardError", "InvalidEntry", "Replay", "entry_of", "game_name", "opposite_sides", "options_of",
+    "parse_cards", "replay", "seated_sides", "side_name", "uneven_sides", "variants",
 ]
+
+
+def seated_sides(variant: str, names: list[str], size: int) -> list[list[str]]:
+    """The players of a game the app keeps in sides of ``size``: partners opposite, or, where the
+    variant seats this many in uneven sides (Canasta's five), the seats dealt round them in turn."""
+    found = VARIANTS.get(variant)
+    uneven = found.sides.uneven.get(len(names)) if found is not None and found.sides is not None else None
+    return uneven_sides(names, uneven) if uneven else opposite_sides(names, size)
 
 
 def variants() -> list[dict[str, Any]]:

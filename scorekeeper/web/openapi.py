@@ -94,7 +94,7 @@ def _schemas() -> dict[str, Any]:
                     "count past 0 to 10000, a cards field past 1000 characters), bad_option (an option "
                     "outside its bounds), bad_name, same_name (two names differing only by letter case or "
                     "spaces), too_many_hands (past 5000), not_a_card, not_a_player, missing_input, "
-                    "too_many_copies, over_knock_limit, not_a_side, bad_side_size, partners_not_opposite, sides_missing, "
+                    "too_many_copies, over_knock_limit, not_a_side, bad_side_size, partners_not_opposite, sides_missing, sides_not_in_turn, "
                     "not_in_sides, or invalid_entry; otherwise the use case's: bad_name, "
                     "same_name, bad_first_dealer, no_such_hand, game_over, nothing_to_undo, not_last_hand (an undo naming a hand "
                     "that is no longer the last), stale_hand, "

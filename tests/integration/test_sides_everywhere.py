@@ -292,7 +292,10 @@ def test_the_api_document_describes_sides_in_the_create_and_record_bodies(api):
 
     assert schemas["NewGame"]["properties"]["sides"]["items"]["items"] == {"$ref": "#/components/schemas/PlayerName"}
     assert schemas["Entry"]["properties"]["sides"]["additionalProperties"] == {"$ref": "#/components/schemas/SideInput"}
-    assert set(schemas["SideInput"]["properties"]) == {"meld_points", "natural", "mixed", "red_threes"}
+    assert set(schemas["SideInput"]["properties"]) == {"meld_points", "natural", "mixed", "red_threes", "sevens", "aces",
+                                                       "wild", "open_sevens", "open_aces", "open_wild", "threes"}
+    assert schemas["SideInput"]["properties"]["open_aces"]["type"] == "boolean"
+    assert schemas["SideInput"]["properties"]["wild"]["type"] == "array"
     assert "canasta" in schemas["Entry"]["properties"]["concealed"]["description"]
     assert {"sides", "side_players"} <= set(schemas["Sheet"]["properties"])
 
