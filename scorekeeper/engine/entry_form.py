@@ -182,10 +182,13 @@ class EntryForm:
     @property
     def field_rows(self) -> list[list[Mapping[str, Any]]]:
         """The fields as the panel lays them out: a pair (count or cards) side by side, a small
-        number (500's low aces) beside the field before it, the rest a row each."""
+        number (500's low aces) beside the field before it, small numbers after a pair a row of
+        their own (Modern Canasta's sevens and aces held), the rest a row each."""
         rows: list[list[Mapping[str, Any]]] = []
         for spec in self.fields:
-            if rows and ((spec["pair"] and spec["pair"] == rows[-1][-1]["pair"]) or spec["kind"] == "number"):
+            last = rows[-1][-1] if rows else None
+            if last is not None and ((spec["pair"] and spec["pair"] == last["pair"]) or
+                                     (spec["kind"] == "number" and (not last["pair"] or last["kind"] == "number"))):
                 rows[-1].append(spec)
             else:
                 rows.append([spec])
@@ -475,7 +478,7 @@ class EntryForm:
         (not those only the player who went out gives: a house game's bonus)."""
         fields = [f for f in self.fields if f["out"] != "only"]
         kinds = {f["kind"] for f in fields}
-        if kinds == {"count", "cards"}:
+        if kinds - {"number"} == {"count", "cards"}:  # (small numbers beside them are 0 when left empty)
             what = "type their count, or pick their cards"
         elif len(fields) == 1:
             what = f"type their {fields[0]['label'].lower()}"
