@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from scorekeeper.engine import InvalidEntry, Replay, entry_of, variants
+from scorekeeper.engine.entry_form import sitting_out
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUITS = "SHDC"
@@ -45,6 +46,8 @@ def _options(rng: random.Random, variant: dict[str, Any]) -> dict[str, Any]:
         if option["key"] in ENDING_OPTIONS and option["type"] == "int" and rng.random() < 0.6:
             low = max(option["minimum"] or 1, 30)
             options[option["key"]] = rng.randint(low, rng.choice([250, 2000]))
+        elif option["type"] == "choice" and rng.random() < 0.3:  # a style of its own (Modern Canasta)
+            options[option["key"]] = rng.choice(option["choices"])
     return options
 
 
@@ -180,7 +183,14 @@ def random_game(rng: random.Random, variant: dict[str, Any]) -> dict[str, Any]:
         log["sides"] = sides
     side_names = [" & ".join(side) for side in sides] if sides else list(players)
     deck = pack(variant["decks"][str(count)], variant["jokers"][str(count)])
-    game = Replay(log)
+    try:
+        game = Replay(log)
+    except InvalidEntry as error:  # a choice these players cannot take (Modern Canasta is for four)
+        if error.where != "options":
+            raise
+        log["options"] = {key: value for key, value in log["options"].items()
+                          if not isinstance(value, str)}
+        game = Replay(log)
     refused = None
     for _ in range(rng.randint(1, 12)):
         if game.sheet()["finished"]:
@@ -189,8 +199,9 @@ def random_game(rng: random.Random, variant: dict[str, Any]) -> dict[str, Any]:
         entry = {**entry_of(variant["key"], sheet["options"]), "dealt": None}
         if entry["exact_deal"] and sheet["next"]:
             entry["dealt"] = sheet["next"]["cards_each"]
+        playing = [p for p in players if p not in sitting_out(sheet, len(sheet["hands"]) + 1)]
         for _try in range(TRIES):
-            hand = random_entry(rng, entry, players, side_names, deck)
+            hand = random_entry(rng, entry, playing, side_names, deck)
             try:
                 game = game.after(hand)
             except InvalidEntry:
