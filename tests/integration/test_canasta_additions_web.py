@@ -5,11 +5,17 @@ who sits out next, and each side's minimum meld."""
 
 from __future__ import annotations
 
+import io
+import json
 from typing import Any
 
 import pytest
 from apikit import Api, make_token
+from sqlalchemy import select
 from webpage import game_id_from, page
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Game
 
 FOUR = {"seat-0": "Ann", "seat-1": "Bob", "seat-2": "Cara", "seat-3": "Dan"}
 FIVE = {**FOUR, "seat-4": "Eve"}
@@ -112,3 +118,45 @@ def test_the_api_keeps_uneven_sides_only_as_seated_in_turn(api):
                                 "sides": [["Ann", "Bob", "Cara"], ["Dan", "Eve"]]})
     assert other.status_code == 422
     assert other.get_json()["reason"] == "sides_not_in_turn"
+
+
+def exported(client: Any, game: int) -> dict[str, Any]:
+    response = client.get(f"/games/{game}/export.json")
+    assert response.status_code == 200
+    return json.loads(response.get_data(as_text=True))
+
+
+def import_file(client: Any, data: Any) -> Any:
+    return client.post("/backup/import", data={"file": (io.BytesIO(json.dumps(data).encode()), "game.json")},
+                       content_type="multipart/form-data")
+
+
+@pytest.mark.parametrize("five", [True, False], ids=["five", "modern"])
+def test_a_game_for_five_or_of_modern_canasta_exports_and_imports_to_the_same_sheet(app, user, other, record, five):
+    if five:
+        game = new_game(user, FIVE)
+        hand = {"out": "1", "s0-meld_points": "50", "s1-meld_points": "100", "s1-natural": "1",
+                "p0-count": "10", "p2-count": "10", "p3-count": "10"}
+    else:
+        game, hand = new_game(user, FOUR, style="modern"), MODERN_FIRST
+    assert record(user, game, hand).status_code == 303
+    file = exported(user, game)
+
+    response = import_file(other, file)
+
+    assert response.status_code == 303, page(response).errors()
+    with app.app_context():
+        copies = db.session.scalars(select(Game).where(Game.uid == file["uid"])).all()
+        mine, theirs = sorted(copies, key=lambda g: g.account_id)
+        assert theirs.log() == mine.log()
+        db.session.remove()
+    assert exported(other, theirs.id) == file
+
+
+def test_an_import_of_five_seated_otherwise_than_in_turn_is_refused(app, user, other, record):
+    game = new_game(user, FIVE)
+    file = {**exported(user, game), "sides": [["Ann", "Bob", "Cara"], ["Dan", "Eve"]], "uid": "five-otherwise"}
+
+    response = import_file(other, file)
+
+    assert "seated in turn" in " ".join(page(response).errors())
