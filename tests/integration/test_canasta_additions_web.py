@@ -15,7 +15,7 @@ from sqlalchemy import select
 from webpage import game_id_from, page
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Game
+from scorekeeper.models import Game, SeatResult
 
 FOUR = {"seat-0": "Ann", "seat-1": "Bob", "seat-2": "Cara", "seat-3": "Dan"}
 FIVE = {**FOUR, "seat-4": "Eve"}
@@ -160,3 +160,18 @@ def test_an_import_of_five_seated_otherwise_than_in_turn_is_refused(app, user, o
     response = import_file(other, file)
 
     assert "seated in turn" in " ".join(page(response).errors())
+
+
+def test_a_finished_game_for_five_counts_the_win_for_each_of_the_winning_sides_players(app, user, record):
+    game = new_game(user, FIVE)
+    hand = {"out": "1", "s0-meld_points": "50", "s1-meld_points": "100", "s1-natural": "1",
+            "p0-count": "10", "p2-count": "10", "p3-count": "10"}
+    assert record(user, game, hand).status_code == 303
+    assert user.post(f"/games/{game}/end").status_code == 303
+    with app.app_context():
+        rows = db.session.scalars(select(SeatResult).where(SeatResult.game_id == game)
+                                  .order_by(SeatResult.seat)).all()
+        won = [row.won for row in rows]
+        db.session.remove()
+    assert won == [False, True, False, True, False]  # Bob & Dan won; Ann, Cara and Eve did not
+    assert user.get("/stats/").status_code == 200
