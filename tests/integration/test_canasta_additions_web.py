@@ -175,3 +175,12 @@ def test_a_finished_game_for_five_counts_the_win_for_each_of_the_winning_sides_p
         db.session.remove()
     assert won == [False, True, False, True, False]  # Bob & Dan won; Ann, Cara and Eve did not
     assert user.get("/stats/").status_code == 200
+
+
+def test_modern_for_five_is_refused_on_new_game_next_to_the_style(user):
+    data = {"variant": "canasta", "first_dealer": "0", **FIVE, "option-style": "modern"}
+    response = user.post("/games/new?variant=canasta", data=data)
+    assert response.status_code == 422
+    shown = page(response)
+    assert "Modern American Canasta is for 4 players in two sides, got 5" in shown.one(id="option-style-error").text
+    assert shown.value("seat-4") == "Eve"
