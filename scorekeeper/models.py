@@ -23,7 +23,8 @@ from flask_login import UserMixin
 from sqlalchemy import JSON, CheckConstraint, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .engine.sides import opposite_sides, side_name
+from .engine import seated_sides
+from .engine.sides import side_name
 from .extensions import db
 
 
@@ -101,7 +102,7 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
         """The log's ``sides`` header: the players in sides of ``side_size``, partners opposite."""
         if not self.side_size:
             return None
-        return opposite_sides(self.names if names is None else names, self.side_size)
+        return seated_sides(self.variant, self.names if names is None else names, self.side_size)
 
     def side_names(self, names: list[str] | None = None) -> list[str] | None:
         """The sides' names in seat order ("Ann & Cara"), or None where the log has no sides."""

@@ -161,6 +161,7 @@
         "&out=" + (chosen && chosen.value === panel.dataset.seat ? "1" : "0");
       // The hand's choices (the deal's wild rank, the upcard) can change what cards are worth.
       form.querySelectorAll("[data-choice]").forEach(function (choice) {
+        if (choice.type === "radio" && !choice.checked) return;
         var value = choice.type === "checkbox" ? (choice.checked ? "1" : "") : choice.value;
         if (value) query += "&" + encodeURIComponent(choice.dataset.choice) + "=" + encodeURIComponent(value);
       });
@@ -412,6 +413,19 @@
     var active = document.activeElement;
     if (active && active.name === "out" && active.checked && tiles.contains(active)) moveOn();
   }
+
+  // -- A stepper: a button less and a button more beside a small count -----------------------
+  form.addEventListener("click", function (event) {
+    var button = event.target.closest("button.step");
+    if (!button) return;
+    var input = button.parentNode.querySelector("input");
+    var low = parseInt(input.dataset.min || "0", 10), high = parseInt(input.dataset.max || "99", 10);
+    var now = parseInt(input.value, 10);
+    var next = Math.min(high, Math.max(low, (isNaN(now) ? 0 : now) + parseInt(button.dataset.step, 10)));
+    input.value = next ? String(next) : "";
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  });
 
   // -- A refused save: the first refused field is focused and scrolled to (issue 14) -------
   // The list at the top links every refused field; a tap on a link goes to its field.

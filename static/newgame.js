@@ -10,6 +10,7 @@
   var chips = Array.prototype.slice.call(form.querySelectorAll(".chip"));
   var dealer = form.querySelector("#first_dealer");
   var sizes = form.dataset.sides ? JSON.parse(form.dataset.sides) : null;
+  var uneven = form.dataset.uneven ? JSON.parse(form.dataset.uneven) : {};
   var partners = form.querySelector("#partners-line strong");
   var counts = form.dataset.counts ? JSON.parse(form.dataset.counts) : [];
   function seatOf(name) {
@@ -20,7 +21,20 @@
       .filter(Boolean);
   }
   // The sides of these players, partners opposite: with s sides, seats i, i + s, ... are one side.
+  // Sides of different sizes (five in sides of three and two): the seats dealt round the sides in turn.
+  function unevenOf(names, wanted) {
+    var sides = wanted.map(function () { return []; });
+    var open = wanted.map(function (_, i) { return i; });
+    var turn = 0;
+    names.forEach(function (name) {
+      var side = open[turn % open.length];
+      sides[side].push(name);
+      if (sides[side].length === wanted[side]) open.splice(open.indexOf(side), 1); else turn += 1;
+    });
+    return sides.map(function (side) { return side.join(" & "); });
+  }
   function sidesOf(names) {
+    if (uneven[String(names.length)]) return unevenOf(names, uneven[String(names.length)]);
     var choices = sizes && sizes[String(names.length)];
     if (!choices) return null;
     var size = choices[0];

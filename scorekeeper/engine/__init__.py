@@ -23,12 +23,20 @@ from .games import VARIANTS, get_variant
 from .games import catalogue as _catalogue
 from .options import check_options
 from .replay import Replay, replay
-from .sides import opposite_sides, side_name
+from .sides import opposite_sides, side_name, uneven_sides
 
 __all__ = [
     "Card", "CardError", "InvalidEntry", "Replay", "entry_of", "game_name", "opposite_sides", "options_of",
-    "parse_cards", "replay", "side_name", "variants",
+    "parse_cards", "replay", "seated_sides", "side_name", "uneven_sides", "variants",
 ]
+
+
+def seated_sides(variant: str, names: list[str], size: int) -> list[list[str]]:
+    """The players of a game the app keeps in sides of ``size``: partners opposite, or, where the
+    variant seats this many in uneven sides (Canasta's five), the seats dealt round them in turn."""
+    found = VARIANTS.get(variant)
+    uneven = found.sides.uneven.get(len(names)) if found is not None and found.sides is not None else None
+    return uneven_sides(names, uneven) if uneven else opposite_sides(names, size)
 
 
 def variants() -> list[dict[str, Any]]:

@@ -25,7 +25,7 @@ says of it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .bounds import MAX_COUNT
@@ -36,13 +36,18 @@ from .sheet import NoteKey
 #: game's typed ``bonus``: every other player leaves it out)
 OUT_GIVES = ("none", "optional", "required", "only")
 
-#: the kinds of a hand-level choice: a box to tick, one card, a rank, some players, one player
-CHOICE_KINDS = ("flag", "card", "rank", "players", "player")
+#: the kinds of a hand-level choice: a box to tick, one card, a rank, some players, one player,
+#: one of a few named values (or none)
+CHOICE_KINDS = ("flag", "card", "rank", "players", "player", "one_of")
 
 #: the kinds of a player's field: a whole number, a list of cards, either of
 #: them (500's melded and left: the cards, or their points), a small number,
-#: a switch (true or false: the player did something this hand, such as showed or made a phase)
-FIELD_KINDS = ("count", "cards", "cards_or_points", "number", "flag")
+#: a switch (true or false: the player did something this hand, such as showed or made a phase);
+#: a side's field may also be a tally (a list of named values, each one of ``among``, entered as
+#: a stepper a value)
+FIELD_KINDS = ("count", "cards", "cards_or_points", "number", "flag", "tally")
+#: the kinds a side's field may be
+SIDE_FIELD_KINDS = ("count", "number", "flag", "tally")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +74,8 @@ class Choice:
     ``kind``: ``flag`` (true or false), ``card`` (one card, like Oklahoma's
     upcard), ``rank`` (the deal's wild rank, or none), ``players`` (a list
     of names: who re-enters before the hand) or ``player`` (one name, or
-    none: who won the game at once with a special hand).  ``needs_out``:
+    none: who won the game at once with a special hand) or ``one_of`` (one
+    of ``values``, each a value and its label, or none).  ``needs_out``:
     only with a player who went out (rummy).  ``among``: for ``players`` and
     ``player``, who may be named: ``out`` (players out of the game) or ``in``.
     """
@@ -80,14 +86,18 @@ class Choice:
     help: str = ""
     needs_out: bool = False
     among: str = "in"
+    values: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in CHOICE_KINDS:
             raise ValueError(f"a choice's kind is one of {CHOICE_KINDS}, not {self.kind!r}")
+        if (self.kind == "one_of") != bool(self.values):
+            raise ValueError(f"{self.key}: a choice of kind one_of, and only it, names its values")
 
     def catalogue(self) -> dict[str, Any]:
         return {"key": self.key, "kind": self.kind, "label": self.label, "help": self.help,
-                "needs_out": self.needs_out, "among": self.among if self.kind in ("players", "player") else None}
+                "needs_out": self.needs_out, "among": self.among if self.kind in ("players", "player") else None,
+                "values": [{"value": value, "label": label} for value, label in self.values] or None}
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +118,10 @@ class Field:
     A side's field (a variant's ``side_fields``, under the entry's ``sides``)
     is a whole number: ``step`` is what it is a multiple of (Canasta's meld
     points: 5), ``required`` that every side gives it (0 when it has none);
-    one left out otherwise counts 0.
+    one left out otherwise counts 0.  It may also be a ``flag`` (true or
+    false, false when left out) or a ``tally``: a list of at most
+    ``maximum`` values, each one of ``among`` (a value and its label), empty
+    when left out.
 
     ``numbered_by``: the key of the next deal (the sheet's ``next``) mapping
     each player to a number the label ends with, for this player's own
@@ -127,8 +140,11 @@ class Field:
     required: bool = False
     turns_on: str = ""
     numbered_by: str = ""
+    among: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
+        if (self.kind == "tally") != bool(self.among):
+            raise ValueError(f"{self.key}: a field of kind tally, and only it, names the values it counts")
         if self.kind not in FIELD_KINDS:
             raise ValueError(f"a field's kind is one of {FIELD_KINDS}, not {self.kind!r}")
         if self.out not in OUT_GIVES:
@@ -140,12 +156,13 @@ class Field:
         numeric = self.kind in ("count", "number", "cards_or_points")
         shown = {"key": self.key, "kind": self.kind, "label": self.label, "help": self.help,
                  "out": self.out, "pair": self.pair or None,
-                 "minimum": self.minimum if numeric else None, "maximum": self.maximum if numeric else None,
-                 "step": self.step if numeric else None, "required": self.required}
+                 "minimum": self.minimum if numeric else None,
+                 "maximum": self.maximum if numeric or self.kind == "tally" else None,
+                 "step": self.step if numeric else None, "required": self.required,
+                 "numbered_by": self.numbered_by or None,
+                 "among": [{"value": value, "label": label} for value, label in self.among] or None}
         if self.turns_on:
             shown["turns_on"] = self.turns_on
-        if self.numbered_by:
-            shown["numbered_by"] = self.numbered_by
         return shown
 
 
@@ -197,16 +214,24 @@ class Sides:
     ``optional``: the header may be left out at those counts too (a game
     the table defines: partners only if the table says so); then each
     plays for themselves and the game has no sides at all.
+
+    ``uneven``: at these numbers of players, sides of different sizes, one
+    side of each size listed (Canasta for five: ``{5: (3, 2)}``), seated
+    anyhow (the same-size and partners-opposite rules do not apply).
     """
 
     sizes: Mapping[int, tuple[int, ...]]
     optional: bool = False
+    uneven: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for players, sizes in self.sizes.items():
             for size in sizes:
                 if size < 2 or players % size or players == size:
                     raise ValueError(f"{players} players cannot sit in sides of {size}")
+        for players, sizes in self.uneven.items():
+            if sum(sizes) != players or min(sizes) < 2 or players in self.sizes:
+                raise ValueError(f"{players} players cannot sit in sides of {sizes}")
 
     def sizes_for(self, players: int) -> tuple[int, ...]:
         """The side sizes a game of this many players takes; () where each plays for themselves."""
@@ -215,6 +240,10 @@ class Sides:
     def catalogue(self) -> dict[str, list[int]]:
         """The sizes by number of players, as the catalogue shows them: ``{"4": [2], "6": [3, 2]}``."""
         return {str(players): list(sizes) for players, sizes in sorted(self.sizes.items())}
+
+    def uneven_catalogue(self) -> dict[str, list[int]] | None:
+        """The uneven sides by number of players, one side of each size: ``{"5": [3, 2]}``; None without."""
+        return {str(players): list(sizes) for players, sizes in sorted(self.uneven.items())} or None
 
 
 @dataclass(frozen=True, slots=True)

@@ -97,9 +97,12 @@ class EntryForm:
     #: the entry as far as it reads when the form has mistakes of its own (a seat with one left
     #: out), for the engine to find every missing input too; None when not even that reads
     partial: dict[str, Any] | None = None
+    #: players in the game who sit this hand out (see :func:`sitting_out`): named, given no panel
+    sitting_out: Sequence[str] = ()
 
     def __post_init__(self) -> None:
-        self.seats = [Seat(i, name, name in self.active) for i, name in enumerate(self.names)]
+        self.seats = [Seat(i, name, name in self.active and name not in self.sitting_out)
+                      for i, name in enumerate(self.names)]
         if self.sides and self.side_fields:
             by_name = {seat.name: seat for seat in self.seats}
             self.side_groups = [SideGroup(i, side, [by_name[p] for p in seated if p in by_name])
@@ -142,15 +145,34 @@ class EntryForm:
     @property
     def side_field_rows(self) -> list[list[Mapping[str, Any]]]:
         """The side's fields as a group lays them out: a big number (meld points) a row of its
-        own, the small counts after it (canastas, red threes: at most 99) side by side."""
+        own, the small counts after it (canastas, red threes: at most 99) side by side, the
+        switches (a flag, a count of at most 1) together in a row, each tally a row of its own."""
         rows: list[list[Mapping[str, Any]]] = []
         for spec in self.side_fields:
-            small = spec["maximum"] is not None and spec["maximum"] <= SMALL_COUNT
-            if small and rows and rows[-1][-1]["maximum"] <= SMALL_COUNT:
+            shape = side_shape(spec)
+            if shape in ("small", "stepper", "switch") and rows and side_shape(rows[-1][-1]) == shape:
+                rows[-1].append(spec)
+            elif shape == "stepper" and rows and side_shape(rows[-1][-1]) == "small":
                 rows[-1].append(spec)
             else:
                 rows.append([spec])
         return rows
+
+    def side_shape(self, spec: Mapping[str, Any]) -> str:
+        """How a side's field is drawn (see :func:`side_shape`)."""
+        return side_shape(spec)
+
+    def side_names(self, spec: Mapping[str, Any]) -> list[str]:
+        """The keys a side's field posts (and keeps) its values under: one, or one for each value
+        a tally counts (``wild.twos``)."""
+        if spec["kind"] == "tally":
+            return [f"{spec['key']}.{one['value']}" for one in spec["among"]]
+        return [spec["key"]]
+
+    @property
+    def sitters(self) -> list[str]:
+        """The players who sit this hand out, in seat order."""
+        return [name for name in self.names if name in self.sitting_out]
 
     def shown_in(self, group: SideGroup) -> list[Seat]:
         """The side's players with a panel this hand (see :meth:`shown_seats`)."""
@@ -164,10 +186,13 @@ class EntryForm:
     @property
     def field_rows(self) -> list[list[Mapping[str, Any]]]:
         """The fields as the panel lays them out: a pair (count or cards) side by side, a small
-        number (500's low aces) beside the field before it, the rest a row each."""
+        number (500's low aces) beside the field before it, small numbers after a pair a row of
+        their own (Modern Canasta's sevens and aces held), the rest a row each."""
         rows: list[list[Mapping[str, Any]]] = []
         for spec in self.fields:
-            if rows and ((spec["pair"] and spec["pair"] == rows[-1][-1]["pair"]) or spec["kind"] == "number"):
+            last = rows[-1][-1] if rows else None
+            if last is not None and ((spec["pair"] and spec["pair"] == last["pair"]) or
+                                     (spec["kind"] == "number" and (not last["pair"] or last["kind"] == "number"))):
                 rows[-1].append(spec)
             else:
                 rows.append([spec])
@@ -268,7 +293,8 @@ class EntryForm:
         """Every field the form posts (but its CSRF token), by name: what :meth:`load_post` reads."""
         names = ["token", "out", *(c["key"] for c in self.choices)]
         names += [seat.field(key) for seat in self.seats for key in self._seat_keys()]
-        return names + [group.field(f["key"]) for group in self.side_groups for f in self.side_fields]
+        return names + [group.field(key) for group in self.side_groups for f in self.side_fields
+                        for key in self.side_names(f)]
 
     def load_post(self, data: Mapping[str, str]) -> None:
         """Keep everything typed, so a refused entry comes back as it was."""
@@ -277,7 +303,8 @@ class EntryForm:
         for seat in self.seats:
             seat.values = {name: data.get(seat.field(name), "") for name in self._seat_keys()}
         for group in self.side_groups:
-            group.values = {f["key"]: data.get(group.field(f["key"]), "") for f in self.side_fields}
+            group.values = {key: data.get(group.field(key), "") for f in self.side_fields
+                            for key in self.side_names(f)}
 
     def load_entry(self, entry: Mapping[str, Any]) -> None:
         """Fill the form from a recorded entry (names), to edit it."""
@@ -304,8 +331,17 @@ class EntryForm:
         sides = entry.get("sides") or {}
         for group in self.side_groups:
             given = sides.get(group.name) or {}
-            group.values = {f["key"]: str(given[f["key"]]) if given.get(f["key"]) is not None else ""
-                            for f in self.side_fields}
+            group.values = {}
+            for f in self.side_fields:
+                value = given.get(f["key"])
+                if f["kind"] == "tally":
+                    for one in f["among"]:
+                        n = list(value or ()).count(one["value"])
+                        group.values[f"{f['key']}.{one['value']}"] = str(n) if n else ""
+                elif f["kind"] == "flag":
+                    group.values[f["key"]] = "1" if value else ""
+                else:
+                    group.values[f["key"]] = str(value) if value is not None else ""
 
     def to_entry(self) -> dict[str, Any] | None:
         """The engine's entry, or None with field errors set."""
@@ -368,10 +404,20 @@ class EntryForm:
             return None
         return entry
 
-    def _side_input(self, group: SideGroup) -> dict[str, int]:
-        """A side's numbers as typed (a field left empty is left out: the engine says what it needs)."""
-        given: dict[str, int] = {}
+    def _side_input(self, group: SideGroup) -> dict[str, Any]:
+        """A side's numbers as typed (a field left empty is left out: the engine says what it needs),
+        its switches ticked (true) and its tallies, each value as often as its count says."""
+        given: dict[str, Any] = {}
         for spec in self.side_fields:
+            if spec["kind"] == "flag":
+                if group.value(spec["key"]).strip():
+                    given[spec["key"]] = True
+                continue
+            if spec["kind"] == "tally":
+                tally = self._tally(group, spec)
+                if tally:
+                    given[spec["key"]] = tally
+                continue
             text = group.value(spec["key"]).strip()
             if not text:
                 continue
@@ -387,6 +433,22 @@ class EntryForm:
                 continue
             given[spec["key"]] = number
         return given
+
+    def _tally(self, group: SideGroup, spec: Mapping[str, Any]) -> list[str]:
+        """A tally's values, each as often as its count (a box ticked is 1)."""
+        tally: list[str] = []
+        for one in spec["among"]:
+            key = f"{spec['key']}.{one['value']}"
+            text = group.value(key).strip()
+            if not text:
+                continue
+            number = _whole_number(text)
+            if number is None or number > spec["maximum"]:
+                self._side_error(group, f"Type how many {one['label'].lower()} as a whole number from 0 to "
+                                        f"{spec['maximum']} (not {text!r}).", spec["key"])
+                continue
+            tally += [one["value"]] * number
+        return tally
 
     def _seat_input(self, seat: Seat) -> dict[str, Any] | None:
         status = next((s for s in self.statuses if s["key"] == seat.value("status")), None)
@@ -448,7 +510,7 @@ class EntryForm:
         (not those only the player who went out gives: a house game's bonus)."""
         fields = [f for f in self.fields if f["out"] != "only" and f["kind"] != "flag"]
         kinds = {f["kind"] for f in fields}
-        if kinds == {"count", "cards"}:
+        if kinds - {"number"} == {"count", "cards"}:  # (small numbers beside them are 0 when left empty)
             what = "type their count, or pick their cards"
         elif len(fields) == 1:
             what = f"type their {fields[0]['label'].lower()}"
@@ -567,6 +629,33 @@ def repeated_cards(cards: list[Card], *, decks: int, jokers: int, game: str) -> 
 
 #: a side's count up to this is a small one (canastas, red threes), laid out side by side
 SMALL_COUNT = 99
+#: a side's count up to this is a stepper (a box with a button less and a button more); at most 1, a switch
+STEPPER_MOST = 9
+
+
+def side_shape(spec: Mapping[str, Any]) -> str:
+    """How a side's field is drawn: ``big`` (a number typed: meld points), ``small`` (a count typed),
+    ``stepper`` (a count of at most 9 with a less and a more button), ``switch`` (a flag, or a count of
+    at most 1: ticked is 1) or ``tally`` (a switch or stepper for each value it counts)."""
+    kind, most = spec["kind"], spec["maximum"]
+    if kind == "tally":
+        return "tally"
+    if kind == "flag" or (most is not None and most <= 1 and not spec["required"]):
+        return "switch"
+    if most is not None and most <= STEPPER_MOST and not spec["required"]:
+        return "stepper"
+    return "small" if most is not None and most <= SMALL_COUNT else "big"
+
+
+def sitting_out(sheet: Mapping[str, Any], number: int) -> list[str]:
+    """Who sits out hand ``number`` of this sheet: its row's ``sits_out`` for a hand played, the
+    ``next`` deal's for the next hand (a name, a list of names, or none)."""
+    rows = sheet.get("hands") or []
+    where = rows[number - 1] if 0 < number <= len(rows) else sheet.get("next") or {}
+    named = where.get("sits_out")
+    if isinstance(named, str):
+        return [named]
+    return [name for name in named if isinstance(name, str)] if isinstance(named, list) else []
 #: what a side's big number looks like, for the message asking for one
 SIDE_EXAMPLE = 120
 

@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any
 
 from . import InvalidEntry, Replay, entry_of, game_name, replay, variants
-from .entry_form import EntryForm
+from .entry_form import EntryForm, sitting_out
 
 __all__ = ["outcome", "replay_all", "score_waiting"]
 
@@ -93,7 +93,8 @@ def _form(sheet: dict[str, Any]) -> EntryForm:
     nxt = sheet["next"]
     return EntryForm(variant, names, [n for n in names if n not in out], len(sheet["hands"]) + 1,
                      options=options, guide=sheet["guide"], pack=(nxt["decks"], nxt["jokers"]) if nxt else None,
-                     sides=sheet.get("side_players"), upcoming=nxt)
+                     sides=sheet.get("side_players"), upcoming=nxt,
+                     sitting_out=sitting_out(sheet, len(sheet["hands"]) + 1))
 
 
 @cache

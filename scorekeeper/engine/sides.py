@@ -44,6 +44,26 @@ def opposite_sides(players: Sequence[str], size: int) -> list[list[str]]:
     return [list(players[first::count]) for first in range(count)]
 
 
+def uneven_sides(players: Sequence[str], sizes: Sequence[int]) -> list[list[str]]:
+    """The players in sides of these different sizes, for a new game's form: the seats dealt round
+    the sides in turn, a side left out once full (five in sides of 3 and 2: seats 1, 3, 5 and 2, 4).
+
+    >>> uneven_sides(["Ann", "Bob", "Cara", "Dan", "Eve"], (3, 2))
+    [['Ann', 'Cara', 'Eve'], ['Bob', 'Dan']]
+    """
+    sides: list[list[str]] = [[] for _ in sizes]
+    open_sides = list(range(len(sizes)))
+    turn = 0
+    for player in players:
+        side = open_sides[turn % len(open_sides)]
+        sides[side].append(player)
+        if len(sides[side]) == sizes[side]:
+            open_sides.remove(side)
+        else:
+            turn += 1
+    return sides
+
+
 def _or(numbers: Sequence[int], last: str = "or") -> str:
     """``2, 3, 4 or 6``."""
     words = [str(n) for n in numbers]
@@ -70,6 +90,9 @@ def seat_sides(raw: Any, players: tuple[str, ...], declared: Sides | None,
         return None
     if raw is None and declared.optional:
         return None  # each plays for themselves: no sides at all
+    uneven = declared.uneven.get(len(players))
+    if uneven:
+        return _seat_uneven(raw, players, uneven, game)
     sizes = declared.sizes_for(len(players))
     if not sizes:
         if raw is not None:
@@ -83,6 +106,25 @@ def seat_sides(raw: Any, players: tuple[str, ...], declared: Sides | None,
     seated = _read(raw, players)
     _check_sizes(seated, len(players), sizes, game)
     _check_opposite(seated, players)
+    return _named(seated)
+
+
+def _seat_uneven(raw: Any, players: tuple[str, ...], sizes: tuple[int, ...],
+                 game: str) -> dict[str, tuple[str, ...]]:
+    """Sides of different sizes, one of each size listed, seated anyhow (Canasta for five)."""
+    wanted = " and ".join(f"one of {size}" for size in sizes)
+    if raw is None:
+        raise _invalid(f"{game} with {len(players)} players is played in sides: {wanted}; say who partners "
+                       "whom", "sides_missing")
+    seated = _read(raw, players)
+    if sorted(map(len, seated), reverse=True) != sorted(sizes, reverse=True):
+        got = " and ".join(str(len(side)) for side in seated)
+        raise _invalid(f"{game} with {len(players)} players is played in sides: {wanted}, not {got}",
+                       "bad_side_size")
+    return _named(seated)
+
+
+def _named(seated: list[tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
     named: dict[str, tuple[str, ...]] = {}
     for side in seated:
         name = side_name(side)

@@ -665,6 +665,8 @@ def _game_rows(account: Account, checked: _Checked,
                 first_seat=names.index(log["first_dealer"]), ended=log["ended"], created_at=created,
                 side_size=side_size)
     game.seats = [Seat(seat=i, player=p) for i, p in enumerate(seated)]
+    if partners and game.seated_sides(names) != [list(side) for side in partners.values()]:
+        raise BadImport("sides: uneven sides are kept as seated in turn; this game's are seated otherwise.")
     for column, value in summary_of(checked.sheet).items():
         setattr(game, column, value)
     game.updated_at = _when(data.get("updated_at"), "", "updated_at") or created

@@ -26,6 +26,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from .. import live_stamps, stats
 from ..engine import InvalidEntry, replay
+from ..engine.sides import side_name
 from ..engine.bounds import check_names, name_key
 from ..engine.games import get_variant
 from ..extensions import db
@@ -215,6 +216,11 @@ def _seat_sides(game: Game, sides: Any, typed: list[str]) -> dict[str, Any]:
         sides = [[spelled.get(name_key(p), p) if isinstance(p, str) else p for p in side] for side in sides]
     sheet = replay({**game.log([]), "sides": sides})
     game.side_size = len(next(iter(sheet["side_players"].values())))
+    kept = [list(seated) for seated in sheet["side_players"].values()]
+    if game.seated_sides() != kept:  # uneven sides (Canasta's five) are kept as seated in turn
+        turn = " against ".join(side_name(side) for side in game.seated_sides() or ())
+        raise InvalidEntry(f"with {len(game.names)} players the sides are seated in turn ({turn}); seat the "
+                           "players in that order", where="sides", code="sides_not_in_turn")
     return sheet
 
 

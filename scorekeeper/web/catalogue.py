@@ -234,9 +234,11 @@ def players_text(variant: Mapping[str, Any]) -> str:
     are skipped or sit in sides (the catalogue's ``player_counts`` and ``sides``)."""
     counts = player_counts(variant)
     text = player_range(counts[0], counts[-1]) if is_run(counts) else f"{either(counts)} players"
-    partnered = sorted(int(n) for n in variant.get("sides") or {})
+    partnered = sorted(int(n) for n in {**(variant.get("sides") or {}), **(variant.get("uneven_sides") or {})})
     if partnered:
-        text += f" ({' and '.join(map(str, partnered))} in partnerships)"
+        words = [str(n) for n in partnered]
+        joined = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+        text += f" ({joined} in partnerships)"
     return text
 
 

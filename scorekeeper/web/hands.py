@@ -20,6 +20,7 @@ from .. import services
 from ..engine import InvalidEntry, parse_cards, replay
 from ..engine.bounds import MAX_HANDS
 from ..engine.cards import CardError
+from ..engine.entry_form import sitting_out
 from ..engine.games import get_variant
 from ..models import Game, entry_for_engine
 from . import DATABASE_BUSY, RETRY_AFTER, discard_session
@@ -43,7 +44,8 @@ def _form(game: Game, number: int) -> EntryForm:
     rules = described(game.variant, sheet["options"])
     return EntryForm(rules, game.names, active, number, options=sheet["options"],
                      guide=sheet["guide"], pack=(nxt["decks"], nxt["jokers"]) if nxt else None,
-                     sides=sheet.get("side_players"), upcoming=_upcoming(game, number, sheet, rules))
+                     sides=sheet.get("side_players"), upcoming=_upcoming(game, number, sheet, rules),
+                     sitting_out=sitting_out(sheet, number))
 
 
 def _upcoming(game: Game, number: int, sheet: dict[str, Any], rules: dict[str, Any]) -> dict[str, Any] | None:

@@ -30,7 +30,7 @@ from wtforms import BooleanField, Field, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.3; the stubs predate it
 from wtforms.validators import ValidationError
 
-from ..engine import InvalidEntry, opposite_sides, options_of, side_name
+from ..engine import InvalidEntry, opposite_sides, options_of, side_name, uneven_sides
 from ..engine.bounds import look_alike, name_key
 from ..models import Player
 from ..services import MAX_NAME, too_long
@@ -182,6 +182,11 @@ class NewGameForm(FlaskForm):
         return not self.variant.get("sides") and bool(self.variant.get("optional_sides"))
 
     @property
+    def uneven_sizes(self) -> dict[str, list[int]]:
+        """The sizes of uneven sides by number of players (Canasta's five: ``{"5": [3, 2]}``)."""
+        return dict(self.variant.get("uneven_sides") or {})
+
+    @property
     def player_counts(self) -> list[int]:
         return player_counts(self.variant)
 
@@ -208,6 +213,9 @@ class NewGameForm(FlaskForm):
 
     def sides_for(self, names: list[str]) -> list[list[str]] | None:
         """These players in sides, partners opposite; None where this many play each for themselves."""
+        uneven = self.uneven_sizes.get(str(len(names)))
+        if uneven:
+            return uneven_sides(names, uneven)
         if str(len(names)) not in self.side_sizes or not self.side_size(len(names)):
             return None
         return opposite_sides(names, self.side_size(len(names)))
@@ -223,11 +231,14 @@ class NewGameForm(FlaskForm):
     def sides_rule(self) -> str:
         """``With 4 or 6 players, partners sit opposite; 2 or 3 play each for themselves.``"""
         counts = sorted(int(count) for count in self.side_sizes)
-        alone = [n for n in self.player_counts if n not in counts]
+        uneven = {int(count): sizes for count, sizes in self.uneven_sizes.items()}
+        alone = [n for n in self.player_counts if n not in counts and n not in uneven]
         if self.sides_optional:
             return (f"With {either(counts)} players you may play in sides, partners opposite each other; "
                     "otherwise each plays for themselves.")
         line = f"With {either(counts)} players, partners sit opposite each other"
+        line += "".join(f"; {count} play in sides of {' and '.join(_word(size) for size in sizes)}, seated in turn"
+                        for count, sizes in sorted(uneven.items()))
         return line + (f"; {either(alone)} play each for themselves." if alone else ".")
 
     def players_wanted(self) -> str:

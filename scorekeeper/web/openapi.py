@@ -94,7 +94,7 @@ def _schemas() -> dict[str, Any]:
                     "count past 0 to 10000, a cards field past 1000 characters), bad_option (an option "
                     "outside its bounds), bad_name, same_name (two names differing only by letter case or "
                     "spaces), too_many_hands (past 5000), not_a_card, not_a_player, missing_input, "
-                    "too_many_copies, over_knock_limit, not_a_side, bad_side_size, partners_not_opposite, sides_missing, "
+                    "too_many_copies, over_knock_limit, not_a_side, bad_side_size, partners_not_opposite, sides_missing, sides_not_in_turn, "
                     "not_in_sides, or invalid_entry; otherwise the use case's: bad_name, "
                     "same_name, bad_first_dealer, no_such_hand, game_over, nothing_to_undo, not_last_hand (an undo naming a hand "
                     "that is no longer the last), stale_hand, "
@@ -427,6 +427,7 @@ _CHOICE_SCHEMAS: dict[str, dict[str, Any]] = {
     "rank": {"type": ["string", "null"]},
     "players": {"type": "array", "items": {"type": "string"}},
     "player": {"type": ["string", "null"]},
+    "one_of": {"type": ["string", "null"]},
 }
 
 
@@ -443,6 +444,10 @@ def _entry_choices() -> dict[str, Any]:
                 if key != "out":
                     found.setdefault(key, ({"type": "boolean", "description": ending["help"]}, []))[1].append(
                         variant["key"])
+        for key in entry["keys"]:  # a key no form asks for (who sits out): a name the engine checks
+            if key != "sides" and (key not in found or variant["key"] not in found[key][1]):
+                found.setdefault(key, ({"type": ["string", "null"], "description": "a player's name the engine "
+                                        "checks against its rules"}, []))[1].append(variant["key"])
     return {key: dict(schema, description=f"{schema['description']} ({', '.join(keys)})")
             for key, (schema, keys) in found.items()}
 
@@ -568,12 +573,16 @@ def json_word(value: Any) -> str:
 
 def _side_fields() -> dict[str, Any]:
     """Every per-side key the variants declare, with the variants that take it."""
-    found: dict[str, tuple[str, list[str]]] = {}
+    kinds: dict[str, dict[str, Any]] = {"count": {"type": "integer"}, "number": {"type": "integer"},
+                                        "flag": {"type": "boolean"},
+                                        "tally": {"type": "array", "items": {"type": "string"}}}
+    found: dict[str, tuple[dict[str, Any], str, list[str]]] = {}
     for variant in variants():
         for spec in variant["entry"].get("side_fields") or ():
-            found.setdefault(spec["key"], (spec["help"] or spec["label"], []))[1].append(variant["key"])
-    return {key: {"type": "integer", "description": f"{words} ({', '.join(keys)})"}
-            for key, (words, keys) in found.items()}
+            found.setdefault(spec["key"], (kinds[spec["kind"]], spec["help"] or spec["label"], []))[2].append(
+                variant["key"])
+    return {key: dict(schema, description=f"{words} ({', '.join(keys)})")
+            for key, (schema, words, keys) in found.items()}
 
 
 def _operation(summary: str, description: str, responses: dict[str, Any], *, op_id: str, tag: str,

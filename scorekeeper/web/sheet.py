@@ -270,7 +270,7 @@ def sheet_view(game: Game, *, page: int | None = None) -> SheetView:
         ]
     for column in columns:
         column.beside = " · ".join(_beside(sheet, variant.extras, column.name))
-    own = _row_extras(variant.extras)
+    own = _row_extras(variant.extras, sheet)
     columns += [Column(name=extra.label, total=None, extra=True) for extra in own if extra.where == "row"]
     hands = sheet["hands"]
     page = page_shown(page, len(hands))
@@ -326,9 +326,13 @@ def _beside(sheet: Mapping[str, Any], declared: tuple[Extra, ...], column: str) 
     return shown
 
 
-def _row_extras(declared: tuple[Extra, ...]) -> tuple[Extra, ...]:
-    """The game's own values in each hand's row: its columns, and its values in each column's cell."""
-    return tuple(extra for extra in declared if extra.where in ("row", "cell"))
+def _row_extras(declared: tuple[Extra, ...], sheet: Mapping[str, Any]) -> tuple[Extra, ...]:
+    """The game's own values in each hand's row: its columns, where this game has them (a hand or
+    the next deal gives a value: who sits out, in Canasta for five only), and its values in each
+    column's cell."""
+    given = [sheet.get("next") or {}, *sheet["hands"]]
+    return tuple(extra for extra in declared if extra.where == "cell" or (
+        extra.where == "row" and any(row.get(extra.key) is not None for row in given)))
 
 
 def _in_sides(sheet: Sheet) -> bool:
@@ -654,12 +658,23 @@ def describe_entry(entry: dict[str, Any], rules: Mapping[str, Any]) -> str:
         else:
             parts.append(f"{choice['key'].replace('_', ' ')} {given}")
     for name, given in (entry.get("sides") or {}).items():
-        shown = [f"{f['label'].lower()} {given[f['key']]}" for f in rules.get("side_fields") or ()
-                 if isinstance(given, dict) and given.get(f["key"]) not in (None, "")]
+        shown = [_side_value(f, given[f["key"]]) for f in rules.get("side_fields") or ()
+                 if isinstance(given, dict) and given.get(f["key"]) not in (None, "", False, [])]
         parts.append(f"{name} {', '.join(shown) or 'nothing'}")
     for name, given in (entry.get("hands") or {}).items():
         parts.append(f"{name} {_describe_input(given, rules)}")
     return "; ".join(parts)
+
+
+def _side_value(spec: Mapping[str, Any], value: Any) -> str:
+    """A side's field as the hand's line says it: ``meld points 270``, ``open aces``, ``wild canasta 2s``."""
+    label = str(spec["label"]).lower()
+    if spec["kind"] == "flag":
+        return label
+    if spec["kind"] == "tally" and isinstance(value, list):
+        names = {one["value"]: one["label"] for one in spec["among"]}
+        return f"{label} {', '.join(names.get(str(one), str(one)) for one in value)}"
+    return f"{label} {value}"
 
 
 def _describe_input(given: dict[str, Any], rules: Mapping[str, Any]) -> str:

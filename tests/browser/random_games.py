@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from scorekeeper.engine import InvalidEntry, Replay, entry_of, variants
+from scorekeeper.engine.entry_form import sitting_out
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUITS = "SHDC"
@@ -48,10 +49,16 @@ def _options(rng: random.Random, variant: dict[str, Any]) -> dict[str, Any]:
         if option["key"] in ENDING_OPTIONS and option["type"] == "int" and rng.random() < 0.6:
             low = max(option["minimum"] or 1, 30)
             options[option["key"]] = rng.randint(low, rng.choice([250, 2000]))
+        elif option["type"] == "choice" and rng.random() < 0.3:  # a style of its own (Modern Canasta)
+            options[option["key"]] = rng.choice(option["choices"])
     return options
 
 
 def _sides(rng: random.Random, variant: dict[str, Any], players: list[str]) -> list[list[str]] | None:
+    uneven = (variant.get("uneven_sides") or {}).get(str(len(players)))
+    if uneven:  # one side of each size, seated anyhow: the first seats the first side
+        shuffled = rng.sample(players, len(players))
+        return [shuffled[sum(uneven[:i]):sum(uneven[:i + 1])] for i in range(len(uneven))]
     sizes = (variant["sides"] or {}).get(str(len(players)))
     if not sizes:
         return None
@@ -129,7 +136,17 @@ def _choice(rng: random.Random, choice: dict[str, Any], players: list[str]) -> A
         return f"{rng.choice(RANKS)}{rng.choice(SUITS)}"
     if kind == "players":
         return [rng.choice(players)] if rng.random() < 0.05 else None
+    if kind == "one_of":
+        return rng.choice(choice["values"])["value"] if rng.random() < 0.1 else None
     return None
+
+
+def _side_value(rng: random.Random, field: dict[str, Any]) -> Any:
+    if field["kind"] == "flag":
+        return rng.random() < 0.3
+    if field["kind"] == "tally":
+        return [rng.choice(field["among"])["value"] for _ in range(rng.randint(0, field["maximum"]))]
+    return _number(rng, field, 600) if field["required"] else rng.randint(0, 2)
 
 
 def random_entry(rng: random.Random, entry: dict[str, Any], players: list[str],
@@ -158,7 +175,7 @@ def random_entry(rng: random.Random, entry: dict[str, Any], players: list[str],
             hand["hands"][player] = given
     if entry["side_fields"]:
         hand["sides"] = {
-            name: {field["key"]: _number(rng, field, 600) if field["required"] else rng.randint(0, 2)
+            name: {field["key"]: _side_value(rng, field)
                    for field in entry["side_fields"] if field["required"] or rng.random() < 0.4}
             for name in side_names
         }
@@ -176,7 +193,14 @@ def random_game(rng: random.Random, variant: dict[str, Any]) -> dict[str, Any]:
         log["sides"] = sides
     side_names = [" & ".join(side) for side in sides] if sides else list(players)
     deck = pack(variant["decks"][str(count)], variant["jokers"][str(count)], variant["entry"]["own_cards"])
-    game = Replay(log)
+    try:
+        game = Replay(log)
+    except InvalidEntry as error:  # a choice these players cannot take (Modern Canasta is for four)
+        if error.where != "options":
+            raise
+        log["options"] = {key: value for key, value in log["options"].items()
+                          if not isinstance(value, str)}
+        game = Replay(log)
     refused = None
     for _ in range(rng.randint(1, 12)):
         if game.sheet()["finished"]:
@@ -185,8 +209,9 @@ def random_game(rng: random.Random, variant: dict[str, Any]) -> dict[str, Any]:
         entry = {**entry_of(variant["key"], sheet["options"]), "dealt": None}
         if entry["exact_deal"] and sheet["next"]:
             entry["dealt"] = sheet["next"]["cards_each"]
+        playing = [p for p in players if p not in sitting_out(sheet, len(sheet["hands"]) + 1)]
         for _try in range(TRIES):
-            hand = random_entry(rng, entry, players, side_names, deck)
+            hand = random_entry(rng, entry, playing, side_names, deck)
             try:
                 game = game.after(hand)
             except InvalidEntry:

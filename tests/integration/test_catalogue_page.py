@@ -205,4 +205,4 @@ def test_option_default_reads_as_a_player_would_say_it(value, shown):
 def test_a_variant_of_some_player_counts_names_them_and_its_partnerships(client):
     canasta = read_page(client).article_text["canasta"]
 
-    assert "2, 3, 4 or 6 players (4 and 6 in partnerships)" in canasta
+    assert "2–6 players (4, 5 and 6 in partnerships)" in canasta

@@ -297,6 +297,8 @@ def test_the_api_document_describes_sides_in_the_create_and_record_bodies(api):
     declared = {spec.key for variant in VARIANTS.values() for spec in variant.side_fields}
     assert {"meld_points", "natural", "mixed", "red_threes"} <= declared
     assert set(schemas["SideInput"]["properties"]) == declared
+    assert schemas["SideInput"]["properties"]["open_aces"]["type"] == "boolean"
+    assert schemas["SideInput"]["properties"]["wild"]["type"] == "array"
     assert "canasta" in schemas["Entry"]["properties"]["concealed"]["description"]
     assert {"sides", "side_players"} <= set(schemas["Sheet"]["properties"])
 

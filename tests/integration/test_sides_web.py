@@ -52,7 +52,8 @@ def test_the_new_game_page_of_a_game_in_sides_says_partners_sit_opposite(user):
     shown = page(user.get("/games/new?variant=canasta"))
 
     rule = shown.one(id="partners-rule").text
-    assert "With 4 or 6 players, partners sit opposite each other; 2 or 3 play each for themselves." in rule
+    assert ("With 4 or 6 players, partners sit opposite each other; 5 play in sides of three and two, seated in "
+            "turn; 2 or 3 play each for themselves.") in rule
     assert [node.get("aria-label") for node in shown.find_all("button", cls="swap")] == [
         f"Swap seats {n} and {n + 1}" for n in range(1, 6)]
     # Six players choose two sides of three or three sides of two; the first is the default.
@@ -67,14 +68,23 @@ def test_four_players_sit_in_two_sides_partners_opposite_and_the_log_has_them(ap
     assert log["sides"] == [["Ann", "Cara"], ["Bob", "Dan"]]
 
 
-def test_a_refused_new_game_says_who_partners_whom_with_the_typing_kept(user):
-    # Five players: Canasta is not for five; the names stay as typed.
+def test_five_players_sit_in_a_side_of_three_and_one_of_two_seated_in_turn(app, user):
     response = new_canasta(user, {**SEATS, "seat-4": "Eve"})
+
+    assert response.status_code == 303
+    game_id = int(response.headers["Location"].rstrip("/").split("/")[-1])
+    with app.app_context():
+        assert stored(app, game_id).log()["sides"] == [["Ann", "Cara", "Eve"], ["Bob", "Dan"]]
+
+
+def test_a_refused_new_game_says_who_partners_whom_with_the_typing_kept(user):
+    # One player: Canasta is for 2 to 6; the names stay as typed.
+    response = new_canasta(user, {"seat-0": "Ann"})
 
     assert response.status_code == 422
     shown = page(response)
-    assert "Canasta is for 2, 3, 4 or 6 players; 5 named." in shown.one(id="players-error").text
-    assert [shown.value(f"seat-{i}") for i in range(5)] == ["Ann", "Bob", "Cara", "Dan", "Eve"]
+    assert "Canasta is for 2 to 6 players; 1 named." in shown.one(id="players-error").text
+    assert [shown.value(f"seat-{i}") for i in range(2)] == ["Ann", ""]
     # With four of them named the line names the sides, partners opposite.
     again = page(new_canasta(user, {**SEATS, "seat-4": ""}, **{"option-target": "x"}))
     assert again.one(id="partners-line").text == "Ann & Cara against Bob & Dan"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from helpers import counted, dealers, holding, notes, play, rejected, scores, totals
 
-from scorekeeper.engine import InvalidEntry, Replay, parse_cards, variants
+from scorekeeper.engine import InvalidEntry, Replay, entry_of, parse_cards, variants
 from scorekeeper.engine.games import VARIANTS
 from scorekeeper.engine.games.canasta import DECK_WORTH, minimum_meld
 
@@ -52,10 +52,10 @@ def catalogue():
 # -- players, deals and packs -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("count", [1, 5, 7])
-def test_canasta_is_for_2_3_4_or_6_players(count):
+@pytest.mark.parametrize("count", [1, 7])
+def test_canasta_is_for_2_to_6_players(count):
     error = rejected(GAME, [*SIX, "Gus"][:count])
-    assert str(error) == f"players: Canasta is for 2, 3, 4 or 6 players, got {count}"
+    assert str(error) == f"players: Canasta is for 2 to 6 players, got {count}"
 
 
 def test_four_play_in_two_sides_of_two_with_11_cards_each_from_two_decks_and_four_jokers():
@@ -116,7 +116,7 @@ def test_the_pack_is_two_decks_and_four_jokers_or_three_and_six():
     canasta = VARIANTS[GAME]
     options = {"canastas_to_go_out": 1, "target": 5000}
     assert [canasta.pack(n, options) for n in (2, 3, 4, 6)] == [(2, 4), (2, 4), (2, 4), (3, 6)]
-    assert catalogue()["jokers"] == {"2": 4, "3": 4, "4": 4, "6": 6}
+    assert catalogue()["jokers"] == {"2": 4, "3": 4, "4": 4, "5": 4, "6": 6}
 
 
 def test_an_entry_holds_at_most_the_packs_jokers():
@@ -605,8 +605,10 @@ def test_the_red_three_moment_is_five_or_six_with_three_decks():
 def test_the_catalogue_says_it_is_played_in_sides_and_declares_each_sides_fields():
     entry = catalogue()
     assert entry["sides"] == {"4": [2], "6": [3, 2]}
-    assert entry["player_counts"] == [2, 3, 4, 6]
-    assert entry["cards_each"] == {"2": 15, "3": 13, "4": 11, "6": 13}
+    assert entry["uneven_sides"] == {"5": [3, 2]}
+    assert entry["player_counts"] == [2, 3, 4, 5, 6]
+    assert entry["cards_each"] == {"2": 15, "3": 13, "4": 11, "5": 11, "6": 13}
+    entry = {**entry, "entry": entry_of(GAME, four()["options"])}  # a classic game's, as its form asks
     assert [(f["key"], f["maximum"], f["step"], f["required"]) for f in entry["entry"]["side_fields"]] == [
         ("meld_points", 1770, 5, True), ("natural", 11, 1, False), ("mixed", 18, 1, False),
         ("red_threes", 6, 1, False)]
@@ -614,15 +616,17 @@ def test_the_catalogue_says_it_is_played_in_sides_and_declares_each_sides_fields
     assert [f["key"] for f in entry["entry"]["fields"]] == ["count", "cards"]
     assert [(c["key"], c["kind"], c["needs_out"]) for c in entry["entry"]["choices"]] == [("concealed", "flag", True)]
     assert (entry["entry"]["out_may_be_null"], entry["entry"]["no_out_label"]) == (True, "The stock ran out")
-    assert entry["entry"]["keys"] == ["concealed", "sides"]
-    assert [m["key"] for m in entry["moments"]] == ["went_out", "concealed", "all_red_threes", "melded_nothing"]
+    assert entry["entry"]["keys"] == ["concealed", "sides", "sits_out", "special"]
+    assert [m["key"] for m in entry["moments"]] == ["went_out", "concealed", "all_red_threes", "melded_nothing",
+                                                    "special_hand"]
 
 
 def test_the_catalogue_lists_the_options_with_defaults_that_follow_the_players():
     options = {o["key"]: o for o in catalogue()["options"]}
     assert options["canastas_to_go_out"]["choices"] == [1, 2]
-    assert options["canastas_to_go_out"]["default_text"] == "1; 2 with 2 or 6 players"
-    assert options["target"]["default_text"] == "5000; with 6 players 10000 in two sides, 7500 in three"
+    assert options["canastas_to_go_out"]["default_text"] == "1; 2 with 2 or 6 players and in Modern"
+    assert options["target"]["default_text"] == ("5000; with 6 players 10000 in two sides, 7500 in three; "
+                                                 "Modern 8500")
     assert (options["target"]["minimum"], options["target"]["maximum"]) == (1, 100_000)
 
 

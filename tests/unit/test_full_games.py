@@ -622,7 +622,7 @@ def test_canasta_six_players_in_two_sides_of_three_to_10000():
         {ace: 1085, bdf: 2085}]
     assert needed == [{ace: 50, bdf: 15}, {ace: 90, bdf: 120}, {ace: 120, bdf: 120}, {ace: 150, bdf: 150}, None]
     assert_finished(sheet, {ace: 10390, bdf: 10370}, [ace])
-    assert sheet["options"] == {"canastas_to_go_out": 2, "target": 10000}
+    assert sheet["options"] == {"style": "classic", "canastas_to_go_out": 2, "target": 10000}
     assert dealers(sheet) == ["Ann", "Bob", "Cara", "Dan", "Eve"]
 
 
@@ -663,7 +663,7 @@ def test_canasta_six_players_in_three_sides_of_two_to_7500():
     assert needed == [{ad: 15, be: 50, cf: 50}, {ad: 50, be: 90, cf: 90}, {ad: 120, be: 90, cf: 120},
                       {ad: 120, be: 120, cf: 120}, {ad: 120, be: 120, cf: 120}, None]
     assert_finished(sheet, {ad: 8340, be: 7385, cf: 6775}, [ad])
-    assert sheet["options"] == {"canastas_to_go_out": 2, "target": 7500}
+    assert sheet["options"] == {"style": "classic", "canastas_to_go_out": 2, "target": 7500}
     assert dealers(sheet) == ["Ann", "Bob", "Cara", "Dan", "Eve", "Fay"]
 
 

@@ -10,6 +10,8 @@ from helpers import counted, dealers, holding, log, out, play, rejected, scores,
 from registry_kit import definitions
 
 from scorekeeper.engine import InvalidEntry, opposite_sides, replay, variants
+from scorekeeper.engine.games import register, unregister
+from scorekeeper.engine.games.canasta import Canasta
 
 # key -> (min players, max players, cards each by player count)
 STANDARD_DEAL = {2: 10, 3: 7, 4: 7, 5: 6, 6: 6}
@@ -30,7 +32,7 @@ VARIANT_FACTS = {
     "scala40": (2, 6, {n: 13 for n in range(2, 7)}),
     "kalooki": (2, 6, {n: 13 for n in range(2, 7)}),
     "three-thirteen": (2, 8, {n: 3 for n in range(2, 9)}),
-    "canasta": (2, 6, {2: 15, 3: 13, 4: 11, 6: 13}),
+    "canasta": (2, 6, {2: 15, 3: 13, 4: 11, 5: 11, 6: 13}),
     "house": (2, 10, {}),  # the deal is the table's own option (none: the sheet does not say)
     "hand-and-foot": (4, 6, {4: 11, 6: 11}),
     "marriage": (2, 5, {n: 21 for n in range(2, 6)}),
@@ -63,7 +65,7 @@ DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {
     "kalooki": {"jokers": 2, "ace": 11, "joker_value": 15, "kalookie_double": False, "eliminate_at": 151,
                 "reentries": 1},
     "three-thirteen": {"decks": 1, "jokers": 0, "min_naturals": 0, "faces": "10", "joker_value": 20},
-    "canasta": {"canastas_to_go_out": 2, "target": 5000},
+    "canasta": {"style": "classic", "canastas_to_go_out": 2, "target": 5000},
     "house": {**DEFINED["house"], "values": {"ace": 1, "pictures": 10, "ten": 10, "pips": "face", "joker": 0},
               "decks": 1, "jokers": 0, "going_out_bonus": 0, "target": None, "deals": None, "eliminate_at": None,
               "cards_each": None, "one_go_multiplier": 1, "one_go_bonus": None, "reentries": 0, "instant_win": False,
@@ -123,9 +125,16 @@ def test_a_player_count_outside_the_variants_declared_range_is_invalid(variant, 
 
 
 def test_a_count_inside_the_range_that_the_variant_is_not_played_by_is_invalid():
-    error = rejected("canasta", seats(5))
-    assert str(error) == "players: Canasta is for 2, 3, 4 or 6 players, got 5"
-    assert catalogue_entry("canasta")["player_counts"] == [2, 3, 4, 6]
+    class Gappy(Canasta):  # Canasta as it was before five played it
+        key, name, player_counts = "gappy-canasta", "Gappy Canasta", (2, 3, 4, 6)
+
+    register(Gappy())
+    try:
+        error = rejected("gappy-canasta", seats(5))
+        assert str(error) == "players: Gappy Canasta is for 2, 3, 4 or 6 players, got 5"
+        assert catalogue_entry("gappy-canasta")["player_counts"] == [2, 3, 4, 6]
+    finally:
+        unregister("gappy-canasta")
     assert catalogue_entry("basic")["player_counts"] == [2, 3, 4, 5, 6]
 
 

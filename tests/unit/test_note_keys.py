@@ -26,6 +26,7 @@ from scorekeeper.engine import replay, variants
 from scorekeeper.engine.declare import Note, note_key
 from scorekeeper.engine.games import base, get_variant, indian
 from scorekeeper.engine.games import canasta as canasta_module
+from scorekeeper.engine.games import canasta_modern as modern_module
 from scorekeeper.engine.notes import fields, render
 from scorekeeper.engine.replay import Replay
 
@@ -238,6 +239,33 @@ def marriage() -> dict[str, Any]:
     ], options={"dublee_bonus": 5})
 
 
+def canasta_modern() -> dict[str, Any]:
+    ac, bd = "Ann & Cara", "Bob & Dan"
+    return log("canasta", ["Ann", "Bob", "Cara", "Dan"], [
+        {"out": "Ann", "sides": {ac: {"meld_points": 900, "natural": 1, "mixed": 1, "sevens": 1, "aces": 1,
+                                      "wild": ["twos"], "threes": 2},
+                                 bd: {"meld_points": 180, "mixed": 1, "threes": 1, "open_aces": True,
+                                      "open_sevens": True, "open_wild": True}},
+         "hands": {"Cara": holding("KS 5D"), "Bob": {"count": 60, "sevens": 3}, "Dan": holding("AH AS AC 4D")}},
+        {"out": "Dan", "sides": {bd: {"meld_points": 600, "natural": 1, "wild": ["jokers"]},
+                                 ac: {"meld_points": 100}},
+         "hands": {"Bob": holding("KS"), "Ann": counted(40), "Cara": holding("7D 7H")}},
+        {"out": "Bob", "special": "garbage", "sides": {bd: {"meld_points": 0, "threes": 1},
+                                                       ac: {"meld_points": 0, "threes": 2}},
+         "hands": {"Ann": counted(40), "Cara": counted(5)}},
+        {"out": "Cara", "sides": {ac: {"meld_points": 300, "natural": 1, "wild": ["mixed"]}, bd: {"meld_points": 50}},
+         "hands": {"Ann": counted(10), "Bob": counted(10), "Dan": counted(10)}},
+    ], sides=[["Ann", "Cara"], ["Bob", "Dan"]], options={"style": "modern", "target": 100000})
+
+
+def canasta_five() -> dict[str, Any]:
+    ace, bd = "Ann & Cara & Eve", "Bob & Dan"
+    return log("canasta", ["Ann", "Bob", "Cara", "Dan", "Eve"], [
+        {"out": "Ann", "sides": {ace: {"meld_points": 200, "natural": 1}, bd: {"meld_points": 120}},
+         "hands": {"Cara": counted(15), "Bob": counted(25), "Dan": counted(40)}},
+    ], sides=[["Ann", "Cara", "Eve"], ["Bob", "Dan"]])
+
+
 def house(scoring: str, **options: Any) -> dict[str, Any]:
     definition = {"name": "Our Marriage", "entry": "points", "scoring": scoring, "lowest_wins": True, **options}
     return log("house", ["Ann", "Bob", "Cara"], [
@@ -292,6 +320,8 @@ GAMES = {
     "three-thirteen": three_thirteen(),
     "canasta": canasta(),
     "hand-and-foot": hand_and_foot(),
+    "canasta-modern": canasta_modern(),
+    "canasta-five": canasta_five(),
     "house-own": house_own(),
     "phase10": phase10(["Ann", "Bob", "Cara"], 3),
     "phase10-completed": phase10(["Ann", "Bob"], 10),
@@ -393,6 +423,12 @@ def test_the_canasta_game_here_writes_every_part_of_a_side_note(sheets):
     kinds = {part["part"] for _, keyed in each_note(sheets["canasta"]) if keyed["key"] == "canasta.side"
              for part in keyed["values"]["parts"]}
     assert kinds == set(canasta_module.PART_WORDS)
+
+
+def test_the_modern_canasta_game_here_writes_every_part_of_a_modern_side_note(sheets):
+    kinds = {part["part"] for _, keyed in each_note(sheets["canasta-modern"]) if keyed["key"] == "canasta.side"
+             for part in keyed["values"]["parts"]}
+    assert kinds >= set(modern_module.PART_WORDS)
 
 
 def test_a_canasta_side_note_reads_as_its_parts_in_words(sheets):

@@ -306,7 +306,7 @@ def test_the_catalogue_declares_reenter_as_a_choice_among_the_players_out():
     assert entry["entry"]["choices"] == [{
         "key": "reenter", "kind": "players", "label": "Re-enters",
         "help": "Out of the game, and comes back before this hand at the highest total still in.",
-        "needs_out": False, "among": "out",
+        "needs_out": False, "among": "out", "values": None,
     }]
     assert {"key": "reentries", "heading": "Re-entries",
             "counts": "times this player came back into a game after being put out"} in entry["moments"]

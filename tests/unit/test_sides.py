@@ -355,7 +355,7 @@ def test_the_catalogue_gives_the_side_sizes_by_player_count_and_the_side_fields(
     points, bonus = pairs["entry"]["side_fields"]
     assert points == {"key": "points", "kind": "count", "label": "Points", "help": "the side's points", "out": "none",
                       "pair": None, "minimum": 0, "maximum": 500, "step": 10, "required": True,
-                      "numbered_by": None}
+                      "numbered_by": None, "among": None}
     assert (bonus["key"], bonus["maximum"], bonus["step"], bonus["required"]) == ("bonus", 3, 1, False)
     assert "sides" in pairs["entry"]["keys"]
 

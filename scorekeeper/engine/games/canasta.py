@@ -1,4 +1,8 @@
-"""Classic Canasta: sides score their melds, canastas and red threes, less the cards left in hand."""
+"""Canasta: sides score their melds, canastas and red threes, less the cards left in hand.
+
+Classic Canasta for 2 to 6; Modern American Canasta (``style: "modern"``) and
+who sits out in a game for five are in :mod:`.canasta_modern`.
+"""
 
 from __future__ import annotations
 
@@ -12,10 +16,12 @@ from ..errors import InvalidEntry
 from ..extras import Extra
 from ..notes import Words, sentences
 from ..options import Option, target
+from . import canasta_modern as modern
 from .base import Game, Hand, HandResult, PlayedInSides, PlayerInput, Score, decided
+from .canasta_modern import is_modern
 
 #: cards dealt to each player, by number of players
-CARDS_EACH = {2: 15, 3: 13, 4: 11, 6: 13}
+CARDS_EACH = {2: 15, 3: 13, 4: 11, 5: 11, 6: 13}
 NATURAL_BONUS = 500
 MIXED_BONUS = 300
 RED_THREE = 100
@@ -45,6 +51,8 @@ CONCEALED = Moment("concealed", "Concealed", "hands this player went out conceal
 ALL_RED_THREES = Moment("all_red_threes", "All the red threes",
                         "hands in which this player's side had the red-three bonus: all four (five or six "
                         "with three decks)")
+SPECIAL_HAND = Moment("special_hand", "Special hands",
+                      "hands this player went out with a special hand (Modern: a straight, pairs or garbage)")
 MELDED_NOTHING = Moment("melded_nothing", "Melded nothing",
                         "hands this player's side ended having melded nothing (its red threes count against it)")
 
@@ -66,7 +74,10 @@ NOTES: Mapping[str, str] = sentences({
     "canasta.concealed": "{player} went out concealed, the whole hand melded in one turn: {bonus} for going out.",
     "canasta.stock_ran_out": "The stock ran out: nobody went out, so no going-out bonus.",
     "canasta.side": "{side} {score}: {parts:parts}.",
-}, parts=Words(PART_WORDS, by="part"))
+    "canasta.special": "{player} went out with a special hand, {hand}: {points}, and the side scores nothing "
+                       "else but its threes.",
+    "canasta.sits_out": "{player} sits out this hand.",
+}, parts=Words({**PART_WORDS, **modern.PART_WORDS}, by="part"))
 
 
 JOKER_VALUE = 50
@@ -161,6 +172,26 @@ def _canastas(natural: int, mixed: int) -> str:
     return f"{' and '.join(kinds)} canasta{_plural(last)} {verb}"
 
 
+CONCEALED_CHOICE = Choice(
+    "concealed", "flag", "Concealed: all in one turn",
+    "Went out melding the whole hand in one turn, with nothing melded before: 200, not 100.", needs_out=True)
+CLASSIC_FIELDS = count_or_cards("their cards left, counted: joker 50, A and 2 20, K to 8 10, 7 to 4 and a black 3 5",
+                                "the cards left in hand; the app counts them")
+CLASSIC_SIDE_FIELDS = (
+    Field("meld_points", "count", "Meld points",
+          "every card the side melded, canastas' cards included (not the bonuses); 0 if nothing",
+          maximum=THREE_DECKS.worth, step=MELD_STEP, required=True),
+    Field("natural", "count", "Natural canastas", "completed canastas with no wild card: 500 each",
+          maximum=MOST_NATURALS),
+    Field("mixed", "count", "Mixed canastas", "completed canastas holding wild cards: 300 each",
+          maximum=THREE_DECKS.wild),
+    Field("red_threes", "count", "Red threes", "red threes the side laid down: 100 each, 800 for all four",
+          maximum=THREE_DECKS.red_threes),
+)
+MODERN_SIDE_FIELDS = (*CLASSIC_SIDE_FIELDS[:3], modern.SEVENS, modern.ACES, modern.WILD, modern.OPEN_SEVENS,
+                      modern.OPEN_ACES, modern.OPEN_WILD, modern.THREES)
+
+
 class Canasta(PlayedInSides):
     """Classic Canasta (seed 001).
 
@@ -216,8 +247,29 @@ class Canasta(PlayedInSides):
     7500 150; the guide's line names them ("Ann & Cara need 90 to open,
     Bob & Dan 50", or "everyone needs 50 to open").  The deal passes left.
     A hand's winner (the row's ``winner``) is the side that scored most in
-    it, none when two tie; its ``kind`` is ``out``, ``concealed`` or
-    ``stock``.  The moments are the player's who went out (``went_out``,
+    it, none when two tie; its ``kind`` is ``out``, ``concealed``,
+    ``special`` (Modern) or ``stock``.
+
+    Five play as four in two sides (one of three, one of two, seated anyhow),
+    11 cards, to 5000: one of the side of three sits out each hand, its third
+    player in seat order in hands 1, 4, 7..., its second in 2, 5, 8..., its
+    first in 3, 6, 9... (``sits_out`` on the row and in ``next``); the
+    sitter gives no input, is not ``out`` and does not deal (the deal passes
+    to the next seat).
+
+    ``style: "modern"`` is Modern American Canasta: 4 players in two sides,
+    13 cards, to 8500, 2 canastas to go out, no concealed going out.  Each
+    side adds ``sevens`` and ``aces`` canastas (2500, 2000), ``wild``
+    canastas (``twos`` 3000, ``jokers`` 2500, ``mixed`` 2000), ``threes``
+    (every three, 100 each; minus with nothing melded; no bonus for four) and
+    its unfinished melds ``open_sevens`` (-2500), ``open_aces`` and
+    ``open_wild`` (-2000 each); each player holding three or more sevens, or
+    aces, costs the side 1500 each (``sevens`` and ``aces`` beside a count).
+    A ``special`` hand (``straight`` 3000, ``pairs`` 2500, ``pairs_wild`` and
+    ``garbage`` 2000) scores its value and its side's threes instead of
+    everything else.  A three in a player's cards is refused.  The next
+    first meld: below 0 15, to 2495 50, to 4995 90, to 7495 120, from 7500
+    150.  The moments are the player's who went out (``went_out``,
     and ``concealed`` too) and each player's of a side that had all the red
     threes or melded nothing.
     """
@@ -258,37 +310,44 @@ class Canasta(PlayedInSides):
           names them: "Ann & Cara need 90 to open, Bob & Dan 50", or "everyone needs
           50 to open" when every side needs the same. Two players are reminded to
           draw 2 a turn.
+        - **Modern: a special hand** scores its value and 100 a three for the side
+          of the player who went out, "instead of everything else": its meld points,
+          canastas and open melds are taken as entered but not scored, its partner's
+          cards are not counted (so the partner may be left out), and it needs no
+          canastas to go out. The row's `kind` is `special`, a moment of its own.
+        - **Modern: the sevens and aces a player holds** are counted from the cards;
+          with a count, typed beside it (0 to 8 each, and the count holds at least 5
+          a seven and 20 an ace); typed with the cards, they must agree with them.
+        - **Modern: no bound on meld points and cards left together**: the rule
+          book's own first example holds 1220, more than the 1180 two decks and four
+          jokers are worth with a three counted 5 in hand. The other bounds stand.
+        - **Modern's name** on the sheet, the lists and the statistics is "Modern
+          American Canasta"; its log stays `canasta` with `style: "modern"`.
+        - **Five players: the sitter** is named on the hand's row (`sits_out`) and
+          in a note, takes no part in the side's moments, and `sits_out` is refused
+          in a game not for five (`bad_field`). The pages leave the sitter out of
+          the entry and show who sits out.
     """)
     min_players, max_players = 2, 6
-    player_counts = (2, 3, 4, 6)
-    sides = Sides({4: (2,), 6: (3, 2)})
-    #: what each side's first meld of the next hand must be worth, by side (:meth:`next_line` words it)
-    extras = (Extra("minimum_meld", "Minimum meld"),)
+    sides = Sides({4: (2,), 6: (3, 2)}, uneven={5: (3, 2)})
+    #: what each side's first meld of the next hand must be worth, by side (:meth:`next_line` words it);
+    #: with five players, who sits out the next hand and who sat out each hand
+    extras = (Extra("minimum_meld", "Minimum meld"), Extra("sits_out", "Sits out"),
+              Extra("sits_out", "Sat out", where="row"))
+    further_entry_keys = ("sits_out",)
     options = (
+        Option("style", "choice", "classic", "Classic Canasta, or Modern American Canasta (4 players in two "
+               "sides, 13 cards, special canastas and hands, to 8500).", choices=("classic", modern.MODERN),
+               labels=("Classic", modern.TITLE)),
         Option("canastas_to_go_out", "int", None, "Canastas a side needs before a player of it may go out.",
-               allowed=(1, 2), default_text="1; 2 with 2 or 6 players"),
+               allowed=(1, 2), default_text="1; 2 with 2 or 6 players and in Modern"),
         target(None, "The game ends after the hand in which a side's total reaches this.",
-               default_text="5000; with 6 players 10000 in two sides, 7500 in three"),
+               default_text="5000; with 6 players 10000 in two sides, 7500 in three; Modern 8500"),
     )
-    choices = (
-        Choice("concealed", "flag", "Concealed: all in one turn",
-               "Went out melding the whole hand in one turn, with nothing melded before: 200, not 100.",
-               needs_out=True),
-    )
-    fields = count_or_cards("their cards left, counted: joker 50, A and 2 20, K to 8 10, 7 to 4 and a black 3 5",
-                            "the cards left in hand; the app counts them")
-    side_fields = (
-        Field("meld_points", "count", "Meld points",
-              "every card the side melded, canastas' cards included (not the bonuses); 0 if nothing",
-              maximum=THREE_DECKS.worth, step=MELD_STEP, required=True),
-        Field("natural", "count", "Natural canastas", "completed canastas with no wild card: 500 each",
-              maximum=MOST_NATURALS),
-        Field("mixed", "count", "Mixed canastas", "completed canastas holding wild cards: 300 each",
-              maximum=THREE_DECKS.wild),
-        Field("red_threes", "count", "Red threes", "red threes the side laid down: 100 each, 800 for all four",
-              maximum=THREE_DECKS.red_threes),
-    )
-    moments = (WENT_OUT, CONCEALED, ALL_RED_THREES, MELDED_NOTHING)
+    choices = (CONCEALED_CHOICE, modern.SPECIAL)
+    fields = (*CLASSIC_FIELDS, modern.SEVENS_HELD, modern.ACES_HELD)
+    side_fields = (*CLASSIC_SIDE_FIELDS, *MODERN_SIDE_FIELDS[3:])
+    moments = (WENT_OUT, CONCEALED, ALL_RED_THREES, MELDED_NOTHING, SPECIAL_HAND)
     out_may_be_null = True
     no_out_label = "The stock ran out"
 
@@ -296,6 +355,9 @@ class Canasta(PlayedInSides):
 
     def cards_each(self, players: int, hand_number: int = 1) -> int:
         return CARDS_EACH[players]
+
+    def deal(self, players: int, hand_number: int, options: Mapping[str, Any]) -> int | None:
+        return modern.MODERN_CARDS_EACH if is_modern(options) else CARDS_EACH[players]
 
     def decks(self, players: int) -> int:
         return 3 if players == 6 else 2
@@ -309,28 +371,73 @@ class Canasta(PlayedInSides):
     def card_value(self, card: Card, options: Any) -> int:
         return card_value(card)
 
+    def title(self, options: Mapping[str, Any]) -> str:
+        return modern.TITLE if is_modern(options) else self.name
+
+    def fields_for(self, options: Mapping[str, Any] | None) -> tuple[Field, ...]:
+        if options is None or is_modern(options):
+            return self.fields
+        return CLASSIC_FIELDS
+
+    def side_fields_for(self, options: Mapping[str, Any] | None) -> tuple[Field, ...]:
+        if options is None:
+            return self.side_fields
+        return MODERN_SIDE_FIELDS if is_modern(options) else CLASSIC_SIDE_FIELDS
+
+    def choices_for(self, options: Mapping[str, Any] | None) -> tuple[Choice, ...]:
+        if options is None:
+            return self.choices
+        return (modern.SPECIAL,) if is_modern(options) else (CONCEALED_CHOICE,)
+
     def resolve_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
+        if is_modern(options) and players != modern.MODERN_PLAYERS:
+            raise InvalidEntry(f"{modern.TITLE} is for 4 players in two sides, got {players}", where="options",
+                               field="style", code="bad_players")
         if options["canastas_to_go_out"] is None:
-            options["canastas_to_go_out"] = 2 if players in (2, 6) else 1
+            options["canastas_to_go_out"] = (modern.MODERN_TO_GO_OUT if is_modern(options)
+                                             else 2 if players in (2, 6) else 1)
         return options
 
     def start(self, game: Game) -> None:
         # The target's default follows the number of sides, known once the sides are seated.
         if game.options["target"] is None:
-            game.options["target"] = (5000 if len(game.players) != 6
+            game.options["target"] = (modern.MODERN_TARGET if is_modern(game.options)
+                                      else 5000 if len(game.players) != 6
                                       else 10000 if len(game.columns) == 2 else 7500)
+        if self._sitter(game, 1) == game.first_dealer:  # five players: the sitter does not deal
+            game.dealers[0] = game.left_of[game.first_dealer]
+
+    def _sitter(self, game: Game, number: int) -> str | None:
+        """Who sits out hand ``number`` (only in a game for five)."""
+        return modern.sitter(game.sides or {}, len(game.players), number)
+
+    def next_dealer(self, game: Game, result: HandResult) -> str:
+        """The deal passes left; with five players, past the one who sits out the coming hand."""
+        return modern.dealer_after(game.left_of, game.dealers[-1], self._sitter(game, game.hands_played + 1))
 
     # -- guidance --------------------------------------------------------------
 
     def how_to(self, options: Mapping[str, Any]) -> str:
+        if is_modern(options):
+            return ("Tap who went out (or that the stock ran out), and a special hand if it was one; for each "
+                    "side, its meld points, canastas (natural, mixed, sevens, aces, wild), unfinished sevens, "
+                    "aces or wild melds and threes; for everyone else, the cards left, or their count with the "
+                    "sevens and aces among them.")
         return ("Tap who went out (or that the stock ran out) and whether it was concealed; for each side, its "
                 "meld points, natural and mixed canastas and red threes; for everyone else, the cards left "
                 "(joker 50, A and 2 20, K to 8 10, 7 to 4 and a black 3 5). Type the count, or pick the cards "
                 "and the app counts them.")
 
     def next_extras(self, game: Game, number: int) -> dict[str, Any]:
-        needed = {side: minimum_meld(int(game.totals[side])) for side in game.columns}
-        return {**super().next_extras(game, number), "minimum_meld": needed}
+        needs = modern.modern_minimum_meld if is_modern(game.options) else minimum_meld
+        needed = {side: needs(int(game.totals[side])) for side in game.columns}
+        return {**super().next_extras(game, number), "minimum_meld": needed,
+                "sits_out": self._sitter(game, number)}
+
+    def hand_extras(self, game: Game, result: HandResult) -> dict[str, Any]:
+        extras = super().hand_extras(game, result)
+        sitting = self._sitter(game, game.hands_played)
+        return {**extras, "sits_out": sitting} if sitting else extras
 
     def next_line(self, game: Game, nxt: Mapping[str, Any]) -> str:
         """``Hand 2 · Bob deals 11 cards · 2 decks + 4 jokers · Ann & Cara need 90 to open, Bob & Dan 50``."""
@@ -349,12 +456,17 @@ class Canasta(PlayedInSides):
         return f"{line} · {', '.join(words)}"
 
     def next_words(self, game: Game, number: int) -> list[str]:
+        sitting = self._sitter(game, number)
+        if sitting:
+            return [f"{sitting} sits out"]
         return ["draw 2 a turn"] if len(game.players) == 2 else []
 
     def preview(self, cards: Sequence[Card], options: Mapping[str, Any],
                 entry: Mapping[str, Any] | None = None, *, went_out: bool = False,
                 number: int = 1) -> dict[str, Any]:
         for card in cards:
+            if is_modern(options) and card.rank == 3 and not card.is_joker:
+                return {"error": f"{card} is a three; in {modern.TITLE} count it in threes"}
             if is_red_three(card):
                 return {"error": f"{card} is a red three; count it in red_threes"}
         return {"value": sum(card_value(card) for card in cards)}
@@ -363,6 +475,11 @@ class Canasta(PlayedInSides):
 
     def read_input(self, hand: Hand, player: str, raw: Any) -> PlayerInput:
         given = super().read_input(hand, player, raw)
+        if is_modern(hand.options):
+            return modern.read_held(hand, player, raw, given)
+        for key in ("sevens", "aces"):
+            if key in raw:
+                raise hand.invalid(f"{key!r} is not an input here (give count or cards)", player, field=key)
         for card in given.cards or ():
             if is_red_three(card):
                 raise hand.invalid(f"{card} is a red three; count it in red_threes", player, field="cards",
@@ -370,14 +487,21 @@ class Canasta(PlayedInSides):
         return given
 
     def check_required(self, hand: Hand) -> None:
-        if hand.out is None:  # the stock ran out: everyone's cards count
-            for player in hand.players:
-                if player not in hand.inputs:
-                    raise hand.missing(player)
-            return
-        super().check_required(hand)
+        sitting = modern.sitter(hand.sides, len(hand.seats), hand.number)
+        special = hand.entry.get("special")
+        partner = ({p for side in hand.sides.values() if hand.out in side for p in side} if special else set())
+        needed = hand.players if hand.out is None else hand.others
+        for player in needed:  # with the stock run out, everyone's cards count
+            if player not in hand.inputs and player != sitting and player not in partner:
+                raise hand.missing(player)
+        out = hand.out
+        if out is not None and out in hand.inputs and not hand.inputs[out].is_empty:
+            raise hand.invalid(f"{out} went out, so has no cards left and counts 0", out)
 
     def read(self, game: Game, number: int, entry: Any, dealer: str) -> Hand:
+        if isinstance(entry, Mapping):
+            self._check_style(entry, game, number)
+            self._check_sitter(entry, game, number)
         hand = super().read(game, number, entry, dealer)
         pack = Pack(*self.pack(len(hand.seats), hand.options))
         for side, given in hand.side_inputs.items():
@@ -385,38 +509,79 @@ class Canasta(PlayedInSides):
         self._check_table(hand, pack)
         return hand
 
-    def _check_side(self, hand: Hand, side: str, given: Mapping[str, int]) -> None:
-        natural, mixed, melded = given["natural"], given["mixed"], given["meld_points"]
-        if hand.out is not None and hand.out in hand.sides[side]:
+    def _check_style(self, entry: Mapping[str, Any], game: Game, number: int) -> None:
+        """Modern takes no ``concealed``; Classic no ``special``."""
+        off = "concealed" if is_modern(game.options) else "special"
+        if entry.get(off) not in (None, False):
+            raise InvalidEntry(f"{off} is not part of {self.title(game.options)}", hand=number, field=off,
+                               code="bad_field")
+
+    def _check_sitter(self, entry: Mapping[str, Any], game: Game, number: int) -> None:
+        """Five players: the hand's sitter is the one the rules seat out, gives no input and is not out."""
+        sitting = self._sitter(game, number)
+        named = entry.get("sits_out")
+        if sitting is None:
+            if named is not None:
+                raise InvalidEntry("sits_out is only for Canasta for five", hand=number, field="sits_out",
+                                   code="bad_field")
+            return
+        if named is not None and named != sitting:
+            raise InvalidEntry(f"{sitting} sits out hand {number}, not {named}", hand=number, player=sitting,
+                               field="sits_out", code="sits_out", named=True)
+        hands = entry.get("hands")
+        if entry.get("out") == sitting or (isinstance(hands, Mapping) and sitting in hands):
+            raise InvalidEntry(f"{sitting} sits out this hand; leave them out", hand=number, player=sitting,
+                               code="sits_out")
+
+    def _check_side(self, hand: Hand, side: str, given: Mapping[str, Any]) -> None:
+        if is_modern(hand.options):
+            natural, mixed, made = given["natural"], given["mixed"], modern.canastas(given)
+            least = modern.least_melded(given)
+            special = hand.entry.get("special")
+        else:
+            natural, mixed = given["natural"], given["mixed"]
+            made, least, special = natural + mixed, least_melded(natural, mixed), None
+        if hand.out is not None and hand.out in hand.sides[side] and not special:
             needed = hand.options["canastas_to_go_out"]
-            if natural + mixed < needed:
-                raise hand.invalid(f"went out with {natural + mixed} canasta{_plural(natural + mixed)} "
-                                   f"({needed} needed)", side, field="natural", code="too_few_canastas")
-        least = least_melded(natural, mixed)
+            if made < needed:
+                raise hand.invalid(f"went out with {made} canasta{_plural(made)} ({needed} needed)", side,
+                                   field="natural", code="too_few_canastas")
+        melded = given["meld_points"]
         if melded < least:
-            raise hand.invalid(f"meld_points {melded} is below the {least} that {_canastas(natural, mixed)}",
+            holds = (_canastas(natural, mixed) if made == natural + mixed
+                     else f"its {made} canasta{_plural(made)} hold{'s' if made == 1 else ''}")
+            raise hand.invalid(f"meld_points {melded} is below the {least} that {holds}",
                                side, field="meld_points", code="meld_points_too_low")
 
     def _check_table(self, hand: Hand, pack: Pack) -> None:
         """What the whole table entered fits in the pack; blamed is the side (or player) that went over."""
-        limits = (
-            ("red_threes", pack.red_threes, "{n} red threes entered; {pack} hold {most}"),
+        limits: tuple[tuple[str, int, str, str], ...] = (
             ("natural", MOST_NATURALS,
-             "{n} natural canastas entered; a pack holds at most {most}, one of each rank from 4 to ace"),
-            ("mixed", pack.wild, "{n} mixed canastas entered; each holds a wild card and {pack} hold {most}"),
+             "{n} natural canastas entered; a pack holds at most {most}, one of each rank from 4 to ace",
+             "more_than_the_pack"),
+            ("mixed", pack.wild, "{n} mixed canastas entered; each holds a wild card and {pack} hold {most}",
+             "more_than_the_pack"),
         )
-        for key, most, words in limits:
+        if is_modern(hand.options):
+            limits = (*limits, *MODERN_LIMITS)
+        else:
+            limits = (("red_threes", pack.red_threes, "{n} red threes entered; {pack} hold {most}",
+                       "more_than_the_pack"), *limits)
+        for key, most, words, code in limits:
             entered = 0
             for side, given in hand.side_inputs.items():
-                entered += given[key]
+                entered += len(given[key]) if key == "wild" else given[key]
                 if entered > most:
-                    raise _table_invalid(hand, words.format(n=entered, pack=pack.words, most=most), side, key)
+                    raise _table_invalid(hand, words.format(n=entered, pack=pack.words, most=most), side, key,
+                                         code)
         canastas = 0
         for side, given in hand.side_inputs.items():
-            canastas += given["natural"] + given["mixed"]
+            canastas += modern.canastas(given) if is_modern(hand.options) else given["natural"] + given["mixed"]
             if CANASTA_CARDS * canastas > pack.meldable:
                 raise _table_invalid(hand, f"{canastas} canastas hold at least {CANASTA_CARDS * canastas} cards; "
                                      f"{pack.words} hold {pack.meldable} that can be melded", side, "natural")
+        if is_modern(hand.options):
+            return  # no bound on what is melded and left: the rule book's own example holds 1220
         worth = 0
         for side, given in hand.side_inputs.items():
             blamed = [(side, "meld_points", given["meld_points"])]
@@ -438,31 +603,46 @@ class Canasta(PlayedInSides):
     def score(self, hand: Hand) -> HandResult:
         out = hand.out
         concealed = bool(hand.entry.get("concealed"))
+        special = hand.entry.get("special")
         decks = self.decks(len(hand.seats))
         scores: dict[str, Score] = {}
         details: dict[str, dict[str, Any]] = {}
         notes: list[str] = []
         moments: dict[str, list[str]] = {}
+        sitting = modern.sitter(hand.sides, len(hand.seats), hand.number)
+        if sitting:
+            notes.append(Note("canasta.sits_out", player=sitting))
         if out is None:
             notes.append(Note("canasta.stock_ran_out"))
+        elif special:
+            notes.append(Note("canasta.special", player=out, hand=modern.SPECIAL_WORDS[special],
+                              points=modern.SPECIAL_HANDS[special]))
+            moments[out] = [WENT_OUT.key, SPECIAL_HAND.key]
         else:
             bonus = CONCEALED_OUT if concealed else GOING_OUT
             key = "canasta.concealed" if concealed else "canasta.went_out"
             notes.append(Note(key, player=out, bonus=bonus))
             moments[out] = [WENT_OUT.key, CONCEALED.key] if concealed else [WENT_OUT.key]
         for side, given in hand.side_inputs.items():
-            detail = self._side_score(hand, side, given, decks, concealed)
+            if is_modern(hand.options):
+                detail = modern.side_score(hand, side, given, self._left(hand, side))
+                parts = modern.side_parts(detail)
+                side_moments = [MELDED_NOTHING.key] if given["meld_points"] == 0 and not detail["special"] else []
+            else:
+                detail = self._side_score(hand, side, given, decks, concealed)
+                parts = _side_parts(detail)
+                side_moments = [moment.key for moment, had in (
+                    (ALL_RED_THREES, given["red_threes"] in RED_THREE_BONUS.get(decks, {})),
+                    (MELDED_NOTHING, given["meld_points"] == 0)) if had]
             scores[side] = detail["value"]
             details[side] = detail
-            notes.append(_side_note(side, detail))
-            side_moments = [moment.key for moment, had in (
-                (ALL_RED_THREES, given["red_threes"] in RED_THREE_BONUS.get(decks, {})),
-                (MELDED_NOTHING, given["meld_points"] == 0)) if had]
+            notes.append(Note("canasta.side", side=side, score=detail["value"], parts=parts))
             for player in hand.sides[side] if side_moments else ():
-                moments.setdefault(player, []).extend(side_moments)
+                if player != sitting:
+                    moments.setdefault(player, []).extend(side_moments)
         best = max(scores.values())
         leaders = [side for side, score in scores.items() if score == best]
-        kind = "stock" if out is None else "concealed" if concealed else "out"
+        kind = "stock" if out is None else "special" if special else "concealed" if concealed else "out"
         return HandResult(scores, notes, details, winner=leaders[0] if len(leaders) == 1 else None,
                           kind=kind, moments=moments)
 
@@ -486,15 +666,24 @@ class Canasta(PlayedInSides):
         }
 
 
-def _table_invalid(hand: Hand, message: str, side: str, field: str) -> InvalidEntry:
+#: the table's bounds of Modern's special canastas and threes: (side field, most, message, code)
+MODERN_LIMITS = (
+    ("sevens", 1, "{n} canastas of sevens entered; two decks hold 8 sevens", "too_many_canastas"),
+    ("aces", 1, "{n} canastas of aces entered; two decks hold 8 aces", "too_many_canastas"),
+    ("wild", 1, "{n} wild canastas entered; two decks and four jokers hold 12 wild cards", "too_many_canastas"),
+    ("threes", modern.MOST_THREES, "{n} threes entered; two decks hold 8", "more_than_the_pack"),
+)
+
+
+def _table_invalid(hand: Hand, message: str, side: str, field: str,
+                   code: str = "more_than_the_pack") -> InvalidEntry:
     """A bound of the whole table: the message is the table's (``hand 2: 5 red threes entered...``);
     ``.player`` is the side whose count went over, for a form to show it there."""
-    return InvalidEntry(message, hand=hand.number, player=side, field=field, code="more_than_the_pack",
-                        named=True)
+    return InvalidEntry(message, hand=hand.number, player=side, field=field, code=code, named=True)
 
 
-def _side_note(side: str, detail: Mapping[str, Any]) -> Note:
-    """``Ann & Cara 1255: melded 270, 1 natural canasta 500, ..., cards left -15 (Cara 15).``"""
+def _side_parts(detail: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A classic side's line: ``melded 270, 1 natural canasta 500, ..., cards left -15 (Cara 15)``."""
     parts: list[dict[str, Any]] = [{"part": "melded", "points": detail["meld_points"]}]
     for kind, bonus in (("natural", NATURAL_BONUS), ("mixed", MIXED_BONUS)):
         if detail[kind]:
@@ -506,4 +695,4 @@ def _side_note(side: str, detail: Mapping[str, Any]) -> Note:
         parts.append({"part": "concealed" if detail["concealed"] else "going_out", "points": detail["going_out"]})
     if detail["left"]:
         parts.append({"part": "cards_left", "points": -detail["left"], "players": dict(detail["cards_left"])})
-    return Note("canasta.side", side=side, score=detail["value"], parts=parts)
+    return parts

@@ -106,7 +106,7 @@ class Hand:
     #: in a game scored by sides (:class:`PlayedInSides`): each side's players, by side name,
     #: and each side's input (under the entry's ``sides``), read; empty elsewhere
     sides: Mapping[str, tuple[str, ...]] = _NO_SIDES
-    side_inputs: Mapping[str, Mapping[str, int]] = _NO_SIDES
+    side_inputs: Mapping[str, Mapping[str, Any]] = _NO_SIDES
 
     def invalid(self, message: str, player: str | None = None, *, field: str | None = None,
                 code: str = "invalid_entry") -> InvalidEntry:

@@ -15,7 +15,9 @@ from typing import Any, ClassVar
 
 from ..bounds import quoted, shown
 from ..cards import Card, find_excess_copies
-from ..declare import CARDS, COUNT, REENTER, Choice, Ending, Field, Moment, OwnPack, Settlement, Sides, Status
+from ..declare import (
+    CARDS, COUNT, REENTER, SIDE_FIELD_KINDS, Choice, Ending, Field, Moment, OwnPack, Settlement, Sides, Status,
+)
 from ..errors import InvalidEntry
 from ..extras import Boards, Extra, extra_words
 from ..options import Option, check_options
@@ -94,11 +96,16 @@ class Variant(ABC):
     #: entry of every hand is checked against them (set by ``__init_subclass__``
     #: from the declarations)
     entry_keys: ClassVar[frozenset[str]] = frozenset()
+    #: keys an entry may hold that no form asks for, as the engine knows them anyway (Canasta for
+    #: five's ``sits_out``: when given, it must be who the rules seat out)
+    further_entry_keys: ClassVar[tuple[str, ...]] = ()
     input_keys: ClassVar[frozenset[str]] = frozenset()
     #: the input keys in the order a message lists them
     input_fields: ClassVar[tuple[str, ...]] = ()
     #: the choices of kind ``flag``: each true or false (set by ``__init_subclass__``)
     flags: ClassVar[tuple[Choice, ...]] = ()
+    #: the choices of kind ``one_of``: each one of its values, or left out (set by ``__init_subclass__``)
+    one_ofs: ClassVar[tuple[Choice, ...]] = ()
     #: players put out may come back (the ``reenter`` choice is declared;
     #: set by ``__init_subclass__``)
     takes_reentries: ClassVar[bool] = False
@@ -112,13 +119,15 @@ class Variant(ABC):
         ending_keys = [key for ending in cls.endings for key in ending.entry if key != "out"]
         # An entry's ``sides`` holds each side's input: only where sides have fields of their own.
         side_keys = ["sides"] if cls.sides is not None and cls.side_fields else []
-        cls.entry_keys = frozenset(("out", "hands", *(c.key for c in cls.choices), *ending_keys, *side_keys))
+        cls.entry_keys = frozenset(("out", "hands", *(c.key for c in cls.choices), *ending_keys, *side_keys,
+                                    *cls.further_entry_keys))
         status_keys = [key for status in cls.statuses for key in status.input if key not in
                        {f.key for f in cls.fields}]
         cls.input_fields = tuple(dict.fromkeys((*(f.key for f in cls.fields), *status_keys)))
         cls.input_keys = frozenset(cls.input_fields)
         cls.out_gives_input = any(f.out == "required" for f in cls.fields)
         cls.flags = tuple(choice for choice in cls.choices if choice.kind == "flag")
+        cls.one_ofs = tuple(choice for choice in cls.choices if choice.kind == "one_of")
         cls.takes_reentries = any(choice.key == REENTER.key for choice in cls.choices)
         if cls.takes_reentries and "reentries" not in {option.key for option in cls.options}:
             raise TypeError(f"{cls.__name__} takes re-entries, so declares the reentries option")
@@ -128,8 +137,9 @@ class Variant(ABC):
             if cls.takes_reentries and not cls.sides.optional:
                 # (a game whose sides are optional refuses re-entries in a game played in sides itself)
                 raise TypeError(f"{cls.__name__}: a game in sides takes no re-entries (they are a player's)")
-            if any(f.kind not in ("count", "number") for f in cls.side_fields):
-                raise TypeError(f"{cls.__name__}: a side's fields are whole numbers (count or number)")
+            if any(f.kind not in SIDE_FIELD_KINDS for f in cls.side_fields):
+                raise TypeError(f"{cls.__name__}: a side's fields are whole numbers (count or number), "
+                                "switches (flag) or tallies")
 
     # -- facts -------------------------------------------------------------
 
@@ -192,6 +202,10 @@ class Variant(ABC):
         variant may ask for, as the catalogue lists them)."""
         return self.fields
 
+    def side_fields_for(self, options: Mapping[str, Any] | None) -> tuple[Field, ...]:
+        """Each side's input boxes under these options (None: every box the variant may ask a side for)."""
+        return self.side_fields
+
     def out_may_be_null_for(self, options: Mapping[str, Any] | None) -> bool:
         """Whether a hand may end with nobody going out under these options."""
         return self.out_may_be_null
@@ -216,7 +230,7 @@ class Variant(ABC):
             "endings": [ending.catalogue() for ending in self.endings],
             "choices": [choice.catalogue() for choice in self.choices_for(options)],
             "fields": [one.catalogue() for one in fields],
-            "side_fields": [one.catalogue() for one in self.side_fields],
+            "side_fields": [one.catalogue() for one in self.side_fields_for(options)],
             "statuses": [status.catalogue() for status in self.statuses],
             "inputs": list(dict.fromkeys(inputs)),
             "keys": sorted(self.entry_keys - {"out", "hands"}),
@@ -252,6 +266,7 @@ class Variant(ABC):
             # where the header is required.
             "sides": self.sides.catalogue() if self.sides is not None and not self.sides.optional else None,
             "optional_sides": self.sides.catalogue() if self.sides is not None and self.sides.optional else None,
+            "uneven_sides": self.sides.uneven_catalogue() if self.sides is not None else None,
             "cards_each": {str(n): cards for n, cards in deals.items() if cards is not None},
             "decks": {str(n): packs[n][0] for n in counts},
             "jokers": {str(n): packs[n][1] for n in counts},
@@ -388,6 +403,8 @@ class Variant(ABC):
             number, dealer, active, out, entry, inputs, game.options, game.players, game.others_than[out],
             game.card_values,
         )
+        if game.sides is not None:
+            hand.sides = game.sides  # known before the players' input is checked (who sits out, who partners)
         for player, raw in raw_inputs.items():
             if player not in active:
                 self._not_in_game(player, game, number)
@@ -480,6 +497,16 @@ class Variant(ABC):
             if not isinstance(value, bool):
                 raise hand.invalid(f"{choice.key} must be true or false", field=choice.key)
             if value and choice.needs_out and hand.out is None:
+                raise hand.invalid(f"{choice.key} needs the player who went out", field=choice.key)
+        for choice in self.one_ofs:
+            value = hand.entry.get(choice.key)
+            if value is None:
+                continue
+            values = [one for one, _ in choice.values]
+            if value not in values:
+                raise hand.invalid(f"{choice.key} is one of {', '.join(values)}, not {shown(value)}",
+                                   field=choice.key, code="bad_input")
+            if choice.needs_out and hand.out is None:
                 raise hand.invalid(f"{choice.key} needs the player who went out", field=choice.key)
 
     def check_required(self, hand: Hand) -> None:
@@ -636,7 +663,7 @@ class PlayedInSides(Variant):
             hand.side_inputs = self.read_sides(hand, entry.get("sides"))
         return hand
 
-    def read_sides(self, hand: Hand, raw: Any) -> dict[str, dict[str, int]]:
+    def read_sides(self, hand: Hand, raw: Any) -> dict[str, dict[str, Any]]:
         """Every side's input, by side, in the sides' order."""
         if raw is None:
             raw = {}
@@ -648,18 +675,20 @@ class PlayedInSides(Variant):
                                    field="sides", code="not_a_side")
         return {side: self.read_side(hand, side, raw.get(side)) for side in hand.sides}
 
-    def read_side(self, hand: Hand, side: str, raw: Any) -> dict[str, int]:
-        """One side's input: each declared field's whole number (0 when left out and not required)."""
+    def read_side(self, hand: Hand, side: str, raw: Any) -> dict[str, Any]:
+        """One side's input: each declared field's whole number (0 when left out and not required),
+        switch (false when left out) or tally (empty when left out)."""
         if raw is None:
             raise hand.missing(side)
-        keys = [f.key for f in self.side_fields]
+        fields = self.side_fields_for(hand.options)
+        keys = [f.key for f in fields]
         if not isinstance(raw, (dict, Mapping)):
             raise hand.invalid(f"give the side's {', '.join(keys)}", side, field="sides")
         for key in raw:
             if key not in keys:
                 raise hand.invalid(f"{shown(key)} is not a side's input here (give {', '.join(keys)})", side,
                                    field="sides")
-        return {spec.key: read_number(hand, side, raw.get(spec.key), spec) for spec in self.side_fields}
+        return {spec.key: _read_side_field(hand, side, raw.get(spec.key), spec) for spec in fields}
 
     def is_over(self, game: Game) -> bool:
         """Over after the agreed number of deals, or the hand in which a side reached the target."""
@@ -675,6 +704,31 @@ class PlayedInSides(Variant):
             return []
         return best_players(game, lowest=self.is_lowest_wins(game.options),
                             tie_break=self.previous_leader_breaks_ties, among=game.columns)
+
+
+def _read_side_field(hand: Hand, side: str, raw: Any, spec: Field) -> Any:
+    """A side's field: a whole number, a switch (true or false) or a tally (a list of its values)."""
+    if spec.kind == "flag":
+        if raw is None:
+            return False
+        if not isinstance(raw, bool):
+            raise hand.invalid(f"{spec.key} must be true or false", side, field=spec.key)
+        return raw
+    if spec.kind == "tally":
+        if raw is None:
+            return ()
+        values = [value for value, _ in spec.among]
+        if not isinstance(raw, list) or not all(isinstance(one, str) for one in raw):
+            raise hand.invalid(f"{spec.key} must list values among {', '.join(values)}", side, field=spec.key)
+        if len(raw) > spec.maximum:
+            raise hand.invalid(f"{spec.key} lists at most {spec.maximum}, got {len(raw)}", side, field=spec.key,
+                               code="out_of_bounds")
+        for one in raw:
+            if one not in values:
+                raise hand.invalid(f"{spec.key}: {shown(one)} is not one of {', '.join(values)}", side,
+                                   field=spec.key)
+        return tuple(raw)
+    return read_number(hand, side, raw, spec)
 
 
 def decided(text: str) -> tuple[str, ...]:
