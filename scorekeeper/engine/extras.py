@@ -36,12 +36,17 @@ class Extra:
     ``everywhere``: the API has always given this key in every game's
     ``next``, null where the game has none (Contract's ``contract``); the
     replay keeps giving it so.
+
+    ``leaves_out``: the value names players who take no part in that hand
+    (one who sits it out): the entry form for the hand leaves them out
+    (see :func:`left_out`).
     """
 
     key: str
     label: str
     where: Where = "next"
     everywhere: bool = False
+    leaves_out: bool = False
 
 
 @dataclass(frozen=True)
@@ -80,4 +85,20 @@ def extra_words(extras: Iterable[Extra], values: Mapping[str, Any]) -> list[str]
             if extra.where == "next" and (text := extra_text(values.get(extra.key)))]
 
 
-__all__ = ["Boards", "Extra", "Where", "extra_text", "extra_words"]
+def left_out(extras: Iterable[Extra], sheet: Mapping[str, Any], number: int) -> set[str]:
+    """The players hand ``number`` leaves out, as the ``leaves_out`` extras name them: the
+    sheet's ``next`` for the next hand, the hand's row for one played."""
+    rows = sheet.get("hands") or []
+    if number > len(rows):
+        values, where = sheet.get("next") or {}, "next"
+    else:
+        values, where = rows[number - 1], "row"
+    named: set[str] = set()
+    for extra in extras:
+        if extra.leaves_out and extra.where == where:
+            value = values.get(extra.key)
+            named.update([value] if isinstance(value, str) else value or ())
+    return named
+
+
+__all__ = ["Boards", "Extra", "Where", "extra_text", "extra_words", "left_out"]

@@ -15,6 +15,8 @@ from typing import Any
 
 from . import InvalidEntry, Replay, entry_of, game_name, replay, variants
 from .entry_form import EntryForm
+from .extras import left_out
+from .games import get_variant
 
 __all__ = ["outcome", "replay_all", "score_waiting"]
 
@@ -91,7 +93,9 @@ def _form(sheet: dict[str, Any]) -> EntryForm:
     names = sheet["players"]
     out = sheet["eliminated"]
     nxt = sheet["next"]
-    return EntryForm(variant, names, [n for n in names if n not in out], len(sheet["hands"]) + 1,
+    number = len(sheet["hands"]) + 1
+    aside = left_out(get_variant(key).extras, sheet, number)  # who sits this hand out
+    return EntryForm(variant, names, [n for n in names if n not in out and n not in aside], number,
                      options=options, guide=sheet["guide"], pack=(nxt["decks"], nxt["jokers"]) if nxt else None,
                      sides=sheet.get("side_players"))
 

@@ -20,6 +20,7 @@ from .. import services
 from ..engine import InvalidEntry, parse_cards, replay
 from ..engine.bounds import MAX_HANDS
 from ..engine.cards import CardError
+from ..engine.extras import left_out
 from ..engine.games import get_variant
 from ..models import Game, entry_for_engine
 from . import DATABASE_BUSY, RETRY_AFTER, discard_session
@@ -38,7 +39,8 @@ bp = Blueprint("hands", __name__, url_prefix="/games/<int:game_id>/hands")
 def _form(game: Game, number: int) -> EntryForm:
     sheet = _sheet_for_form(game, number)
     out = _out_before(game, number, sheet)
-    active = [n for n in game.names if n not in out]
+    aside = left_out(get_variant(game.variant).extras, sheet, number)  # who sits this hand out
+    active = [n for n in game.names if n not in out and n not in aside]
     nxt = sheet["next"]
     return EntryForm(described(game.variant, sheet["options"]), game.names, active, number, options=sheet["options"],
                      guide=sheet["guide"], pack=(nxt["decks"], nxt["jokers"]) if nxt else None,

@@ -11,6 +11,7 @@ from .basic import Basic, Block
 from .boathouse import Boathouse
 from .canasta import Canasta
 from .contract import Contract
+from .cutthroat_gin import CutthroatGin
 from .five_hundred import FiveHundred
 from .gin import CornerGin, Gin, OklahomaGin
 from .hollywood import HollywoodGin
@@ -29,6 +30,7 @@ VARIANTS: dict[str, Variant] = {
         Basic(), Block(), Boathouse(), Contract(), Knock(), Tunk(),
         Gin(), OklahomaGin(), CornerGin(), HollywoodGin(), FiveHundred(), Indian(), Sai(),
         Scala40(), Kalooki(), ThreeThirteen(), Canasta(), House(),
+        CutthroatGin(),
     )
 }
 
