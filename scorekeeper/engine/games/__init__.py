@@ -18,6 +18,7 @@ from .hollywood import HollywoodGin
 from .house import House
 from .indian import Indian
 from .kalooki import Kalooki
+from .partnership_gin import PartnershipGin
 from .knock import Knock
 from .sai import Sai
 from .scala40 import Scala40
@@ -30,7 +31,7 @@ VARIANTS: dict[str, Variant] = {
         Basic(), Block(), Boathouse(), Contract(), Knock(), Tunk(),
         Gin(), OklahomaGin(), CornerGin(), HollywoodGin(), FiveHundred(), Indian(), Sai(),
         Scala40(), Kalooki(), ThreeThirteen(), Canasta(), House(),
-        CutthroatGin(),
+        CutthroatGin(), PartnershipGin(),
     )
 }
 
