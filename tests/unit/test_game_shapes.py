@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from helpers import play
-from registry_kit import definitions
+from registry_kit import definitions, sides_header
 
 from scorekeeper.engine.extras import Extra, extra_text, extra_words
 from scorekeeper.engine.games import EVERY_NEXT, VARIANTS, register, unregister
@@ -39,8 +39,9 @@ def test_a_decks_or_jokers_option_goes_up_to_the_games_own_bound(variant: Varian
 
 @pytest.mark.parametrize("variant", GAMES, ids=lambda v: v.key)
 def test_every_next_gives_the_keys_declared_everywhere_null_where_the_game_has_none(variant: Variant) -> None:
-    sheet = play(variant.key, ["Ann", "Bob", "Cara", "Dan"][:max(variant.min_players, 3 if 3 in
-                 variant.allowed_counts() else 2)], options=definitions().get(variant.key))
+    players = ["Ann", "Bob", "Cara", "Dan"][:max(variant.min_players, 3 if 3 in variant.allowed_counts() else 2)]
+    sheet = play(variant.key, players, options=definitions().get(variant.key),
+                 **sides_header(variant.catalogue(), players))
     own = {extra.key for extra in variant.extras if extra.where == "next"}
     assert EVERY_NEXT == {"contract": None}
     for key in EVERY_NEXT:

@@ -32,6 +32,8 @@ VARIANT_FACTS = {
     "three-thirteen": (2, 8, {n: 3 for n in range(2, 9)}),
     "canasta": (2, 6, {2: 15, 3: 13, 4: 11, 6: 13}),
     "house": (2, 10, {}),  # the deal is the table's own option (none: the sheet does not say)
+    "cutthroat-gin": (3, 3, {3: 10}),
+    "partnership-gin": (4, 4, {4: 10}),
 }
 
 # what a game the table defines must be given (no default), from its declared options: every other
@@ -65,6 +67,8 @@ DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {
               "decks": 1, "jokers": 0, "going_out_bonus": 0, "target": None, "deals": None, "eliminate_at": None,
               "cards_each": None, "one_go_multiplier": 1, "one_go_bonus": None, "reentries": 0, "instant_win": False,
               "schedule": None},
+    "cutthroat-gin": GIN_OPTIONS,
+    "partnership-gin": {"pairing": "alternate", **GIN_OPTIONS, "target": 125},
 }
 
 NAMES = ["Ann", "Bob", "Cara", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim"]
@@ -156,14 +160,15 @@ def test_the_first_dealer_defaults_to_the_first_seat_and_can_be_chosen():
 @pytest.mark.parametrize("variant", list(DEFAULT_OPTIONS))
 def test_omitted_options_take_the_variants_defaults(variant):
     players = seats(VARIANT_FACTS[variant][0])
-    assert play(variant, players, options=DEFINED.get(variant))["options"] == DEFAULT_OPTIONS[variant]
+    assert play(variant, players, options=DEFINED.get(variant),
+                **header(variant, len(players)))["options"] == DEFAULT_OPTIONS[variant]
 
 
 @pytest.mark.parametrize("variant", list(DEFAULT_OPTIONS))
 def test_an_option_given_as_null_means_its_default(variant):
     players = seats(VARIANT_FACTS[variant][0])
     nulls = {**{key: None for key in DEFAULT_OPTIONS[variant]}, **DEFINED.get(variant, {})}
-    assert play(variant, players, options=nulls)["options"] == DEFAULT_OPTIONS[variant]
+    assert play(variant, players, options=nulls, **header(variant, len(players)))["options"] == DEFAULT_OPTIONS[variant]
 
 
 @pytest.mark.parametrize(
