@@ -85,14 +85,32 @@ def extra_words(extras: Iterable[Extra], values: Mapping[str, Any]) -> list[str]
             if extra.where == "next" and (text := extra_text(values.get(extra.key)))]
 
 
+def of_hand(sheet: Mapping[str, Any], number: int) -> tuple[Mapping[str, Any], Where]:
+    """Where the sheet keeps hand ``number``'s values: its ``next`` for the next hand, the
+    hand's row for one played."""
+    rows = sheet.get("hands") or []
+    if number > len(rows):
+        return sheet.get("next") or {}, "next"
+    return rows[number - 1], "row"
+
+
+#: the key of the sheet's ``next`` and of each row that gives each game's two players, where a
+#: hand is several games at once (a variant's ``games_at_once``)
+PAIRINGS = "pairings"
+
+
+def pairings_of(games_at_once: int, sheet: Mapping[str, Any], number: int) -> list[list[str]] | None:
+    """Each game's two players in hand ``number``, where the hand is several games at once; else None."""
+    if games_at_once < 2:
+        return None
+    value = of_hand(sheet, number)[0].get(PAIRINGS)
+    return [list(pair) for pair in value] if value else None
+
+
 def left_out(extras: Iterable[Extra], sheet: Mapping[str, Any], number: int) -> set[str]:
     """The players hand ``number`` leaves out, as the ``leaves_out`` extras name them: the
     sheet's ``next`` for the next hand, the hand's row for one played."""
-    rows = sheet.get("hands") or []
-    if number > len(rows):
-        values, where = sheet.get("next") or {}, "next"
-    else:
-        values, where = rows[number - 1], "row"
+    values, where = of_hand(sheet, number)
     named: set[str] = set()
     for extra in extras:
         if extra.leaves_out and extra.where == where:
@@ -101,4 +119,4 @@ def left_out(extras: Iterable[Extra], sheet: Mapping[str, Any], number: int) -> 
     return named
 
 
-__all__ = ["Boards", "Extra", "Where", "extra_text", "extra_words", "left_out"]
+__all__ = ["PAIRINGS", "Boards", "Extra", "Where", "extra_text", "extra_words", "left_out", "of_hand", "pairings_of"]

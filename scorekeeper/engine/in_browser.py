@@ -15,7 +15,7 @@ from typing import Any
 
 from . import InvalidEntry, Replay, entry_of, game_name, replay, variants
 from .entry_form import EntryForm
-from .extras import left_out
+from .extras import left_out, pairings_of
 from .games import get_variant
 
 __all__ = ["outcome", "replay_all", "score_waiting"]
@@ -97,7 +97,7 @@ def _form(sheet: dict[str, Any]) -> EntryForm:
     aside = left_out(get_variant(key).extras, sheet, number)  # who sits this hand out
     return EntryForm(variant, names, [n for n in names if n not in out and n not in aside], number,
                      options=options, guide=sheet["guide"], pack=(nxt["decks"], nxt["jokers"]) if nxt else None,
-                     sides=sheet.get("side_players"))
+                     sides=sheet.get("side_players"), pairings=pairings_of(variant["entry"]["games_at_once"], sheet, number))
 
 
 @cache

@@ -20,7 +20,7 @@ from .. import services
 from ..engine import InvalidEntry, parse_cards, replay
 from ..engine.bounds import MAX_HANDS
 from ..engine.cards import CardError
-from ..engine.extras import left_out
+from ..engine.extras import left_out, pairings_of
 from ..engine.games import get_variant
 from ..models import Game, entry_for_engine
 from . import DATABASE_BUSY, RETRY_AFTER, discard_session
@@ -42,9 +42,11 @@ def _form(game: Game, number: int) -> EntryForm:
     aside = left_out(get_variant(game.variant).extras, sheet, number)  # who sits this hand out
     active = [n for n in game.names if n not in out and n not in aside]
     nxt = sheet["next"]
-    return EntryForm(described(game.variant, sheet["options"]), game.names, active, number, options=sheet["options"],
+    variant = described(game.variant, sheet["options"])
+    return EntryForm(variant, game.names, active, number, options=sheet["options"],
                      guide=sheet["guide"], pack=(nxt["decks"], nxt["jokers"]) if nxt else None,
-                     sides=sheet.get("side_players"))
+                     sides=sheet.get("side_players"),
+                     pairings=pairings_of(variant["entry"].get("games_at_once", 1), sheet, number))
 
 
 def _out_before(game: Game, number: int, sheet: dict[str, Any]) -> dict[str, int]:

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from ..bounds import quoted
 from ..declare import Note, Settlement, Sides, note_key
 from ..errors import InvalidEntry
-from ..extras import Extra
+from ..extras import PAIRINGS, Extra
 from ..notes import sentences
 from ..options import Option, target
 from ..sheet import NoteKey
@@ -22,8 +22,8 @@ NOTES: Mapping[str, str] = sentences({
     "partnership.even": "Both sides won {points}: nobody scores.",
 })
 
-#: the two ways opponents are paired
-PAIRINGS = ("alternate", "fixed")
+#: the two ways opponents are paired (the ``pairing`` option)
+PAIRING_WAYS = ("alternate", "fixed")
 
 
 class _OneGame(GinHands):
@@ -84,6 +84,7 @@ class PartnershipGin(PlayedInSides, GinHands):
     summary = "Two sides of two: each hand two Gin games at once, the sides' points netted."
     min_players, max_players = 4, 4
     sides = Sides({4: (2,)})
+    games_at_once = 2
     decisions = decided("""
         - **Partnership Gin's dealer** on the sheet is the dealing side's first
           player in seat order, even when the first dealer named is the partner.
@@ -97,12 +98,12 @@ class PartnershipGin(PlayedInSides, GinHands):
     options: ClassVar[tuple[Option, ...]] = (
         Option("pairing", "choice", "alternate",
                "Opponents alternate hand by hand (odd hands each plays the opponent on their right), or the "
-               "same two games every hand.", choices=PAIRINGS,
+               "same two games every hand.", choices=PAIRING_WAYS,
                labels=("Opponents alternate", "Always the same opponents")),
         target(125, "The game ends after the hand in which a side reaches this."),
         *(o for o in GinHands.options if o.key != "target"),
     )
-    extras = (Extra("pairings", "Games"),)
+    extras = (Extra(PAIRINGS, "Games"),)
 
     def decks(self, players: int) -> int:
         return 2  # one pack for each of the hand's two games
@@ -118,7 +119,7 @@ class PartnershipGin(PlayedInSides, GinHands):
         return pairings(hand.seats, hand.number, hand.dealer, hand.options["pairing"])
 
     def next_extras(self, game: Game, number: int) -> dict[str, Any]:
-        return {"pairings": pairings(game.players, number, game.dealers[-1], game.options["pairing"])}
+        return {PAIRINGS: pairings(game.players, number, game.dealers[-1], game.options["pairing"])}
 
     def next_words(self, game: Game, number: int) -> list[str]:
         games = pairings(game.players, number, game.dealers[-1], game.options["pairing"])
@@ -214,7 +215,7 @@ class PartnershipGin(PlayedInSides, GinHands):
 
     def hand_extras(self, game: Game, result: HandResult) -> dict[str, Any]:
         games = next(iter(result.details.values()))["games"]
-        return {"pairings": [g["players"] for g in games], "games": games}
+        return {PAIRINGS: [g["players"] for g in games], "games": games}
 
     def check_cards(self, hand: Hand) -> None:
         """Each game is dealt from its own pack: checked as it is read (:meth:`games`)."""
@@ -233,6 +234,3 @@ class PartnershipGin(PlayedInSides, GinHands):
         sums, notes, detail = final
         return [settle(game.columns, game.totals, sums, detail, game.options["box_bonus"], notes)]
 
-
-# The entry holds the hand's two games and nothing else.
-PartnershipGin.entry_keys = frozenset({"games"})
