@@ -304,3 +304,64 @@ def test_ended_by_agreement_the_higher_side_wins_with_boxes_but_no_game_or_shuto
 def test_a_side_reaching_the_target_ends_the_game_at_the_target_option():
     sheet = partnership(H1, options={"target": 28})
     assert sheet["finished"] and sheet["winners"] == [AC]
+
+
+# -- the entry form: the hand's two games, each as Gin's entry -------------------------------------------
+
+
+def test_the_form_shows_the_hands_two_games_each_with_its_two_players():
+    from scorekeeper.engine.in_browser import _form
+
+    form = _form(partnership(H1))
+    assert form.pairings == [["Ann", "Bob"], ["Cara", "Dan"]]
+    assert [(name, [seat.name for seat in seats]) for name, seats in form.games] == [
+        ("g0-out", ["Ann", "Bob"]), ("g1-out", ["Cara", "Dan"])]
+    assert "g0-out" in form.field_names() and "out" not in form.field_names()
+
+
+def test_the_forms_two_games_make_the_entry_and_score():
+    from scorekeeper.engine import Replay
+    from scorekeeper.engine.in_browser import _form
+
+    form = _form(partnership(H1))
+    form.load_post({"g0-out": "0", "p0-count": "5", "p1-count": "12", "g1-out": "3", "p2-count": "15",
+                    "p3-count": "2"})
+    entry = form.to_entry()
+    assert entry == H2
+    game = Replay.of({"variant": "partnership-gin", "players": FOUR, "sides": SIDES, "hands": [H1]})
+    assert game.after(entry).sheet()["totals"] == {AC: 28, BD: 6}
+
+
+def test_a_game_left_untapped_is_named_in_the_forms_error_and_a_dead_game_needs_no_counts():
+    from scorekeeper.engine.in_browser import _form
+
+    form = _form(partnership(H1))
+    form.load_post({"g0-out": "none"})
+    assert form.to_entry() is None
+    assert form.errors == {"g1-out": "Cara v Dan: tap who knocked, or 'Dead hand'."}
+    form = _form(partnership(H1))
+    form.load_post({"g0-out": "none", "g1-out": "none"})
+    assert form.to_entry() == {"games": [{"out": None, "hands": {}}, {"out": None, "hands": {}}]}
+
+
+def test_a_recorded_hand_fills_the_form_game_by_game_in_any_order():
+    from scorekeeper.engine.entry_form import EntryForm
+    from scorekeeper.engine.games import get_variant
+
+    variant = get_variant("partnership-gin").catalogue()
+    form = EntryForm(variant, FOUR, FOUR, 2, pairings=[["Ann", "Bob"], ["Cara", "Dan"]])
+    form.load_entry({"games": [knock("Dan", 2, "Cara", 15), DEAD]})
+    assert form.values == {"g0-out": "none", "g1-out": "3"}
+    assert form.seats[2].values == {"count": "15", "cards": ""}
+    assert form.to_entry() == {"games": [DEAD, knock("Dan", 2, "Cara", 15)]}
+
+
+def test_the_engines_wrong_pairing_lands_on_the_first_games_tiles():
+    from scorekeeper.engine.entry_form import EntryForm
+    from scorekeeper.engine.games import get_variant
+
+    form = EntryForm(get_variant("partnership-gin").catalogue(), FOUR, FOUR, 2,
+                     pairings=[["Ann", "Bob"], ["Cara", "Dan"]])
+    form.add_engine_error(refused(H1, H1))
+    assert form.errors == {"g0-out": "this hand's games are Ann v Bob and Cara v Dan"}
+    assert form.target("g0-out") == "g0-out-first"

@@ -205,7 +205,7 @@ def cutthroat_final(players: Sequence[str], totals: Mapping[str, Score], won: Ma
     bonuses = {p: detail[p]["box_bonus"] + detail[p]["game_bonus"] for p in players}
     grand = {p: totals[p] + bonuses[p] for p in players}
     net: dict[str, Score] = dict.fromkeys(players, 0)
-    pairs = []
+    pairs: list[dict[str, Any]] = []
     for i, j in ((0, 1), (0, 2), (1, 2)):
         a, b = players[i], players[j]
         if grand[a] == grand[b]:
@@ -214,11 +214,12 @@ def cutthroat_final(players: Sequence[str], totals: Mapping[str, Score], won: Ma
             continue
         high, low = (a, b) if grand[a] > grand[b] else (b, a)
         amount = grand[high] - grand[low]
-        values = {"first": a, "second": b, "high": high, "low": low, "high_grand": whole(grand[high]), "low_grand": whole(grand[low])}
+        values = {"first": a, "second": b, "high": high, "high_grand": whole(grand[high]),
+                  "low_grand": whole(grand[low])}
         if totals[low] == 0 and high == winner:
             amount += options["shutout_bonus"]
             notes.append(Note("cutthroat.pair_shutout", bonus=options["shutout_bonus"], amount=whole(amount),
-                              **values))
+                              low=low, **values))
         else:
             notes.append(Note("cutthroat.pair", amount=whole(amount), **values))
         pairs.append({"players": [a, b], "to": high, "amount": whole(amount)})

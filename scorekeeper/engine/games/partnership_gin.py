@@ -12,7 +12,7 @@ from ..extras import PAIRINGS, Extra
 from ..notes import sentences
 from ..options import Option, target
 from ..sheet import NoteKey
-from .base import Game, Hand, HandResult, PlayedInSides, decided
+from .base import Game, Hand, HandResult, PlayedInSides, Score, decided
 from .gin_family import GinFinal, GinHands, gin_final, hands_won, settle
 
 #: the notes Partnership Gin adds to Gin's (:data:`.gin_family.NOTES`), each key with its sentence
@@ -180,7 +180,7 @@ class PartnershipGin(PlayedInSides, GinHands):
 
     def score(self, hand: Hand) -> HandResult:
         side_of = {p: side for side, seated in hand.sides.items() for p in seated}
-        won = dict.fromkeys(hand.sides, 0)
+        won: dict[str, Score] = dict.fromkeys(hand.sides, 0)
         notes: list[str] = []
         keys: list[NoteKey] = []
         moments: dict[str, list[str]] = {}
