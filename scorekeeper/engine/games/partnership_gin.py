@@ -208,9 +208,10 @@ class PartnershipGin(PlayedInSides, GinHands):
             return HandResult({}, [*notes, note], details, kind="even", moments=moments,
                               note_keys=[*keys, note_key(note)])
         winner, loser = (first, second) if margin > 0 else (second, first)
+        score = won[winner] - won[loser]
         note = Note("partnership.won", winner=winner, other=loser, points=won[winner], lost=won[loser],
-                    score=abs(margin))
-        return HandResult({winner: abs(margin)}, [*notes, note], details, winner=winner, kind="won",
+                    score=score)
+        return HandResult({winner: score}, [*notes, note], details, winner=winner, kind="won",
                           moments=moments, note_keys=[*keys, note_key(note)])
 
     def hand_extras(self, game: Game, result: HandResult) -> dict[str, Any]:
