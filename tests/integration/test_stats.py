@@ -259,7 +259,7 @@ def test_every_moment_the_catalogue_declares_fits_its_column():
 
 @pytest.mark.parametrize("variant", [v for v in variants() if v["moments"]], ids=lambda v: v["key"])
 def test_the_pages_show_the_moments_each_variant_declares_with_their_headings(app, user, start_game, variant):
-    names = ["Ann", "Bob", "Cara"][:max(variant["min_players"], 2)]
+    names = ["Ann", "Bob", "Cara", "Dan"][:max(variant["min_players"], 2)]
     start_game(user, variant["key"], names)
     declared = [moment["heading"] for moment in variant["moments"]]
 
