@@ -36,7 +36,7 @@ def test_a_partnership_hand_is_its_two_games_side_by_side_in_seven_taps(
 
     page.get_by_role("link", name="Record hand 1").click()
     expect(page.locator("fieldset.game > legend")).to_have_text(["Ann v Dan", "Cara v Bob"])
-    expect(game(page, "Ann v Dan").locator("label.tile")).to_have_text(["Ann", "Dan", "Dead hand"])
+    expect(game(page, "Ann v Dan").locator("label.tile")).to_have_text(["Ann", "Dan", "Dead game"])
     screenshot(page, "partnership-entry")
     taps = Taps(page)
     first, second = game(page, "Ann v Dan"), game(page, "Cara v Bob")
@@ -60,7 +60,7 @@ def test_a_partnership_hand_is_its_two_games_side_by_side_in_seven_taps(
     player(page, "Cara").get_by_label("Count", exact=True).fill("15")
     player(page, "Dan").get_by_label("Count", exact=True).fill("2")
     page.locator("#entry button[type=submit]").click()
-    expect(game(page, "Cara v Dan").locator(".error")).to_have_text("Cara v Dan: tap who knocked, or 'Dead hand'.")
+    expect(game(page, "Cara v Dan").locator(".error")).to_have_text("Cara v Dan: tap who knocked, or 'Dead game'.")
     expect(player(page, "Cara").get_by_label("Count", exact=True)).to_have_value("15")
     game(page, "Cara v Dan").locator("label.tile", has_text=re.compile("^Dan$")).click()
     save(page)

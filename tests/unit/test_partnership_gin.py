@@ -338,7 +338,7 @@ def test_a_game_left_untapped_is_named_in_the_forms_error_and_a_dead_game_needs_
     form = _form(partnership(H1))
     form.load_post({"g0-out": "none"})
     assert form.to_entry() is None
-    assert form.errors == {"g1-out": "Cara v Dan: tap who knocked, or 'Dead hand'."}
+    assert form.errors == {"g1-out": "Cara v Dan: tap who knocked, or 'Dead game'."}
     form = _form(partnership(H1))
     form.load_post({"g0-out": "none", "g1-out": "none"})
     assert form.to_entry() == {"games": [{"out": None, "hands": {}}, {"out": None, "hands": {}}]}

@@ -108,6 +108,12 @@ class PartnershipGin(PlayedInSides, GinHands):
     def decks(self, players: int) -> int:
         return 2  # one pack for each of the hand's two games
 
+    no_out_label = "Dead game"
+
+    def how_to(self, options: Any) -> str:
+        words = super().how_to(options).replace("Dead hand:", f"{self.no_out_label}:")
+        return f"Each game: {words[0].lower()}{words[1:]}"
+
     # -- who plays whom ------------------------------------------------------------
 
     def start(self, game: Game) -> None:
