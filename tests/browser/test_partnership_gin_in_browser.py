@@ -6,6 +6,8 @@ into a focused field is not one.  The numbers are SCORING.md's Partnership Gin e
   1. Ann v Dan, Cara v Bob: Ann knocks 4, Dan 20 -> 16; Cara knocks 3, Bob 15 -> 12: Ann & Cara 28.
   2. Ann v Bob, Cara v Dan: Ann knocks 5, Bob 12 -> 7; Dan knocks 2, Cara 15 -> 13: Bob & Dan 6.
 Bob & Dan won hand 2, so deal hand 3: Dan v Ann, Bob v Cara.
+  3. Ann gins, Dan 100 -> 125; Bob v Cara dead: Ann & Cara 125 (153), over the 125 target.
+Ann & Cara won 2 hands: 153 + 100 + 50 = 303; Bob & Dan won 1: 6 + 25 = 31; net 272 to Ann & Cara.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ def game(page: Page, title: str) -> Locator:
     return page.locator("fieldset.game", has=page.locator("legend", has_text=re.compile(f"^{title}$")))
 
 
-def test_a_partnership_hand_is_its_two_games_side_by_side_in_seven_taps(
+def test_a_partnership_hand_is_its_two_games_side_by_side_in_seven_taps_and_the_game_settles(
     signed_in: Page, live_server: LiveServer
 ) -> None:
     page = signed_in
@@ -69,3 +71,20 @@ def test_a_partnership_hand_is_its_two_games_side_by_side_in_seven_taps(
     page.locator("#hand-2 summary").click()
     expect(page.locator("#hand-2")).to_contain_text("Bob & Dan won 13, Ann & Cara 7: 13 - 7 = 6 to Bob & Dan.")
     screenshot(page, "partnership-sheet")
+
+    page.get_by_role("link", name="Record hand 3").click()
+    game(page, "Dan v Ann").locator("label.tile", has_text=re.compile("^Ann$")).click()
+    player(page, "Ann").get_by_label("Count", exact=True).fill("0")
+    player(page, "Dan").get_by_label("Count", exact=True).fill("100")
+    game(page, "Bob v Cara").locator("label.tile", has_text="Dead game").click()
+    save(page)
+    expect(page.locator(".banner")).to_have_text("Ann & Cara win!")
+    rows = page.locator("table.final tbody tr")
+    expected = [["Line (hand scores)", "153", "6"], ["Boxes (hands won)", re.compile(r"2 × (25 )?= 50"),
+                                                        re.compile(r"1 × (25 )?= 25")],
+                ["Game bonus", "100", "0"], ["Shutout bonus", "0", "0"], ["Grand total", "303", "31"],
+                ["Net", "272", "0"]]
+    expect(rows).to_have_count(len(expected))
+    for row, cells in zip(rows.all(), expected, strict=True):
+        expect(row.locator("th, td")).to_have_text(cells)
+    screenshot(page, "partnership-finished")

@@ -289,6 +289,9 @@ GAMES = {
     "cutthroat-gin": cutthroat(),
     "cutthroat-gin-even": cutthroat_even(),
     "partnership-gin": partnership(),
+    "partnership-gin-ended": log("partnership-gin", ["Ann", "Bob", "Cara", "Dan"], [
+        {"games": [gin_knock("Ann", 4, "Dan", 20), out(None)]}], sides=[["Ann", "Cara"], ["Bob", "Dan"]],
+        ended=True),
     "kalooki": kalooki(False),
     "kalooki-doubled": kalooki(True),
     "scala40": scala40(),

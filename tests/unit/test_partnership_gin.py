@@ -263,7 +263,7 @@ def test_a_full_game_of_partnership_gin_with_alternating_opponents():
     assert sheet["final"] == {"bonuses": {AC: 200, BD: 75}, "grand_totals": {AC: 331, BD: 115},
                               "net": {AC: 216, BD: 0}}
     assert sheet["final_notes"] == [
-        "Ann & Cara wins the game: 100 game bonus.",
+        "Ann & Cara win the game: 100 game bonus.",
         "Ann & Cara: 4 hands won x 25 box bonus = 100.",
         "Bob & Dan: 3 hands won x 25 box bonus = 75.",
         "Net: 331 - 115 = 216 to Ann & Cara.",

@@ -20,7 +20,12 @@ NOTES: Mapping[str, str] = sentences({
     "partnership.dead": "{first} v {second}: dead game (the stock ran down), nobody scores.",
     "partnership.won": "{winner} won {points}, {other} {lost}: {points} - {lost} = {score} to {winner}.",
     "partnership.even": "Both sides won {points}: nobody scores.",
+    "partnership.game_bonus": "{winner} win the game: {bonus} game bonus.",
+    "partnership.ended_by_agreement": "Ended by agreement: {winner} have the higher total; no game bonus.",
 })
+
+#: Gin's settlement notes that name a winner, said of a side (two players)
+_OF_A_SIDE = {"gin.game_bonus": "partnership.game_bonus", "gin.ended_by_agreement": "partnership.ended_by_agreement"}
 
 #: the two ways opponents are paired (the ``pairing`` option)
 PAIRING_WAYS = ("alternate", "fixed")
@@ -232,7 +237,11 @@ class PartnershipGin(PlayedInSides, GinHands):
     def final(self, game: Game) -> GinFinal | None:
         if not game.results:
             return None
-        return gin_final(game.columns, game.totals, hands_won(game.results, game.columns), game.options)
+        sums, notes, detail = gin_final(game.columns, game.totals, hands_won(game.results, game.columns),
+                                        game.options)
+        said = [Note(_OF_A_SIDE[note.key], **note.values) if isinstance(note, Note) and note.key in _OF_A_SIDE
+                else note for note in notes]
+        return sums, said, detail
 
     def settlement(self, game: Game) -> list[Settlement]:
         final = self.final(game)
