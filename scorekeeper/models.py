@@ -357,8 +357,21 @@ def entry_with_seats(entry: dict[str, Any], names: list[str], sides: list[str] |
         stored["sides"] = {str(table.index(name)) if name in table else name: value
                            for name, value in stored["sides"].items()}
     if isinstance(stored.get("games"), list):  # a hand of several games at once: each stored by seat too
-        stored["games"] = [entry_with_seats(one, names, sides) if isinstance(one, dict) else one
-                           for one in stored["games"]]
+        stored["games"] = [_game_with_seats(one, names) for one in stored["games"]]
+    return stored
+
+
+def _game_with_seats(game: Any, names: list[str]) -> Any:
+    """One game of a hand of several (its ``out`` and ``hands``) by seat; a name the game does not
+    have, or a game that is no entry, is kept as it is: the engine refuses it before anything is stored."""
+    if not isinstance(game, dict):
+        return game
+    stored = dict(game)
+    if isinstance(stored.get("out"), str) and stored["out"] in names:
+        stored["out"] = names.index(stored["out"])
+    if isinstance(stored.get("hands"), dict):
+        stored["hands"] = {str(names.index(name)) if name in names else name: value
+                           for name, value in stored["hands"].items()}
     return stored
 
 
