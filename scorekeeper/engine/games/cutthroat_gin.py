@@ -71,14 +71,20 @@ class CutthroatGin(GinHands):
     summary = "Gin for three: two play each hand, the loser sits out; every pair settles at the end."
     min_players, max_players = 3, 3
     decisions = decided("""
-        - **Cutthroat Gin's pairs** settle in seat order (the first and second
-          player, the first and third, the second and third), each as its own
-          line of the settlement with a note saying who pays whom and why.
-        - **Cutthroat Gin ended by agreement** with equal highest totals: the win
-          is shared (as in Gin); the pairs still settle the grand totals.
-        - **The player sitting out** is named in the hand's refusal (code
-          `sits_out`) with why they sit out; the refusal names no player, as it
-          is the hand's seats that are wrong.
+        - **Cutthroat Gin's pairs** settle in SCORING.md's seat order (the first and
+          second player, the first and third, the second and third), each a line of
+          the settlement with a note saying who pays whom and why; the nets are each
+          player's two pairs added up (source: SCORING.md's worked example).
+        - **Cutthroat Gin ended by agreement** with equal highest totals: the win is
+          shared and the pairs still settle the grand totals (source: Gin's own
+          decision, SCORING.md section 6 "Gin family"); no pair pays a shutout then.
+        - **The player sitting out** is refused with why they sit out (the loser of
+          hand 2, the non-dealer of a dead hand, the third seat in hand 1), code
+          `sits_out`, naming no player: the hand's seats are wrong, not a player's
+          input (source: SCORING.md's message); naming them as the knocker is refused
+          the same way.
+        - **Each hand's first note** names who sits out and who deals to whom, and the
+          next deal's line says who plays and who sits out (specified here).
     """)
     #: who plays the hand and who sits out: in each row, and for the next deal
     extras = (

@@ -91,14 +91,18 @@ class PartnershipGin(PlayedInSides, GinHands):
     sides = Sides({4: (2,)})
     games_at_once = 2
     decisions = decided("""
-        - **Partnership Gin's dealer** on the sheet is the dealing side's first
-          player in seat order, even when the first dealer named is the partner.
-        - **A dead game's entry** may leave out its players (`"hands": {}`): it is
-          then the hand's pairing the other game does not name.
+        - **A dead game's entry** may leave out its players (`"hands": {}`, as in
+          SCORING.md's example entry): it is then the hand's pairing the other game
+          does not name.
+        - **Each game's cards** are checked as one deck, a card may be in both games:
+          the two games of a hand are dealt from two packs (source: bicyclecards,
+          "Partnership Rummy"); the next deal's line says "2 decks".
         - **Partnership Gin's notes**: each game's Gin note (a dead game's names its
-          two players), then the sides' points netted.
-        - **Each game's cards** are checked as one deck: the two games of a hand are
-          dealt from two packs.
+          two players), then the sides' points netted; the settlement's notes speak
+          of the side ("Ann & Cara win the game") (specified here).
+        - **A game not tapped** (neither a knocker nor a dead game) is refused by the
+          form at that game's tiles; the engine's `wrong_pairing` is shown at the
+          first game's (specified here).
     """)
     options: ClassVar[tuple[Option, ...]] = (
         Option("pairing", "choice", "alternate",
