@@ -96,6 +96,8 @@ class EntryForm:
     #: where each hand is several games at once (the catalogue's ``games_at_once``): each game's
     #: two players, the sheet's ``pairings`` for this hand; None: one game, the usual ``out``
     pairings: Sequence[Sequence[str]] | None = None
+    #: who the hand leaves out, in words (``["Sits out: Cara"]``): the form names them
+    aside: Sequence[str] = ()
 
     def __post_init__(self) -> None:
         self.seats = [Seat(i, name, name in self.active) for i, name in enumerate(self.names)]

@@ -107,6 +107,13 @@ def pairings_of(games_at_once: int, sheet: Mapping[str, Any], number: int) -> li
     return [list(pair) for pair in value] if value else None
 
 
+def left_out_words(extras: Iterable[Extra], sheet: Mapping[str, Any], number: int) -> list[str]:
+    """Who hand ``number`` leaves out, as its entry form names them: ``["Sits out: Cara"]``."""
+    values, where = of_hand(sheet, number)
+    return [f"{extra.label}: {text}" for extra in extras
+            if extra.leaves_out and extra.where == where and (text := extra_text(values.get(extra.key)))]
+
+
 def left_out(extras: Iterable[Extra], sheet: Mapping[str, Any], number: int) -> set[str]:
     """The players hand ``number`` leaves out, as the ``leaves_out`` extras name them: the
     sheet's ``next`` for the next hand, the hand's row for one played."""
@@ -119,4 +126,5 @@ def left_out(extras: Iterable[Extra], sheet: Mapping[str, Any], number: int) -> 
     return named
 
 
-__all__ = ["PAIRINGS", "Boards", "Extra", "Where", "extra_text", "extra_words", "left_out", "of_hand", "pairings_of"]
+__all__ = ["PAIRINGS", "Boards", "Extra", "Where", "extra_text", "extra_words", "left_out", "left_out_words", "of_hand",
+           "pairings_of"]

@@ -15,7 +15,7 @@ from typing import Any
 
 from . import InvalidEntry, Replay, entry_of, game_name, replay, variants
 from .entry_form import EntryForm
-from .extras import left_out, pairings_of
+from .extras import left_out, left_out_words, pairings_of
 from .games import get_variant
 
 __all__ = ["outcome", "replay_all", "score_waiting"]
@@ -94,10 +94,12 @@ def _form(sheet: dict[str, Any]) -> EntryForm:
     out = sheet["eliminated"]
     nxt = sheet["next"]
     number = len(sheet["hands"]) + 1
-    aside = left_out(get_variant(key).extras, sheet, number)  # who sits this hand out
+    extras = get_variant(key).extras
+    aside = left_out(extras, sheet, number)  # who sits this hand out
     return EntryForm(variant, names, [n for n in names if n not in out and n not in aside], number,
                      options=options, guide=sheet["guide"], pack=(nxt["decks"], nxt["jokers"]) if nxt else None,
-                     sides=sheet.get("side_players"), pairings=pairings_of(variant["entry"]["games_at_once"], sheet, number))
+                     sides=sheet.get("side_players"), pairings=pairings_of(variant["entry"]["games_at_once"], sheet, number),
+                     aside=left_out_words(extras, sheet, number))
 
 
 @cache

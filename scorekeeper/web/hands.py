@@ -20,7 +20,7 @@ from .. import services
 from ..engine import InvalidEntry, parse_cards, replay
 from ..engine.bounds import MAX_HANDS
 from ..engine.cards import CardError
-from ..engine.extras import left_out, pairings_of
+from ..engine.extras import left_out, left_out_words, pairings_of
 from ..engine.games import get_variant
 from ..models import Game, entry_for_engine
 from . import DATABASE_BUSY, RETRY_AFTER, discard_session
@@ -39,14 +39,16 @@ bp = Blueprint("hands", __name__, url_prefix="/games/<int:game_id>/hands")
 def _form(game: Game, number: int) -> EntryForm:
     sheet = _sheet_for_form(game, number)
     out = _out_before(game, number, sheet)
-    aside = left_out(get_variant(game.variant).extras, sheet, number)  # who sits this hand out
+    extras = get_variant(game.variant).extras
+    aside = left_out(extras, sheet, number)  # who sits this hand out
     active = [n for n in game.names if n not in out and n not in aside]
     nxt = sheet["next"]
     variant = described(game.variant, sheet["options"])
     return EntryForm(variant, game.names, active, number, options=sheet["options"],
                      guide=sheet["guide"], pack=(nxt["decks"], nxt["jokers"]) if nxt else None,
                      sides=sheet.get("side_players"),
-                     pairings=pairings_of(variant["entry"].get("games_at_once", 1), sheet, number))
+                     pairings=pairings_of(variant["entry"].get("games_at_once", 1), sheet, number),
+                     aside=left_out_words(extras, sheet, number))
 
 
 def _out_before(game: Game, number: int, sheet: dict[str, Any]) -> dict[str, int]:

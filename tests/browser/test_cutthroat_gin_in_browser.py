@@ -52,6 +52,7 @@ def test_a_cutthroat_hand_asks_only_its_two_players_in_four_taps_and_the_game_se
     # Hand 1 with its taps counted: the knocker's tile, each count's field, Save.
     page.get_by_role("link", name="Record hand 1").click()
     expect(page.locator("fieldset.player legend")).to_have_text(["Ann", "Bob"])  # Cara sits out
+    expect(page.locator(".aside-line")).to_have_text("Sits out: Cara")
     expect(page.locator("label.tile")).to_have_text(["Ann", "Bob", "Dead hand"])
     screenshot(page, "cutthroat-entry")
     taps = Taps(page)

@@ -277,6 +277,7 @@ def test_the_sitter_is_left_out_of_the_next_hands_entry_form():
     assert left_out(get_variant("cutthroat-gin").extras, sheet, 2) == {"Bob"}
     form = _form(sheet)
     assert [seat.name for seat in form.shown_seats()] == ["Ann", "Cara"]
+    assert form.aside == ["Sits out: Bob"]  # the form names who sits out
 
 
 def test_a_played_hands_form_leaves_out_that_hands_sitter():
