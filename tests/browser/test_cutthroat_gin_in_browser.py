@@ -7,8 +7,9 @@ into a focused field is not one.  The numbers are SCORING.md's first Cutthroat e
   2. Cara deals v Ann (Bob sits out): Cara gins, Ann 22 -> Cara 47.
   3. Bob deals v Cara (Ann sits out): Cara knocks 3, Bob 40 -> Cara 37 (84).
   4. Ann deals v Cara (Bob sits out): Cara knocks 2, Ann 20 -> Cara 18 (102): over.
-Grand totals Ann 50, Bob 0, Cara 277; pairs Ann-Bob 50 to Ann, Ann-Cara 227 to Cara, Bob-Cara
-277 + 100 shutout = 377 to Cara; net Ann -177, Bob -427, Cara 604.
+Hand 3 is then corrected: Bob had 45, so Cara 42 there, 107 in all.
+Grand totals Ann 50, Bob 0, Cara 107 + 100 + 75 = 282; pairs Ann-Bob 50 to Ann, Ann-Cara 232 to Cara,
+Bob-Cara 282 + 100 shutout = 382 to Cara; net Ann -182, Bob -432, Cara 614.
 """
 
 from __future__ import annotations
@@ -30,14 +31,14 @@ HANDS = [
     ("Cara", "Bob", {"Ann": 20, "Cara": 2}, ["25", "0", "102"]),
 ]
 SETTLEMENT: list[list[str | re.Pattern[str]]] = [
-    ["Line (hand scores)", "25", "0", "102"],
+    ["Line (hand scores)", "25", "0", "107"],
     ["Boxes (hands won)", re.compile(r"1 × (25 )?= 25"), re.compile(r"0 × (25 )?= 0"), re.compile(r"3 × (25 )?= 75")],
     ["Game bonus", "0", "0", "100"],
-    ["Grand total", "50", "0", "277"],
+    ["Grand total", "50", "0", "282"],
     ["Ann v Bob", "50", "-50", ""],
-    ["Ann v Cara", "-227", "", "227"],
-    ["Bob v Cara", "", "-377", "377"],
-    ["Net", "-177", "-427", "604"],
+    ["Ann v Cara", "-232", "", "232"],
+    ["Bob v Cara", "", "-382", "382"],
+    ["Net", "-182", "-432", "614"],
 ]
 
 
@@ -74,11 +75,22 @@ def test_a_cutthroat_hand_asks_only_its_two_players_in_four_taps_and_the_game_se
         save(page)
         assert totals(page)[:3] == after
 
+    # Hand 3 corrected: its form asks Bob and Cara again (Ann sat it out); Bob had 45, not 40.
+    page.get_by_role("link", name="Hand 3: why").click()
+    page.get_by_role("link", name="Correct hand 3").click()
+    expect(page.locator("fieldset.player legend")).to_have_text(["Bob", "Cara"])
+    expect(page.locator(".aside-line")).to_have_text("Sits out: Ann")
+    expect(player(page, "Bob").get_by_label("Count", exact=True)).to_have_value("40")
+    player(page, "Bob").get_by_label("Count", exact=True).fill("45")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator(".flash")).to_have_text("Hand 3 corrected; every total after it is recomputed.")
+    assert totals(page)[:3] == ["25", "0", "107"]
+
     expect(page.locator(".banner")).to_have_text("Cara wins!")
     settlement = page.locator("table.final")
     rows = settlement.locator("tbody tr")
     expect(rows).to_have_count(len(SETTLEMENT))
     for row, cells in zip(rows.all(), SETTLEMENT, strict=True):
         expect(row.locator("th, td")).to_have_text(cells)
-    expect(page.locator("body")).to_contain_text("Bob v Cara: 277 - 0 + 100 shutout bonus (Bob scored nothing) = 377 to Cara.")
+    expect(page.locator("body")).to_contain_text("Bob v Cara: 282 - 0 + 100 shutout bonus (Bob scored nothing) = 382 to Cara.")
     screenshot(page, "cutthroat-finished")

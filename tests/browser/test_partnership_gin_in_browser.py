@@ -6,8 +6,9 @@ into a focused field is not one.  The numbers are SCORING.md's Partnership Gin e
   1. Ann v Dan, Cara v Bob: Ann knocks 4, Dan 20 -> 16; Cara knocks 3, Bob 15 -> 12: Ann & Cara 28.
   2. Ann v Bob, Cara v Dan: Ann knocks 5, Bob 12 -> 7; Dan knocks 2, Cara 15 -> 13: Bob & Dan 6.
 Bob & Dan won hand 2, so deal hand 3: Dan v Ann, Bob v Cara.
-  3. Ann gins, Dan 100 -> 125; Bob v Cara dead: Ann & Cara 125 (153), over the 125 target.
-Ann & Cara won 2 hands: 153 + 100 + 50 = 303; Bob & Dan won 1: 6 + 25 = 31; net 272 to Ann & Cara.
+Hand 1 is then corrected: Dan had 24, so Ann & Cara 32.
+  3. Ann gins, Dan 100 -> 125; Bob v Cara dead: Ann & Cara 125 (157), over the 125 target.
+Ann & Cara won 2 hands: 157 + 100 + 50 = 307; Bob & Dan won 1: 6 + 25 = 31; net 276 to Ann & Cara.
 """
 
 from __future__ import annotations
@@ -72,6 +73,16 @@ def test_a_partnership_hand_is_its_two_games_side_by_side_in_seven_taps_and_the_
     expect(page.locator("#hand-2")).to_contain_text("Bob & Dan won 13, Ann & Cara 7: 13 - 7 = 6 to Bob & Dan.")
     screenshot(page, "partnership-sheet")
 
+    # Hand 1 corrected: its own games on the form, as entered; Dan had 24, not 20: Ann & Cara 32.
+    page.get_by_role("link", name="Hand 1: why").click()
+    page.get_by_role("link", name="Correct hand 1").click()
+    expect(page.locator("fieldset.game > legend")).to_have_text(["Ann v Dan", "Cara v Bob"])
+    expect(player(page, "Dan").get_by_label("Count", exact=True)).to_have_value("20")
+    player(page, "Dan").get_by_label("Count", exact=True).fill("24")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator(".flash")).to_have_text("Hand 1 corrected; every total after it is recomputed.")
+    assert totals(page)[:2] == ["32", "6"]
+
     page.get_by_role("link", name="Record hand 3").click()
     game(page, "Dan v Ann").locator("label.tile", has_text=re.compile("^Ann$")).click()
     player(page, "Ann").get_by_label("Count", exact=True).fill("0")
@@ -80,10 +91,10 @@ def test_a_partnership_hand_is_its_two_games_side_by_side_in_seven_taps_and_the_
     save(page)
     expect(page.locator(".banner")).to_have_text("Ann & Cara win!")
     rows = page.locator("table.final tbody tr")
-    expected = [["Line (hand scores)", "153", "6"], ["Boxes (hands won)", re.compile(r"2 × (25 )?= 50"),
+    expected = [["Line (hand scores)", "157", "6"], ["Boxes (hands won)", re.compile(r"2 × (25 )?= 50"),
                                                         re.compile(r"1 × (25 )?= 25")],
-                ["Game bonus", "100", "0"], ["Shutout bonus", "0", "0"], ["Grand total", "303", "31"],
-                ["Net", "272", "0"]]
+                ["Game bonus", "100", "0"], ["Shutout bonus", "0", "0"], ["Grand total", "307", "31"],
+                ["Net", "276", "0"]]
     expect(rows).to_have_count(len(expected))
     for row, cells in zip(rows.all(), expected, strict=True):
         expect(row.locator("th, td")).to_have_text(cells)
