@@ -300,6 +300,9 @@ def entry_with_names(entry: dict[str, Any], names: list[str], sides: list[str] |
         out["hands"] = {names[int(seat)]: value for seat, value in out["hands"].items()}
     if isinstance(out.get("sides"), dict):
         out["sides"] = {_seat_name(place, sides or names): value for place, value in out["sides"].items()}
+    if isinstance(out.get("games"), list):  # a hand of several games at once: each an entry of its own
+        out["games"] = [entry_with_names(one, names, sides) if isinstance(one, dict) else one
+                        for one in out["games"]]
     return out
 
 
@@ -326,6 +329,8 @@ def entry_for_engine(entry: Any, names: list[str], sides: list[str] | None = Non
         out["hands"] = {_seat_name(seat, names): value for seat, value in hands.items()}
     if isinstance(out.get("sides"), dict):
         out["sides"] = {_seat_name(place, sides or names): value for place, value in out["sides"].items()}
+    if isinstance(out.get("games"), list):
+        out["games"] = [entry_for_engine(one, names, sides) for one in out["games"]]
     return out
 
 
@@ -352,6 +357,22 @@ def entry_with_seats(entry: dict[str, Any], names: list[str], sides: list[str] |
         table = sides or names
         stored["sides"] = {str(table.index(name)) if name in table else name: value
                            for name, value in stored["sides"].items()}
+    if isinstance(stored.get("games"), list):  # a hand of several games at once: each stored by seat too
+        stored["games"] = [_game_with_seats(one, names) for one in stored["games"]]
+    return stored
+
+
+def _game_with_seats(game: Any, names: list[str]) -> Any:
+    """One game of a hand of several (its ``out`` and ``hands``) by seat; a name the game does not
+    have, or a game that is no entry, is kept as it is: the engine refuses it before anything is stored."""
+    if not isinstance(game, dict):
+        return game
+    stored = dict(game)
+    if isinstance(stored.get("out"), str) and stored["out"] in names:
+        stored["out"] = names.index(stored["out"])
+    if isinstance(stored.get("hands"), dict):
+        stored["hands"] = {str(names.index(name)) if name in names else name: value
+                           for name, value in stored["hands"].items()}
     return stored
 
 

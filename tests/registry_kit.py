@@ -32,3 +32,17 @@ def least_definition(variant: dict[str, Any]) -> dict[str, Any]:
 def definitions() -> dict[str, dict[str, Any]]:
     """Each game the table defines, by key, with :func:`least_definition`."""
     return {v["key"]: least_definition(v) for v in variants() if v["defined_by_table"]}
+
+
+def sides_header(variant: dict[str, Any], players: list[str]) -> dict[str, Any]:
+    """The ``sides`` a game's log needs at this many players where its sides are required (the
+    first size it takes, partners opposite), else nothing.
+
+    >>> partnership = next(v for v in variants() if v["key"] == "partnership-gin")
+    >>> sides_header(partnership, ["Ann", "Bob", "Cara", "Dan"])
+    {'sides': [['Ann', 'Cara'], ['Bob', 'Dan']]}
+    """
+    from scorekeeper.engine.sides import opposite_sides
+
+    sizes = (variant["sides"] or {}).get(str(len(players)))
+    return {"sides": opposite_sides(players, sizes[0])} if sizes else {}

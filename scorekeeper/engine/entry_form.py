@@ -99,6 +99,11 @@ class EntryForm:
     partial: dict[str, Any] | None = None
     #: players in the game who sit this hand out (see :func:`sitting_out`): named, given no panel
     sitting_out: Sequence[str] = ()
+    #: where each hand is several games at once (the catalogue's ``games_at_once``): each game's
+    #: two players, the sheet's ``pairings`` for this hand; None: one game, the usual ``out``
+    pairings: Sequence[Sequence[str]] | None = None
+    #: who the hand leaves out, in words (``["Sits out: Cara"]``): the form names them
+    aside: Sequence[str] = ()
 
     def __post_init__(self) -> None:
         self.seats = [Seat(i, name, name in self.active and name not in self.sitting_out)
@@ -212,6 +217,19 @@ class EntryForm:
         return own
 
     @property
+    def games(self) -> list[tuple[str, list[Seat]]]:
+        """Each game of the hand, as its ``out`` field's name and its players' seats (one game:
+        ``out`` and every seat)."""
+        if not self.pairings:
+            return [("out", self.seats)]
+        by_name = {seat.name: seat for seat in self.seats}
+        return [(f"g{i}-out", [by_name[name] for name in pair]) for i, pair in enumerate(self.pairings)]
+
+    @property
+    def out_names(self) -> list[str]:
+        return [name for name, _ in self.games]
+
+    @property
     def out_gives_some_input(self) -> bool:
         """Whether the player who went out gives any field (their panel stays open)."""
         return any(f["out"] != "none" for f in self.fields)
@@ -269,6 +287,8 @@ class EntryForm:
             return group.field(group.error_field or self.side_fields[0]["key"])
         if key == "out":
             return "out-first"
+        if key in self.out_names:
+            return f"{key}-first"
         return key
 
     def named(self, key: str, message: str) -> str:
@@ -291,14 +311,14 @@ class EntryForm:
 
     def field_names(self) -> list[str]:
         """Every field the form posts (but its CSRF token), by name: what :meth:`load_post` reads."""
-        names = ["token", "out", *(c["key"] for c in self.choices)]
+        names = ["token", *self.out_names, *(c["key"] for c in self.choices)]
         names += [seat.field(key) for seat in self.seats for key in self._seat_keys()]
         return names + [group.field(key) for group in self.side_groups for f in self.side_fields
                         for key in self.side_names(f)]
 
     def load_post(self, data: Mapping[str, str]) -> None:
         """Keep everything typed, so a refused entry comes back as it was."""
-        self.values = {key: data.get(key, "") for key in ("out", *(c["key"] for c in self.choices))}
+        self.values = {key: data.get(key, "") for key in (*self.out_names, *(c["key"] for c in self.choices))}
         self.token = data.get("token", "")
         for seat in self.seats:
             seat.values = {name: data.get(seat.field(name), "") for name in self._seat_keys()}
@@ -308,6 +328,9 @@ class EntryForm:
 
     def load_entry(self, entry: Mapping[str, Any]) -> None:
         """Fill the form from a recorded entry (names), to edit it."""
+        if self.pairings:
+            self._load_games(entry)
+            return
         out = entry.get("out")
         ending = declared_match(entry, self.endings, "entry")
         self.values = {
@@ -343,8 +366,63 @@ class EntryForm:
                 else:
                     group.values[f["key"]] = str(value) if value is not None else ""
 
+    def _load_games(self, entry: Mapping[str, Any]) -> None:
+        """Fill the form of a hand of several games from its entry's ``games``, each matched to
+        its pairing by the players it names (a game naming nobody: the one left)."""
+        games = [g for g in entry.get("games") or () if isinstance(g, Mapping)]
+        left = list(self.games)
+        self.values = {name: "" for name in self.out_names}
+        by_game: list[tuple[str, Mapping[str, Any]]] = []
+        for one in sorted(games, key=lambda g: not (g.get("hands") or g.get("out"))):
+            named = {one.get("out"), *(one.get("hands") or {})} - {None}
+            found = next((g for g in left if named <= {seat.name for seat in g[1]}), None)
+            if found is None:
+                continue
+            left.remove(found)
+            by_game.append((found[0], one))
+        hands: dict[str, Any] = {}
+        for name, one in by_game:
+            out = one.get("out")
+            self.values[name] = str(self.names.index(out)) if out in self.names else "none"
+            hands.update(one.get("hands") or {})
+        for seat in self.seats:
+            given = hands.get(seat.name, {})
+            seat.values = {
+                f["key"]: str(given[f["key"]]) if given.get(f["key"]) is not None else "" for f in self.fields
+            }
+
+    def _games_entry(self) -> dict[str, Any] | None:
+        """The entry of a hand of several games: each game's ``out`` and its players' input."""
+        games: list[dict[str, Any]] = []
+        for name, seats in self.games:
+            value = self.value(name)
+            out_name: str | None = None
+            if value == "":
+                label = self.rules.get("no_out_label")
+                self.errors[name] = (f"{' v '.join(s.name for s in seats)}: tap who {self.rules['out_verb']}"
+                                     + (f", or {label!r}." if label else "."))
+                continue
+            if value != "none":
+                out_name = next((s.name for s in seats if str(s.index) == value), None)
+                if out_name is None:
+                    self.errors[name] = f"Tap who {self.rules['out_verb']}."
+                    continue
+            hands: dict[str, Any] = {}
+            for seat in seats:
+                given = self._seat_input(seat)
+                if given is not None:
+                    hands[seat.name] = given
+            games.append({"out": out_name, "hands": hands})
+        entry = {"games": games}
+        if self.errors:
+            self.partial = entry
+            return None
+        return entry
+
     def to_entry(self) -> dict[str, Any] | None:
         """The engine's entry, or None with field errors set."""
+        if self.pairings:
+            return self._games_entry()
         entry: dict[str, Any] = {}
         out_value = self.value("out")
         out_name: str | None = None
@@ -568,7 +646,7 @@ class EntryForm:
         if error.field is not None and error.field in {c["key"] for c in self.choices}:
             self.errors[error.field] = message
             return
-        self.errors["out"] = message
+        self.errors[self.out_names[0]] = message
 
 
 def _typed(value: Any, spec: Mapping[str, Any]) -> str:

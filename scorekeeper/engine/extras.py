@@ -46,12 +46,17 @@ class Extra:
     ``everywhere``: the API has always given this key in every game's
     ``next``, null where the game has none (Contract's ``contract``); the
     replay keeps giving it so.
+
+    ``leaves_out``: the value names players who take no part in that hand
+    (one who sits it out): the entry form for the hand leaves them out
+    (see :func:`left_out`).
     """
 
     key: str
     label: str
     where: Where = "next"
     everywhere: bool = False
+    leaves_out: bool = False
 
 
 @dataclass(frozen=True)
@@ -90,4 +95,46 @@ def extra_words(extras: Iterable[Extra], values: Mapping[str, Any]) -> list[str]
             if extra.where == "next" and (text := extra_text(values.get(extra.key)))]
 
 
-__all__ = ["Boards", "Extra", "Where", "extra_text", "extra_words"]
+def of_hand(sheet: Mapping[str, Any], number: int) -> tuple[Mapping[str, Any], Where]:
+    """Where the sheet keeps hand ``number``'s values: its ``next`` for the next hand, the
+    hand's row for one played."""
+    rows = sheet.get("hands") or []
+    if number > len(rows):
+        return sheet.get("next") or {}, "next"
+    return rows[number - 1], "row"
+
+
+#: the key of the sheet's ``next`` and of each row that gives each game's two players, where a
+#: hand is several games at once (a variant's ``games_at_once``)
+PAIRINGS = "pairings"
+
+
+def pairings_of(games_at_once: int, sheet: Mapping[str, Any], number: int) -> list[list[str]] | None:
+    """Each game's two players in hand ``number``, where the hand is several games at once; else None."""
+    if games_at_once < 2:
+        return None
+    value = of_hand(sheet, number)[0].get(PAIRINGS)
+    return [list(pair) for pair in value] if value else None
+
+
+def left_out_words(extras: Iterable[Extra], sheet: Mapping[str, Any], number: int) -> list[str]:
+    """Who hand ``number`` leaves out, as its entry form names them: ``["Sits out: Cara"]``."""
+    values, where = of_hand(sheet, number)
+    return [f"{extra.label}: {text}" for extra in extras
+            if extra.leaves_out and extra.where == where and (text := extra_text(values.get(extra.key)))]
+
+
+def left_out(extras: Iterable[Extra], sheet: Mapping[str, Any], number: int) -> set[str]:
+    """The players hand ``number`` leaves out, as the ``leaves_out`` extras name them: the
+    sheet's ``next`` for the next hand, the hand's row for one played."""
+    values, where = of_hand(sheet, number)
+    named: set[str] = set()
+    for extra in extras:
+        if extra.leaves_out and extra.where == where:
+            value = values.get(extra.key)
+            named.update([value] if isinstance(value, str) else value or ())
+    return named
+
+
+__all__ = ["PAIRINGS", "Boards", "Extra", "Where", "extra_text", "extra_words", "left_out", "left_out_words", "of_hand",
+           "pairings_of"]

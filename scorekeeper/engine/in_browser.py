@@ -15,6 +15,8 @@ from typing import Any
 
 from . import InvalidEntry, Replay, entry_of, game_name, replay, variants
 from .entry_form import EntryForm, sitting_out
+from .extras import left_out, left_out_words, pairings_of
+from .games import get_variant
 
 __all__ = ["outcome", "replay_all", "score_waiting"]
 
@@ -91,10 +93,15 @@ def _form(sheet: dict[str, Any]) -> EntryForm:
     names = sheet["players"]
     out = sheet["eliminated"]
     nxt = sheet["next"]
-    return EntryForm(variant, names, [n for n in names if n not in out], len(sheet["hands"]) + 1,
+    number = len(sheet["hands"]) + 1
+    extras = get_variant(key).extras
+    aside = left_out(extras, sheet, number)  # who sits this hand out
+    return EntryForm(variant, names, [n for n in names if n not in out and n not in aside], number,
                      options=options, guide=sheet["guide"], pack=(nxt["decks"], nxt["jokers"]) if nxt else None,
                      sides=sheet.get("side_players"), upcoming=nxt,
-                     sitting_out=sitting_out(sheet, len(sheet["hands"]) + 1))
+                     sitting_out=sitting_out(sheet, number),
+                     pairings=pairings_of(variant["entry"]["games_at_once"], sheet, number),
+                     aside=left_out_words(extras, sheet, number))
 
 
 @cache

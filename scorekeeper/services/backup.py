@@ -519,6 +519,12 @@ def _check_logged_entry(entry: dict[str, Any], where: str, table: _Table, rules:
     its shape and values are checked, not its rules.)
     """
     _unknown_keys(entry, {"out", "hands", *rules["keys"]}, f"{where}: ")
+    if rules.get("games_at_once", 1) > 1:  # a hand of several games at once: each game an entry of its own
+        one_game = {**rules, "keys": [], "games_at_once": 1}
+        for number, one in enumerate(entry.get("games") or ()):
+            if isinstance(one, dict):
+                _check_logged_entry(one, f"{where}/games/{number}", table, one_game)
+        return
     named = [entry.get("out"), *entry.get("hands", {}),
              *(name for key in rules["keys"] if isinstance(entry.get(key), list) for name in entry[key])]
     for name in named:

@@ -21,6 +21,7 @@ from ..engine import InvalidEntry, parse_cards, replay
 from ..engine.bounds import MAX_HANDS
 from ..engine.cards import CardError
 from ..engine.entry_form import sitting_out
+from ..engine.extras import left_out, left_out_words, pairings_of
 from ..engine.games import get_variant
 from ..models import Game, entry_for_engine
 from . import DATABASE_BUSY, RETRY_AFTER, discard_session
@@ -39,13 +40,17 @@ bp = Blueprint("hands", __name__, url_prefix="/games/<int:game_id>/hands")
 def _form(game: Game, number: int) -> EntryForm:
     sheet = _sheet_for_form(game, number)
     out = _out_before(game, number, sheet)
-    active = [n for n in game.names if n not in out]
+    extras = get_variant(game.variant).extras
+    aside = left_out(extras, sheet, number)  # who sits this hand out
+    active = [n for n in game.names if n not in out and n not in aside]
     nxt = sheet["next"]
     rules = described(game.variant, sheet["options"])
     return EntryForm(rules, game.names, active, number, options=sheet["options"],
                      guide=sheet["guide"], pack=(nxt["decks"], nxt["jokers"]) if nxt else None,
                      sides=sheet.get("side_players"), upcoming=_upcoming(game, number, sheet, rules),
-                     sitting_out=sitting_out(sheet, number))
+                     sitting_out=sitting_out(sheet, number),
+                     pairings=pairings_of(rules["entry"].get("games_at_once", 1), sheet, number),
+                     aside=left_out_words(extras, sheet, number))
 
 
 def _upcoming(game: Game, number: int, sheet: dict[str, Any], rules: dict[str, Any]) -> dict[str, Any] | None:

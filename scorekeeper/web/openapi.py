@@ -247,6 +247,10 @@ def _schemas() -> dict[str, Any]:
                     "order joined by \" & \" (\"Ann & Cara\"; a player's own name where each plays for "
                     "themselves), every side present. The fields are the catalogue's `entry.side_fields`."),
                     "additionalProperties": _ref("SideInput")},
+                "games": {"type": "array", "maxItems": 8, "items": _ref("Entry"), "description": (
+                    "A variant whose hand is several games at once (the catalogue's `entry.games_at_once` above "
+                    "1): the hand's games instead of `out` and `hands`, each an entry of its own (`out` and "
+                    "`hands`) between the two players the sheet's `next.pairings` names, in any order.")},
                 **_entry_choices(),
             },
             "example": EXAMPLE_ENTRY,

@@ -18,6 +18,8 @@ from typing import Any
 
 from scorekeeper.engine import InvalidEntry, Replay, entry_of, variants
 from scorekeeper.engine.entry_form import sitting_out
+from scorekeeper.engine.extras import left_out, pairings_of
+from scorekeeper.engine.games import get_variant
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUITS = "SHDC"
@@ -209,9 +211,18 @@ def random_game(rng: random.Random, variant: dict[str, Any]) -> dict[str, Any]:
         entry = {**entry_of(variant["key"], sheet["options"]), "dealt": None}
         if entry["exact_deal"] and sheet["next"]:
             entry["dealt"] = sheet["next"]["cards_each"]
-        playing = [p for p in players if p not in sitting_out(sheet, len(sheet["hands"]) + 1)]
+        number = len(log["hands"]) + 1
+        # The players of the hand: not one it leaves out (who sits it out); a hand of several games
+        # at once has each game's two players.
+        aside = left_out(get_variant(variant["key"]).extras, sheet, number)
+        seated = [p for p in players if p not in aside and p not in sitting_out(sheet, number)]
+        games = pairings_of(entry["games_at_once"], sheet, number)
         for _try in range(TRIES):
-            hand = random_entry(rng, entry, playing, side_names, deck)
+            if games:
+                hand = {"games": [{k: v for k, v in random_entry(rng, entry, pair, [], deck).items()
+                                   if k in ("out", "hands")} for pair in games]}
+            else:
+                hand = random_entry(rng, entry, seated, side_names, deck)
             try:
                 game = game.after(hand)
             except InvalidEntry:

@@ -217,6 +217,9 @@ PAGES: dict[str, tuple[str, bool, Callable[[Page], None] | None]] = {
     "sheet-kalooki": ("kalooki", True, _open_hand),
     "entry-hollywood": ("hollywood-playing/hands/new", True, _open_picker),
     "entry-canasta": ("canasta/hands/new", True, _open_picker),
+    "entry-partnership": ("partnership/hands/new", True, _open_picker),
+    "sheet-cutthroat-settled": ("cutthroat", True, None),
+    "entry-cutthroat": ("cutthroat-playing/hands/new", True, _open_picker),
     "entry-canasta-refused": ("canasta/hands/new", True, _refuse_side),
     "sheet-canasta": ("canasta", True, _open_hand),
     "new-marriage": ("/games/new?variant=marriage", True, _open_house_rules),
@@ -273,10 +276,17 @@ def site(browser: Browser, live_server: LiveServer, browser_context_args: dict[s
                             entry="points", scoring="zero_sum", lowest_wins=True, eliminate_at="100"),
         "canasta": start_game(page, live_server, "canasta", ["Ann", "Bob", "Cara", "Dan"]),
         "marriage": start_game(page, live_server, "marriage", ["Ann", "Bob", "Cara", "Dan"]),
+        "cutthroat": start_game(page, live_server, "cutthroat-gin", ["Ann", "Bob", "Cara"], target="30"),
+        "cutthroat-playing": start_game(page, live_server, "cutthroat-gin", ["Ann", "Bob", "Cara"]),
+        "partnership": start_game(page, live_server, "partnership-gin", ["Ann", "Bob", "Cara", "Dan"]),
     }
     # Marriage, the rule book's first hand: Ann finishes, Dan unseen.
     post_hand(page, games["marriage"], {"out": "0", "p0-shown": "1", "p0-maal": "12", "p1-shown": "1",
                                         "p1-maal": "5", "p2-shown": "1", "p2-maal": "0"})
+    # Cutthroat to its end (every pair settled): Ann beats Bob, then Cara, who sat out, deals to Ann.
+    post_hand(page, games["cutthroat"], {"out": "0", "p0-count": "5", "p1-count": "20"})
+    post_hand(page, games["cutthroat"], {"out": "0", "p0-count": "0", "p2-count": "10"})
+    post_hand(page, games["partnership"], {"g0-out": "0", "p0-count": "4", "p3-count": "20", "g1-out": "none"})
     post_hand(page, games["house"], {"out": "0", "p1-points": "30", "p2-points": "-5"})
     # Ann & Cara against Bob & Dan: the rule book's first example hand.
     post_hand(page, games["canasta"], {

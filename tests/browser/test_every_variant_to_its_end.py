@@ -377,7 +377,8 @@ def _headings_stay_on_top(page: Page, groups: list[str]) -> None:
 #: games played to their end in a browser module of their own (sides take their own form)
 OWN_MODULE = {"canasta": "test_canasta_in_browser.py", "hand-and-foot": "test_hand_and_foot_in_browser.py",
               "marriage": "test_marriage_in_browser.py",
-              "phase10": "test_phase10_in_browser.py"}
+              "phase10": "test_phase10_in_browser.py", "cutthroat-gin": "test_cutthroat_gin_in_browser.py",
+              "partnership-gin": "test_partnership_gin_in_browser.py"}
 
 
 def test_every_game_in_the_registry_is_played_to_its_end_here_or_in_its_own_module() -> None:

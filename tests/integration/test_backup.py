@@ -169,10 +169,25 @@ GAMES: dict[str, tuple[list[str], dict[str, Any], list[dict[str, Any]]]] = {
         out("Cara", Ann={"shown": False}, Bob={"shown": True, "maal": 3}, Cara={"shown": True},
             Dan={"shown": True, "maal": 40}),
     ]),
+    # Bob deals hand 1 to Cara (Ann sits out); a dead hand second, so that it is hand 1's correction too.
+    "cutthroat-gin": (["Ann", "Bob", "Cara"], {"target": 150}, [
+        out("Bob", Bob=count(5), Cara=count(30)),  # Cara sits out; Ann deals to Bob
+        {"out": None, "hands": {}},  # Bob sits out; Cara deals to Ann
+        out("Ann", Ann=cards("3H 4H 5H 6H 8S 8D 8C AC 2D 4C"), Cara=cards("2H 7H 8H 9S 9D QC KD QD JD 5C")),
+    ]),
+    # Bob & Dan deal hand 1 (Dan v Ann, Bob v Cara); two dead games second, hand 1's correction too.
+    "partnership-gin": (["Ann", "Bob", "Cara", "Dan"], {"target": 200}, [
+        {"games": [out("Dan", Dan=count(3), Ann=count(20)), {"out": None, "hands": {}}]},
+        {"games": [{"out": None, "hands": {}}, {"out": None, "hands": {}}]},
+        {"games": [out("Bob", Bob=cards("3H 4H 5H 6H 8S 8D 8C AC 2D 4C"),
+                       Cara=cards("2H 7H 8H 9S 9D QC KD QD JD 5C")),
+                   out("Ann", Ann=count(0), Dan=count(12))]},
+    ]),
 }
 
 #: the partnerships of the games played in sides
-SIDES = {"canasta": [["Ann", "Cara"], ["Bob", "Dan"]], "hand-and-foot": [["Ann", "Cara"], ["Bob", "Dan"]]}
+SIDES = {"canasta": [["Ann", "Cara"], ["Bob", "Dan"]], "hand-and-foot": [["Ann", "Cara"], ["Bob", "Dan"]],
+         "partnership-gin": [["Ann", "Cara"], ["Bob", "Dan"]]}
 
 
 def test_every_variant_is_round_tripped_here():

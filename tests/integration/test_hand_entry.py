@@ -7,6 +7,8 @@ from appstate import hands_in, sheet_rows, sheet_totals
 from webpage import flashes, page
 
 from scorekeeper.engine import entry_of, variants
+from scorekeeper.engine.extras import left_out, pairings_of
+from scorekeeper.engine.games import get_variant
 from scorekeeper.extensions import db
 from scorekeeper.models import Game
 from scorekeeper.sheet_cache import sheet_of
@@ -60,15 +62,28 @@ def test_every_variants_entry_form_offers_its_own_controls(app, user, start_game
     game = start_game(user, variant["key"], names)
     rules = entry_rules(app, game)  # a house game's fields follow its definition
 
+    with app.app_context():
+        sheet = sheet_of(db.session.get(Game, game))
+        db.session.remove()
+    # The players of the hand: not one it leaves out (who sits it out); a hand of several games at
+    # once asks each game's two players, each game with its own tiles.
+    aside = left_out(get_variant(variant["key"]).extras, sheet, 1)
+    playing = [name for name in names if name not in aside]
+    games = pairings_of(rules["games_at_once"], sheet, 1)
+
     form = entry_page(user, game)
 
-    tiles = form.one("div", cls="tiles")
-    assert form.one("fieldset", cls="out").find("legend").text == f"Who {rules['out_verb']}?"
-    expected_tiles = list(names)
-    if rules["out_may_be_null"]:
-        expected_tiles.append(rules["no_out_label"])
-    expected_tiles += [ending["label"] for ending in rules["endings"]]
-    assert [label.text for label in tiles.find_all("label")] == expected_tiles
+    dead = [rules["no_out_label"]] if rules["out_may_be_null"] else []
+    if games:
+        fieldsets = form.find_all("fieldset", cls="game")
+        assert [f.find("legend").text for f in fieldsets] == [" v ".join(pair) for pair in games]
+        for fieldset, pair in zip(fieldsets, games, strict=True):
+            assert [label.text for label in fieldset.one("div", cls="tiles").find_all("label")] == [*pair, *dead]
+    else:
+        tiles = form.one("div", cls="tiles")
+        assert form.one("fieldset", cls="out").find("legend").text == f"Who {rules['out_verb']}?"
+        expected_tiles = [*playing, *dead, *(ending["label"] for ending in rules["endings"])]
+        assert [label.text for label in tiles.find_all("label")] == expected_tiles
     for choice in rules["choices"]:
         if choice["kind"] == "players":
             continue  # a box on the panel of each player out of the game: none is out yet
@@ -76,6 +91,9 @@ def test_every_variants_entry_form_offers_its_own_controls(app, user, start_game
         assert control is not None, choice["key"]
         assert (control.get("type") == "checkbox") == (choice["kind"] == "flag")
     for seat, name in enumerate(names):
+        if name not in playing:
+            assert form.find("fieldset", data_seat=str(seat)) is None, f"{name} sits this hand out"
+            continue
         panel = form.player_panel(seat)
         assert panel.find("legend").text == name
         named = {field.get("name") for field in panel.find_all("input") if field.get("type") != "radio"}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from registry_kit import least_definition
+from registry_kit import least_definition, sides_header
 
 from scorekeeper.engine import InvalidEntry, Replay, variants
 from scorekeeper.engine.games import get_variant
@@ -15,10 +15,8 @@ NAMES = ["Ann", "Bob", "Cara", "Dan", "Eve", "Fay"]
 
 
 def _log(variant: dict[str, Any], players: int) -> dict[str, Any]:
-    log: dict[str, Any] = {"variant": variant["key"], "players": NAMES[:players]}
-    sizes = (variant["sides"] or {}).get(str(players))
-    if sizes:  # a game played only in sides at this count: its first size, partners opposite
-        log["sides"] = [NAMES[first:players:players // sizes[0]] for first in range(players // sizes[0])]
+    log: dict[str, Any] = {"variant": variant["key"], "players": NAMES[:players],
+                           **sides_header(variant, NAMES[:players])}
     if variant["defined_by_table"]:
         log["options"] = least_definition(variant)
     return log
@@ -32,6 +30,8 @@ def test_a_hand_with_nobodys_input_names_every_player_still_to_enter(variant: di
     # A card the deal turned up, where the game asks for one (Oklahoma's upcard): its choices as declared.
     entry: dict[str, Any] = {"out": "Ann", "hands": {}}
     entry |= {c["key"]: "7H" for c in variant["entry"]["choices"] if c["kind"] == "card"}
+    if variant["entry"]["games_at_once"] > 1:  # each game of the hand an entry of its own: Ann's first
+        entry = {"games": [entry, *({"out": None, "hands": {}} for _ in range(variant["entry"]["games_at_once"] - 1))]}
 
     with pytest.raises(InvalidEntry) as refused:
         game.play(entry)

@@ -18,7 +18,9 @@ def test_every_variant_has_a_full_game_here():
     played = {"basic", "block", "boathouse", "contract", "knock", "tunk", "indian",
               "gin", "oklahoma-gin", "corner-gin", "hollywood-gin", "500", "sai", "scala40", "kalooki",
               "three-thirteen", "canasta", "house", "hand-and-foot",
-              "marriage", "phase10"}  # (its full game: tests/unit/test_marriage.py)
+              "marriage", "phase10",  # (its full game: tests/unit/test_marriage.py)
+              # their full games are in their own modules, test_cutthroat_gin.py and test_partnership_gin.py
+              "cutthroat-gin", "partnership-gin"}
     assert {v["key"] for v in variants()} == played
 
 

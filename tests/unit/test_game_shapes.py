@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 from helpers import play
-from registry_kit import definitions
+from registry_kit import definitions, sides_header
 
-from scorekeeper.engine.extras import Extra, extra_text, extra_words
+from scorekeeper.engine.extras import Extra, extra_text, extra_words, left_out, pairings_of
 from scorekeeper.engine.games import EVERY_NEXT, VARIANTS, register, unregister
 from scorekeeper.engine.games.base import Variant
 from scorekeeper.engine.games.basic import Basic
@@ -40,11 +40,8 @@ def test_a_decks_or_jokers_option_goes_up_to_the_games_own_bound(variant: Varian
 @pytest.mark.parametrize("variant", GAMES, ids=lambda v: v.key)
 def test_every_next_gives_the_keys_declared_everywhere_null_where_the_game_has_none(variant: Variant) -> None:
     players = ["Ann", "Bob", "Cara", "Dan"][:max(variant.min_players, 3 if 3 in variant.allowed_counts() else 2)]
-    # A game played only in sides at this count is seated in sides of its first size, partners opposite.
-    sizes = variant.sides.sizes_for(len(players)) if variant.sides is not None else ()
-    seated = {"sides": [players[first::len(players) // sizes[0]] for first in range(len(players) // sizes[0])]
-              } if sizes and not variant.sides.optional else {}
-    sheet = play(variant.key, players, options=definitions().get(variant.key), **seated)
+    sheet = play(variant.key, players, options=definitions().get(variant.key),
+                 **sides_header(variant.catalogue(), players))
     own = {extra.key for extra in variant.extras if extra.where == "next"}
     assert EVERY_NEXT == {"contract": None}
     for key in EVERY_NEXT:
@@ -82,3 +79,17 @@ def test_a_game_registered_for_a_while_adds_its_everywhere_keys_and_takes_them_a
         unregister("tens")
     assert "tens" not in VARIANTS
     assert "ante" not in play("gin", ["Ann", "Bob"])["next"]
+
+
+def test_an_extra_that_leaves_players_out_names_them_for_the_next_hand_from_next_and_a_played_one_from_its_row():
+    extras = (Extra("sits_out", "Sits out", leaves_out=True), Extra("sits_out", "Sits out", where="row",
+                                                                    leaves_out=True), Extra("bid", "Bid"))
+    sheet = {"hands": [{"sits_out": "Cara", "bid": "Ann"}], "next": {"sits_out": ["Bob", "Dan"], "bid": "Eve"}}
+    assert left_out(extras, sheet, 1) == {"Cara"}
+    assert left_out(extras, sheet, 2) == {"Bob", "Dan"}
+    assert left_out(extras[2:], sheet, 2) == set()  # an extra that does not leave anyone out
+    assert left_out(extras, {"hands": [], "next": None}, 1) == set()  # a finished game
+    # A hand of several games at once: each game's players, from the same places.
+    sheet["next"]["pairings"] = [["Ann", "Bob"], ["Cara", "Dan"]]
+    assert pairings_of(2, sheet, 2) == [["Ann", "Bob"], ["Cara", "Dan"]]
+    assert pairings_of(1, sheet, 2) is None

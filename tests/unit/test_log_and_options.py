@@ -37,6 +37,8 @@ VARIANT_FACTS = {
     "hand-and-foot": (4, 6, {4: 11, 6: 11}),
     "marriage": (2, 5, {n: 21 for n in range(2, 6)}),
     "phase10": (2, 6, {n: 10 for n in range(2, 7)}),
+    "cutthroat-gin": (3, 3, {3: 10}),
+    "partnership-gin": (4, 4, {4: 10}),
 }
 
 # what a game the table defines must be given (no default), from its declared options: every other
@@ -75,6 +77,8 @@ DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {
                       "wild_to_go_out": 0},
     "marriage": {"seen_pays": 3, "unseen_pays": 10, "dublee_bonus": 0, "deals": None},
     "phase10": {},
+    "cutthroat-gin": GIN_OPTIONS,
+    "partnership-gin": {"pairing": "alternate", **GIN_OPTIONS, "target": 125},
 }
 
 NAMES = ["Ann", "Bob", "Cara", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim"]
@@ -173,16 +177,15 @@ def test_the_first_dealer_defaults_to_the_first_seat_and_can_be_chosen():
 @pytest.mark.parametrize("variant", list(DEFAULT_OPTIONS))
 def test_omitted_options_take_the_variants_defaults(variant):
     players = seats(VARIANT_FACTS[variant][0])
-    assert play(variant, players, options=DEFINED.get(variant), **header(variant, len(players)))["options"] == \
-        DEFAULT_OPTIONS[variant]
+    assert play(variant, players, options=DEFINED.get(variant),
+                **header(variant, len(players)))["options"] == DEFAULT_OPTIONS[variant]
 
 
 @pytest.mark.parametrize("variant", list(DEFAULT_OPTIONS))
 def test_an_option_given_as_null_means_its_default(variant):
     players = seats(VARIANT_FACTS[variant][0])
     nulls = {**{key: None for key in DEFAULT_OPTIONS[variant]}, **DEFINED.get(variant, {})}
-    assert play(variant, players, options=nulls, **header(variant, len(players)))["options"] == \
-        DEFAULT_OPTIONS[variant]
+    assert play(variant, players, options=nulls, **header(variant, len(players)))["options"] == DEFAULT_OPTIONS[variant]
 
 
 @pytest.mark.parametrize(

@@ -188,6 +188,34 @@ def hollywood() -> dict[str, Any]:
     ])
 
 
+def gin_knock(knocker: str, knocked: int, defender: str, has: int) -> dict[str, Any]:
+    return out(knocker, **{knocker: counted(knocked), defender: counted(has)})
+
+
+def cutthroat() -> dict[str, Any]:
+    return log("cutthroat-gin", ["Ann", "Bob", "Cara"], [
+        gin_knock("Ann", 5, "Bob", 30),  # Ann 25; Bob sits out
+        out(None),  # Cara deals v Ann: dead; Ann sits out
+        gin_knock("Cara", 6, "Bob", 4),  # Bob deals v Cara: Bob undercuts, 27; Cara sits out
+        gin_knock("Bob", 0, "Ann", 80),  # Ann deals v Bob: Bob gins, 105 in all: over, Cara shut out
+    ])
+
+
+def cutthroat_even() -> dict[str, Any]:
+    return log("cutthroat-gin", ["Ann", "Bob", "Cara"], [
+        gin_knock("Bob", 1, "Ann", 11),  # Bob 10; Ann sits out
+        gin_knock("Cara", 1, "Bob", 11),  # Cara deals v Bob: Cara 10; Bob and Cara 35 each at the end
+    ], ended=True)
+
+
+def partnership() -> dict[str, Any]:
+    return log("partnership-gin", ["Ann", "Bob", "Cara", "Dan"], [
+        {"games": [gin_knock("Ann", 4, "Dan", 20), out(None)]},
+        {"games": [gin_knock("Ann", 2, "Bob", 12), gin_knock("Dan", 3, "Cara", 13)]},  # equal: nobody
+        {"games": [gin_knock("Ann", 0, "Dan", 100), gin_knock("Cara", 0, "Bob", 20)]},
+    ], sides=[["Ann", "Cara"], ["Bob", "Dan"]])
+
+
 def kalooki(double: bool) -> dict[str, Any]:
     return log("kalooki", ["Ann", "Bob", "Cara"], [
         out("Ann", Bob=counted(40), Cara=counted(100)),
@@ -314,6 +342,12 @@ GAMES = {
     "corner-gin": corner_gin_laying_off(),
     "oklahoma-gin": oklahoma(),
     "hollywood-gin": hollywood(),
+    "cutthroat-gin": cutthroat(),
+    "cutthroat-gin-even": cutthroat_even(),
+    "partnership-gin": partnership(),
+    "partnership-gin-ended": log("partnership-gin", ["Ann", "Bob", "Cara", "Dan"], [
+        {"games": [gin_knock("Ann", 4, "Dan", 20), out(None)]}], sides=[["Ann", "Cara"], ["Bob", "Dan"]],
+        ended=True),
     "kalooki": kalooki(False),
     "kalooki-doubled": kalooki(True),
     "scala40": scala40(),

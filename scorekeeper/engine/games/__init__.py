@@ -11,6 +11,7 @@ from .basic import Basic, Block
 from .boathouse import Boathouse
 from .canasta import Canasta
 from .contract import Contract
+from .cutthroat_gin import CutthroatGin
 from .five_hundred import FiveHundred
 from .gin import CornerGin, Gin, OklahomaGin
 from .hand_and_foot import HandAndFoot
@@ -18,6 +19,7 @@ from .hollywood import HollywoodGin
 from .house import House
 from .indian import Indian
 from .kalooki import Kalooki
+from .partnership_gin import PartnershipGin
 from .knock import Knock
 from .marriage import Marriage
 from .phase10 import Phase10
@@ -32,7 +34,7 @@ VARIANTS: dict[str, Variant] = {
         Basic(), Block(), Boathouse(), Contract(), Knock(), Tunk(),
         Gin(), OklahomaGin(), CornerGin(), HollywoodGin(), FiveHundred(), Indian(), Sai(),
         Scala40(), Kalooki(), ThreeThirteen(), Canasta(), House(),
-        HandAndFoot(), Marriage(), Phase10(),
+        HandAndFoot(), Marriage(), Phase10(), CutthroatGin(), PartnershipGin(),
     )
 }
 

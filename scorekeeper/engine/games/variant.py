@@ -59,6 +59,11 @@ class Variant(ABC):
     #: shows them; such a game reads its cards itself and answers :meth:`preview_own`
     own_pack: ClassVar[OwnPack | None] = None
     options: ClassVar[tuple[Option, ...]] = ()
+    #: each hand is this many games at once, each between two players (Partnership Gin's two Gin
+    #: games): the entry is then ``{"games": [...]}``, one entry of the game's own (``out``,
+    #: ``hands``) a game, and the sheet's ``next`` and each row give each game's two players
+    #: under :data:`~scorekeeper.engine.extras.PAIRINGS`, which the entry form follows
+    games_at_once: ClassVar[int] = 1
     #: played in sides (partnerships), and the side sizes each number of
     #: players takes; such a variant is a :class:`PlayedInSides`.  None: each
     #: player for themselves, and a ``sides`` header is refused.
@@ -120,7 +125,7 @@ class Variant(ABC):
         # An entry's ``sides`` holds each side's input: only where sides have fields of their own.
         side_keys = ["sides"] if cls.sides is not None and cls.side_fields else []
         cls.entry_keys = frozenset(("out", "hands", *(c.key for c in cls.choices), *ending_keys, *side_keys,
-                                    *cls.further_entry_keys))
+                                    *cls.further_entry_keys) if cls.games_at_once == 1 else ("games",))
         status_keys = [key for status in cls.statuses for key in status.input if key not in
                        {f.key for f in cls.fields}]
         cls.input_fields = tuple(dict.fromkeys((*(f.key for f in cls.fields), *status_keys)))
@@ -238,6 +243,7 @@ class Variant(ABC):
             "exact_deal": self.exact_deal,
             "most_cards": self.most_cards(),
             "own_cards": self.own_pack.catalogue() if self.own_pack is not None else None,
+            "games_at_once": self.games_at_once,
         }
 
     def catalogue_options(self, players: int) -> dict[str, Any]:
