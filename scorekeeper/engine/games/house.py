@@ -714,12 +714,7 @@ def read_points(hand: Hand, player: str, raw: Any) -> int | None:
     """A house game's points: a whole number from -10,000 to 10,000, or None (nothing typed)."""
     if raw is None:
         return None
-    rule = f"points must be a whole number from -{MAX_POINTS} to {MAX_POINTS}"
-    if isinstance(raw, bool) or not isinstance(raw, int):
-        raise hand.invalid(f"{rule}, not {shown(raw)}", player, field="points")
-    if not -MAX_POINTS <= raw <= MAX_POINTS:
-        raise hand.invalid(rule, player, field="points", code="out_of_bounds")
-    return raw
+    return rules.whole_points(hand, player, raw, "points")
 
 
 __all__ = ["House", "read_points"]

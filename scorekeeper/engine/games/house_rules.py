@@ -105,11 +105,16 @@ def read_bonus(hand: Hand, player: str, raw: Any) -> int | None:
     if player != hand.out:
         raise hand.invalid("only the player who went out gives a bonus; leave it empty", player, field="bonus",
                            code="bad_field")
-    rule = f"bonus must be a whole number from -{MAX_POINTS} to {MAX_POINTS}"
+    return whole_points(hand, player, raw, "bonus")
+
+
+def whole_points(hand: Hand, player: str, raw: Any, key: str) -> int:
+    """A player's ``key`` (points, a bonus): a whole number from -10,000 to 10,000."""
+    rule = f"{key} must be a whole number from -{MAX_POINTS} to {MAX_POINTS}"
     if isinstance(raw, bool) or not isinstance(raw, int):
-        raise hand.invalid(f"{rule}, not {shown(raw)}", player, field="bonus")
+        raise hand.invalid(f"{rule}, not {shown(raw)}", player, field=key)
     if not -MAX_POINTS <= raw <= MAX_POINTS:
-        raise hand.invalid(rule, player, field="bonus", code="out_of_bounds")
+        raise hand.invalid(rule, player, field=key, code="out_of_bounds")
     return raw
 
 
