@@ -46,7 +46,9 @@ def _send_refused_entry(page: Page) -> None:
     outbox's request and then the form's own post (static/outbox-page.js), whose page is scanned."""
     with page.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/hands/new")):
         page.locator("#entry button[type=submit]").click()
-    page.wait_for_load_state("load")
+    # (the answer is in before the refused page has replaced the form: waiting for "load" at once
+    # may still be the form's, and a scan could then meet the new page without its styles)
+    page.wait_for_function("() => document.readyState === 'complete' && !!document.getElementById('error-summary')")
 
 
 def _refuse_entry(page: Page) -> None:
