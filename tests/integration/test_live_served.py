@@ -1,0 +1,284 @@
+"""The live view under gunicorn as ``make serve`` runs it: one host, then two hosts on one database.
+
+A phone's live ask that says it can wait (``Prefer: wait=25``) is held by
+the worker that took it until its game changes (``scorekeeper/live/``).  On
+one host, the change is made by this test's own process through the
+services, as another worker would (SQLite: the folder ``LIVE_STAMPS`` tells
+it; PostgreSQL: ``NOTIFY``).  With two hosts (PostgreSQL only: each its own
+instance folder, nothing shared but the database), hands recorded, corrected
+and undone through host A's pages reach a phone held on host B; a host
+killed and started again serves its phones again; and the listener's
+connection, killed from the database's side, comes back and the phones
+catch up.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+import signal
+import statistics
+import threading
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bench.load import Phone, Server, Timings, fresh_database, hidden_fields, raw_request
+from bench.tables import set_up, sign_in, workers_of
+
+# It starts gunicorn and times it: under xdist, it runs on one worker, one
+# after the other with the other tests that do (--dist loadgroup).
+pytestmark = pytest.mark.xdist_group("servers")
+
+KIND = "postgresql" if os.environ.get("DATABASE_URL") else "sqlite"
+postgres_only = pytest.mark.skipif(KIND != "postgresql", reason="several hosts share a PostgreSQL database")
+
+
+@pytest.fixture
+def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """gunicorn (one worker) with a Basic game shared by a live link: (server, database URL, game id, token)."""
+    monkeypatch.setenv("LIVE_STAMPS", str(tmp_path / "live"))
+    monkeypatch.setenv("LIVE_CHANNEL", f"live_{uuid.uuid4().hex[:12]}")  # (this test's own)
+    with fresh_database(KIND, tmp_path, os.environ.get("DATABASE_URL")) as url:
+        server = Server(url, tmp_path, workers=1)
+        server.migrate()
+        (game_id, token, _), = set_up(url, server.port, 1, 1, "holds")
+        server.start()
+        try:
+            yield server, url, game_id, token
+        finally:
+            server.stop()
+
+
+class LivePhone:
+    """A phone on a live link, asking as ``static/share.js`` does (held, then at once again), in a
+    thread of its own; every new sheet it is sent noted with the moment it came."""
+
+    def __init__(self, port: int, token: str, etag: str | None = None) -> None:
+        self.port, self.token, self.etag = port, token, etag
+        self.sheets: list[tuple[float, str, str | None, str]] = []  # (when, ETag, Preference-Applied, body)
+        self.answers = 0
+        self.new = threading.Condition()
+        self.stopped = False
+        self.thread = threading.Thread(target=self._follow, daemon=True)
+        self.thread.start()
+
+    def _follow(self) -> None:
+        while not self.stopped:
+            headers = {"Prefer": "wait=25", **({"If-None-Match": self.etag} if self.etag else {})}
+            try:
+                status, answer, body = raw_request(self.port, "GET", f"/s/{self.token}/sheet", headers=headers,
+                                                   timeout=40)
+            except OSError:
+                status, answer, body = 0, {}, ""  # (a host being restarted: asked again)
+            with self.new:
+                self.answers += 1
+                if status == 200:
+                    self.etag = answer["ETag"]
+                    self.sheets.append((time.monotonic(), self.etag, answer.get("Preference-Applied"), body))
+                self.new.notify_all()
+            if status not in (200, 304):
+                time.sleep(0.05)  # (as share.js: a host down is asked again a little later)
+
+    def until_sheet(self, more_than: int, timeout: float = 30) -> tuple[float, str, str | None, str]:
+        """The phone's sheet once it has been sent more than ``more_than``."""
+        with self.new:
+            assert self.new.wait_for(lambda: len(self.sheets) > more_than, timeout), \
+                f"no new sheet after {more_than}: {self.answers} answers"
+            return self.sheets[-1]
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+def record_first_hand(url: str, game_id: int) -> None:
+    """Hand 1 recorded through the services by this test's own process, as another worker would."""
+    from scorekeeper import create_app, services
+    from scorekeeper.extensions import db
+    from scorekeeper.models import Game
+
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url.replace("postgresql://", "postgresql+psycopg://", 1),
+                      "SECRET_KEY": "other-host", "TESTING": True})
+    with app.app_context():
+        game = db.session.get(Game, game_id)
+        services.record_hand(game, {"out": "Ann", "hands": {"Bob": {"count": 12}, "Cara": {"count": 3},
+                                                            "Dev": {"count": 7}}}, token="t1", expected=1)
+        db.session.remove()
+        db.engine.dispose()
+
+
+def test_a_held_ask_is_answered_with_the_hand_another_process_records(served: Any) -> None:
+    server, url, game_id, token = served
+    phone = LivePhone(server.port, token)
+    phone.until_sheet(0)
+
+    record_first_hand(url, game_id)
+    _, _, applied, body = phone.until_sheet(1)  # (at the change, not at the end of the 25 s)
+    phone.stop()
+
+    assert 'data-hands="1"' in body
+    assert applied in ("wait=25", None)  # held, or asked again just as the hand came
+
+
+def test_the_first_ask_with_the_pages_etag_is_held_not_answered_at_once(served: Any) -> None:
+    server, _, _, token = served
+    status, _, shown = raw_request(server.port, "GET", f"/s/{token}")  # the page a phone opens: no sheet asked yet
+    assert status == 200
+    etag = re.search(r'data-etag="([^"]+)"', shown)
+    assert etag is not None
+
+    status, headers, _ = raw_request(server.port, "GET", f"/s/{token}/sheet", timeout=40,
+                                     headers={"If-None-Match": html.unescape(etag.group(1)), "Prefer": "wait=1"})
+
+    assert status == 304 and headers["Preference-Applied"] == "wait=1"
+
+
+def test_a_server_told_to_stop_answers_its_held_asks_at_once(served: Any) -> None:
+    server, _, _, token = served
+    status, headers, _ = raw_request(server.port, "GET", f"/s/{token}/sheet")
+    answer: dict[str, Any] = {}
+
+    def phone() -> None:
+        status, answered, _ = raw_request(server.port, "GET", f"/s/{token}/sheet", timeout=40,
+                                          headers={"If-None-Match": headers["ETag"], "Prefer": "wait=25"})
+        answer.update(status=status, applied=answered.get("Preference-Applied"), at=time.monotonic())
+
+    thread = threading.Thread(target=phone, daemon=True)
+    thread.start()
+    # (A second ask, held for its one second: the first is held by then too.)
+    assert raw_request(server.port, "GET", f"/s/{token}/sheet", headers={"If-None-Match": headers["ETag"],
+                                                                         "Prefer": "wait=1"})[0] == 304
+    assert server.process is not None
+    stopped = time.monotonic()
+    os.killpg(server.process.pid, signal.SIGTERM)
+    thread.join(20)  # (answered at the stop, not at the end of its 25 s)
+    server.process.wait(20)  # gunicorn gone too, not held up by the phone (its graceful stop is 30 s)
+
+    assert answer["status"] == 304 and answer["applied"] == "wait=25"
+    assert answer["at"] - stopped < 20
+
+
+# -- two hosts, one PostgreSQL database -------------------------------------------------
+
+
+@pytest.fixture
+def two_hosts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Hosts A and B (gunicorn, one worker each, an instance folder each), one database, one shared
+    game: (A, B, the keeper's phone signed in on A, game id, token)."""
+    monkeypatch.setenv("LIVE_CHANNEL", f"live_{uuid.uuid4().hex[:12]}")  # (this test's own)
+    monkeypatch.delenv("LIVE_STAMPS", raising=False)
+    with fresh_database(KIND, tmp_path, os.environ.get("DATABASE_URL")) as url:
+        (tmp_path / "a").mkdir()
+        (tmp_path / "b").mkdir()
+        a = Server(url, tmp_path / "a", workers=1)
+        b = Server(url, tmp_path / "b", workers=1, secret=a.secret)
+        a.migrate()
+        (game_id, token, account), = set_up(url, a.port, 1, 1, "hosts")
+        a.start()
+        b.start()
+        keeper = Phone(a.port, Timings())
+        keeper.cookies = sign_in(a.port, account, "hosts")
+        try:
+            yield a, b, keeper, game_id, token
+        finally:
+            a.stop()
+            b.stop()
+
+
+def change(keeper: Phone, game_id: int, step: int) -> None:
+    """Through host A's pages: hand recorded (step 0), corrected (1), undone (2), in turn."""
+    if step % 3 == 0:
+        status, _, _ = keeper.submit("hand", f"/games/{game_id}/hands/new",
+                                     {"out": "0", "p1-count": "12", "p2-count": "3", "p3-count": "7"})
+    elif step % 3 == 1:
+        status, _, page = keeper.request("game", "GET", f"/games/{game_id}")
+        last = max(int(n) for n in re.findall(r'id="hand-(\d+)"', page))
+        status, _, _ = keeper.submit("correction", f"/games/{game_id}/hands/{last}/edit",
+                                     {"out": "1", "p0-count": "5", "p2-count": "9", "p3-count": "2"})
+    else:
+        status, _, page = keeper.request("game", "GET", f"/games/{game_id}")
+        status, _, _ = keeper.request("undo", "POST", f"/games/{game_id}/undo",
+                                      {"csrf_token": hidden_fields(page)["csrf_token"]})
+    assert status == 303, (step, status)
+
+
+def seen_after_changes(keeper: Phone, phone: LivePhone, game_id: int, changes: int, first: int = 0) -> list[float]:
+    """Each change made on host A, then waited for on the phone: the seconds from host A's answer
+    to the phone's new sheet (none below 0: a phone may be sent it before the keeper's 303 is read)."""
+    seen = []
+    for step in range(first, first + changes):
+        before = len(phone.sheets)
+        change(keeper, game_id, step)
+        saved = time.monotonic()
+        came, *_ = phone.until_sheet(before)
+        seen.append(max(0.0, came - saved))
+    return seen
+
+
+@postgres_only
+def test_hands_recorded_corrected_and_undone_on_one_host_reach_a_phone_on_another_at_once(two_hosts: Any) -> None:
+    a, b, keeper, game_id, token = two_hosts
+    phone = LivePhone(b.port, token)
+    phone.until_sheet(0)
+
+    seen = seen_after_changes(keeper, phone, game_id, 50)
+    phone.stop()
+
+    p99 = sorted(seen)[min(len(seen) - 1, round(0.99 * len(seen)))]
+    print(f"\ncross-host seen over {len(seen)} changes: median {statistics.median(seen) * 1e3:.1f} ms, "
+          f"p99 {p99 * 1e3:.1f} ms (target 100 ms)")
+    held = sum(applied == "wait=25" for _, _, applied, _ in phone.sheets[1:])
+    assert held >= len(seen) // 2, f"only {held} of {len(seen)} new sheets came to a held ask"
+    assert p99 < 1.0  # (generous: the issue's target is 0.1 s, printed above; 48 s before)
+
+
+@postgres_only
+def test_a_host_killed_and_started_again_serves_its_phones_again(two_hosts: Any) -> None:
+    a, b, keeper, game_id, token = two_hosts
+    phone = LivePhone(b.port, token)
+    phone.until_sheet(0)
+    assert b.process is not None
+
+    os.killpg(b.process.pid, signal.SIGKILL)
+    b.process.wait(20)
+    change(keeper, game_id, 0)  # (while host B is down)
+    b.start()
+
+    _, _, _, body = phone.until_sheet(1)
+    assert 'data-hands="1"' in body
+    assert len(seen_after_changes(keeper, phone, game_id, 3, first=1)) == 3
+    phone.stop()
+
+
+@postgres_only
+def test_a_listener_connection_killed_by_the_database_comes_back_and_phones_catch_up(two_hosts: Any) -> None:
+    import psycopg
+
+    from bench.load import _plain_postgres
+
+    a, b, keeper, game_id, token = two_hosts
+    phone = LivePhone(b.port, token)
+    phone.until_sheet(0)
+    assert b.process is not None
+    (worker,) = workers_of(b.process.pid)
+    listeners = ("SELECT pid FROM pg_stat_activity WHERE application_name LIKE %s",
+                 (f"scorekeeper-live-{worker}-%",))
+
+    with psycopg.connect(_plain_postgres(os.environ["DATABASE_URL"]), autocommit=True) as conn:
+        (before,) = conn.execute(*listeners).fetchall()
+        assert conn.execute("SELECT pg_terminate_backend(%s)", before).fetchone() == (True,)
+        change(keeper, game_id, 0)  # (perhaps while host B's listener is away)
+        _, _, _, body = phone.until_sheet(1)
+        deadline = time.monotonic() + 30
+        while (now := conn.execute(*listeners).fetchall()) in ([], [before]):
+            assert time.monotonic() < deadline, "the listener never came back"
+            time.sleep(0.01)
+
+    assert 'data-hands="1"' in body
+    assert now != [before]
+    assert len(seen_after_changes(keeper, phone, game_id, 3, first=1)) == 3
+    phone.stop()
