@@ -10,7 +10,7 @@ or the 25 s are over (then it gets a ``304`` and asks again).  Three parts:
    view shows (a hand recorded, corrected or undone, the game ended or
    deleted, a seated player renamed, a live or keeper link turned off) calls
    ``live.changed([game_id])`` *before* its commit.  On PostgreSQL that is
-   ``SELECT pg_notify('scorekeeper_live', '<game id>')`` in the change's own
+   ``SELECT pg_notify('scorekeeper_live', '<game id> <origin>')`` in the change's own
    transaction: the database delivers it to every listener, on every host,
    if and only if the change commits.  On SQLite (one host by nature) the
    game's file in the folder ``LIVE_STAMPS`` (``instance/live``) is made
@@ -54,7 +54,7 @@ from ..extensions import db
 #: the PostgreSQL channel every change is announced on (its payload: the game's id), unless
 #: ``LIVE_CHANNEL`` names another (apps sharing one database, as the tests' schemas do)
 CHANNEL = "scorekeeper_live"
-#: where a session keeps the games it changed until its commit: (SQLite's folder or None, game ids)
+#: where a session keeps the games it changed until its commit: (SQLite's folder or None, origin, game ids)
 _PENDING = "scorekeeper.live_changed"
 #: where the app keeps its process's :class:`Board`
 BOARD = "scorekeeper.live_board"
@@ -68,13 +68,16 @@ def changed(game_ids: Iterable[int]) -> None:
     ids = set(game_ids)
     if not ids:
         return
+    board = current_app.extensions.get(BOARD)
+    origin = board.origin if board is not None else "-"
     if db.engine.dialect.name == "postgresql":
         for game_id in sorted(ids):
-            db.session.execute(text("SELECT pg_notify(:channel, :game)"),
-                               {"channel": current_app.config.get("LIVE_CHANNEL") or CHANNEL, "game": str(game_id)})
+            db.session.execute(text("SELECT pg_notify(:channel, :change)"),
+                               {"channel": current_app.config.get("LIVE_CHANNEL") or CHANNEL,
+                                "change": f"{game_id} {origin}"})
     folder = current_app.config.get("LIVE_STAMPS") if db.engine.dialect.name != "postgresql" else None
     db.session.connection()  # (the transaction begun, if it was not: its rollback forgets these)
-    db.session.info.setdefault(_PENDING, (Path(folder) if folder else None, set()))[1].update(ids)
+    db.session.info.setdefault(_PENDING, (Path(folder) if folder else None, origin, set()))[2].update(ids)
 
 
 @event.listens_for(Session, "after_commit")
@@ -86,9 +89,9 @@ def _told(session: Session) -> None:
     pending = session.info.pop(_PENDING, None)
     if pending is None:
         return
-    folder, ids = pending
+    folder, origin, ids = pending
     if folder is not None:
-        stamp(folder, ids)
+        stamp(folder, ids, origin)
     board = current_app.extensions.get(BOARD) if has_app_context() else None
     if board is not None:
         board.mark(ids)
@@ -99,17 +102,17 @@ def _forgotten(session: Session, previous_transaction: object) -> None:
     session.info.pop(_PENDING, None)
 
 
-def stamp(folder: Path, game_ids: Iterable[int]) -> None:
-    """Each game's file replaced by a new one, ``<game id>.<random>``: a name never seen before,
-    which the listeners of the folder see as that game's change (and a file that cannot be
-    made as a change too: the old one is removed all the same)."""
+def stamp(folder: Path, game_ids: Iterable[int], origin: str = "-") -> None:
+    """Each game's file replaced by a new one, ``<game id>.<origin>-<random>``: a name never seen
+    before, which the listeners of the folder see as that game's change (and a file that cannot
+    be made as a change too: the old one is removed all the same)."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
         names = os.listdir(folder)
     except OSError:
         return
     for game_id in game_ids:
-        fresh = folder / f"{game_id}.{secrets.token_hex(6)}"
+        fresh = folder / f"{game_id}.{origin}-{secrets.token_hex(6)}"
         try:
             fresh.touch(exist_ok=False)
         except OSError:
@@ -136,6 +139,9 @@ class Board:
     def __init__(self, *, most: int = 64, serving: Callable[[], bool] = lambda: True) -> None:
         self.most = most
         self.serving = serving
+        #: what this process's own changes are signed with: marked at their commit, so its
+        #: listener passes over them when the database (or the folder) tells it of them again
+        self.origin = secrets.token_hex(4)
         self.count = 0
         #: whether a listener hears the changes now (set by it)
         self.hearing = False

@@ -101,8 +101,9 @@ class Listener:
             self._heard_from_now()
             while not self._idle():
                 for notice in conn.notifies(timeout=0.25):  # (each as it comes; a quarter second at most)
-                    if notice.payload.isdigit():
-                        self.board.mark([int(notice.payload)])
+                    game, _, origin = notice.payload.partition(" ")
+                    if game.isdigit() and origin != self.board.origin:
+                        self.board.mark([int(game)])
                 self.board.stopping()
 
     def _look(self) -> None:
@@ -121,7 +122,9 @@ class Listener:
                 continue
             again, when, every = now_when != when, now_when, moment + 1.0
             now = _games(self.folder)
-            moved = [game for game in now.keys() | last.keys() if now.get(game) != last.get(game)]
+            own = f"{self.board.origin}-"
+            moved = [game for game in now.keys() | last.keys() if now.get(game) != last.get(game)
+                     and not _own(now.get(game, frozenset()) - last.get(game, frozenset()), own)]
             if moved:
                 self.board.mark(moved)
             last = now
@@ -135,3 +138,8 @@ def _games(folder: Path) -> dict[int, frozenset[str]]:
         if game.isdigit():
             found.setdefault(int(game), set()).add(name)
     return {game: frozenset(names) for game, names in found.items()}
+
+
+def _own(new: frozenset[str], own: str) -> bool:
+    """Whether these new files of a game are all this process's own (marked at their commit)."""
+    return bool(new) and all(name.partition(".")[2].startswith(own) for name in new)

@@ -432,20 +432,13 @@ def until_answered(asking, done):  # type: ignore[no-untyped-def]
         time.sleep(0.005)
 
 
-def test_a_link_turned_off_is_not_found_as_soon_as_the_change_is_heard(client, user, game):
+@pytest.mark.parametrize("ending", ["share/revoke", "delete"])
+def test_a_link_turned_off_or_of_a_deleted_game_is_not_found_as_soon_as_the_change_is_heard(client, user, game,
+                                                                                              ending):
     link = share(user, game)
     etag = primed(client, link)
 
-    assert user.post(f"/games/{game}/share/revoke").status_code == 303
-
-    assert until_answered(lambda: ask(client, link, etag), lambda answer: answer.status_code != 304).status_code == 404
-
-
-def test_a_deleted_games_link_is_not_found_as_soon_as_the_change_is_heard(client, user, game):
-    link = share(user, game)
-    etag = primed(client, link)
-
-    assert user.post(f"/games/{game}/delete").status_code == 303
+    assert user.post(f"/games/{game}/{ending}").status_code == 303
 
     assert until_answered(lambda: ask(client, link, etag), lambda answer: answer.status_code != 304).status_code == 404
 
@@ -480,44 +473,32 @@ def test_a_change_is_announced_only_by_its_commit(app, user, game):
     from scorekeeper import live
 
     with app.app_context():
-        listened = listening(app)
-        with listened:
+        with listening(app) as games:
             live.changed([game])
             db.session.rollback()
             live.changed([game + 1])
             db.session.commit()
-        assert listened.games == [game + 1]
+        assert games == [game + 1]
 
 
-class listening:  # noqa: N801  (used as a context manager's name)
-    """The games announced while inside, as a second process hears them (a PostgreSQL connection
-    of its own that LISTENs, or the SQLite folder's files): waited for at the end until the last
-    one, the test's own marker, is heard."""
+@contextlib.contextmanager
+def listening(app):  # type: ignore[no-untyped-def]
+    """The games announced while inside, as another process hears them (a connection of its own
+    that LISTENs, or the SQLite folder's files), waited for at the end until one is heard."""
+    from scorekeeper.live import Board
+    from scorekeeper.live.hearing import Listener
 
-    def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
-        from scorekeeper.live import Board
-        from scorekeeper.live.hearing import Listener
-
-        self.board = Board()
-        self.listener = Listener(self.board, app.config["SQLALCHEMY_DATABASE_URI"], app.config["LIVE_STAMPS"],
-                                 app.config["LIVE_CHANNEL"] or "scorekeeper_live")
-        self.games: list[int] = []
-        marked = self.board.mark
-
-        def mark(game_ids):  # type: ignore[no-untyped-def]
-            if game_ids is not None:
-                self.games += game_ids
-            marked(game_ids)
-
-        self.board.mark = mark  # type: ignore[method-assign]
-
-    def __enter__(self):  # type: ignore[no-untyped-def]
-        assert self.listener.use(patience=30)
-        return self
-
-    def __exit__(self, *exc) -> None:  # type: ignore[no-untyped-def]
-        until(lambda: self.games, "the committed change heard")
-        self.listener.stop()
+    games: list[int] = []
+    board = Board()
+    board.mark = lambda ids, marked=board.mark: (games.extend(ids or []), marked(ids))[1]  # type: ignore[method-assign]
+    listener = Listener(board, app.config["SQLALCHEMY_DATABASE_URI"], app.config["LIVE_STAMPS"],
+                        app.config["LIVE_CHANNEL"] or "scorekeeper_live")
+    assert listener.use(patience=30)
+    try:
+        yield games
+    finally:
+        until(lambda: games, "the committed change heard")
+        listener.stop()
 
 
 def test_the_whole_sheet_and_the_recent_hands_have_their_own_etags(client, user, game):
