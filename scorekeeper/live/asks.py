@@ -76,6 +76,7 @@ class LiveAsks:
         if match is None or environ.get("REQUEST_METHOD") != "GET":
             return self.app(environ, start_response)
         key = (match.group(1), environ.get("QUERY_STRING", ""), environ.get("HTTP_ACCEPT_ENCODING", ""))
+        self.listener.use()  # (hearing while live asks come; started by the first)
         until = time.monotonic() + _wait_asked(environ)
         held_etag = environ.get("HTTP_IF_NONE_MATCH")
         applied: list[tuple[str, str]] = [_request_id(environ)]
@@ -108,7 +109,7 @@ class LiveAsks:
             kept = self._current(key)
             if kept is not None:
                 return kept
-            hearing = self.listener.use()
+            hearing = self.board.hearing
             count = self.board.count  # (before the query: a change after it moves the count)
             started = time.monotonic()
             asked = {name: value for name, value in environ.items() if name != "HTTP_IF_NONE_MATCH"}
