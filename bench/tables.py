@@ -579,6 +579,14 @@ def figures(*, steps: list[int], warmup: float, seconds: float, workers: int, ac
             Figure(f"tables, {result.database}: hands lost or doubled, pages wrong, 5xx",
                    str(len(result.failures) + len(result.problems) + len(result.server_errors)), "0", result.ok),
         ]
+    postgres = postgres_url()
+    if postgres:
+        from .hosts import cross_host, line, p99
+
+        seen = cross_host(postgres)
+        print("two hosts on one PostgreSQL, a phone on host B, hands changed through host A: " + line(seen))
+        found.append(Figure("live view across two hosts, PostgreSQL: seen p99", f"{p99(seen) * 1e3:.0f} ms",
+                            "<= 100 ms", p99(seen) <= 0.100))
     print(f"(load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} after the ramps)")
     return found
 
