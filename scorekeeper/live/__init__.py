@@ -10,12 +10,14 @@ or the 25 s are over (then it gets a ``304`` and asks again).  Three parts:
    view shows (a hand recorded, corrected or undone, the game ended or
    deleted, a seated player renamed, a live or keeper link turned off) calls
    ``live.changed([game_id])`` *before* its commit.  On PostgreSQL that is
-   ``SELECT pg_notify('scorekeeper_live', '<game id> <origin>')`` in the change's own
-   transaction: the database delivers it to every listener, on every host,
-   if and only if the change commits.  On SQLite (one host by nature) the
-   game's file in the folder ``LIVE_STAMPS`` (``instance/live``) is made
-   anew just after the commit: gunicorn's workers are separate processes,
-   and that folder is what they share.
+   ``SELECT pg_notify('scorekeeper_live', '<game id> <origin>')`` in the
+   change's own transaction: the database delivers it to every listener, on
+   every host, if and only if the change commits.  On SQLite (one host by
+   nature) the game's file in the folder ``LIVE_STAMPS`` (``instance/live``)
+   is made anew just after the commit: gunicorn's workers (up to 8, on either
+   database) are separate processes, and that folder is what they share.
+   Either way the process that made the change marks it on its own board at
+   the commit (the ``origin`` lets its listener pass over it afterwards).
 
 2. **Hearing** (:mod:`.hearing`).  Each process has one :class:`Board`, and
    one thread that hears the changes and marks them on it: on PostgreSQL a
