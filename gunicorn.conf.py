@@ -14,8 +14,9 @@ Every setting a host needs to change comes from the environment:
 
 The app itself reads ``SECRET_KEY`` and ``DATABASE_URL`` (see README,
 "Production").  Workers share nothing but the database and the signed
-session cookie, so any number of workers, on any number of hosts, serve
-the same sheets.
+session cookie (and, on SQLite, the folder ``LIVE_STAMPS``), so any number
+of workers, on any number of hosts sharing a PostgreSQL database, serve the
+same sheets and hear each other's changes (docs/live.md).
 """
 
 from __future__ import annotations
@@ -36,14 +37,14 @@ bind = [address.strip() for address in os.environ.get("BIND", "127.0.0.1:8000").
 workers = int(os.environ.get("WEB_CONCURRENCY", min(2 * multiprocessing.cpu_count() + 1, 8)))
 worker_class = "gthread"
 working_threads = int(os.environ.get("GUNICORN_THREADS", 4))
-# A live view's ask is held until its game changes (scorekeeper/live_stamps.py,
-# "Held asks"), up to 25 s: each held ask waits in a thread of the pool, on an
-# event, using no CPU. The pool has room for LIVE_HOLDS of them beside the
+# A live view's ask is held until its game changes (scorekeeper/live/), up
+# to 25 s: each held ask waits in a thread of the pool, on an event, using no
+# CPU. The pool has room for LIVE_HOLDS of them beside the
 # working threads, and a worker holds no more than that, so a hand being saved
 # never queues behind held asks. Python starts a pool's threads only as they
 # are needed, and only working_threads requests are let into Flask at once (the
 # rest wait their turn, as requests queued for a pool of 4 did before holds:
-# web/share.py's Working). The workers share one listening socket, and
+# live/asks.py's Working). The workers share one listening socket, and
 # kept-alive connections do not spread evenly over them (one worker took half
 # of 1,500 phones in bench/tables.py): 1,000 a worker.
 live_holds = int(os.environ.get("LIVE_HOLDS", 1000))
@@ -115,6 +116,6 @@ def post_worker_init(worker):  # type: ignore[no-untyped-def]
     """Each worker: ``working_threads`` requests in Flask at once (the pool's other threads
     are for held asks), at most ``live_holds`` asks held, and every one answered as soon as
     the worker is told to stop (a restart never waits out a phone's 25 s)."""
-    from scorekeeper.web.share import serve_in_worker
+    from scorekeeper.live.asks import serve_in_worker
 
     serve_in_worker(worker.wsgi, working=working_threads, holds=live_holds, serving=lambda: worker.alive)

@@ -85,11 +85,15 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # A backup of years of games is a few MB; anything far larger is refused
         # (413) before it is read into memory.
         "MAX_CONTENT_LENGTH": 20 * 1024 * 1024,
-        # The live view's stamps (scorekeeper/live_stamps.py): a folder the
-        # host's workers share; empty turns them off. A worker re-reads the
-        # database for a live link at least this often whatever its stamp says.
+        # The live view (scorekeeper/live/): on SQLite, the folder where the
+        # host's workers tell each other of a change (PostgreSQL's own
+        # notifications need none; empty: every live ask reads the database).
+        # A process draws a live sheet anew at least this often, changed or not.
         "LIVE_STAMPS": os.environ.get("LIVE_STAMPS", os.path.join(instance_path, "live")),
         "LIVE_STAMPS_TRUST": float(os.environ.get("LIVE_STAMPS_TRUST") or 60),
+        # (PostgreSQL) the channel the changes are announced on: a database shared by several
+        # instances of the app (each its own schema) gives each a channel of its own.
+        "LIVE_CHANNEL": os.environ.get("LIVE_CHANNEL", "scorekeeper_live"),
         # Live asks held at once by a process (Flask's own server: a thread each); gunicorn
         # sets its workers' own from LIVE_HOLDS (gunicorn.conf.py).
         "LIVE_HOLDS": int(os.environ.get("LIVE_HOLDS") or 64),

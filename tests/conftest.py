@@ -130,6 +130,8 @@ def app(tmp_path: Path, _postgres_schema: str | None, _empty_sqlite: Path | None
         "SQLALCHEMY_ENGINE_OPTIONS": _engine_options(_postgres_schema),
         "WTF_CSRF_ENABLED": False,
         "LIVE_STAMPS": str(tmp_path / "live"),
+        # (PostgreSQL's notifications reach every schema's listeners: each run hears its own.)
+        "LIVE_CHANNEL": f"live_{_postgres_schema}" if _postgres_schema else "",
         "PASSWORD_HASH": TEST_PASSWORD_HASH,
         # The machine's address on the table's Wi-Fi, whatever this machine's own interfaces
         # (a page opened as localhost gives the table links with it: web/addresses.py).
@@ -139,6 +141,7 @@ def app(tmp_path: Path, _postgres_schema: str | None, _empty_sqlite: Path | None
         with app.app_context():
             _empty_postgres_tables(_postgres_schema)
     yield app
+    app.extensions["scorekeeper.live_listener"].stop()
     with app.app_context():
         db.session.remove()
         db.engine.dispose()

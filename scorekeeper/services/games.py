@@ -24,7 +24,7 @@ from sqlalchemy import CursorResult, bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
-from .. import live_stamps, stats
+from .. import live, stats
 from ..engine import InvalidEntry, replay
 from ..engine.sides import side_name
 from ..engine.bounds import check_names, name_key
@@ -190,8 +190,8 @@ def rematch(game: Game) -> Game:
 def delete_game(game: Game) -> None:
     game_id = game.id
     db.session.delete(game)
+    live.changed([game_id])
     db.session.commit()
-    live_stamps.changed([game_id])
 
 
 # -- internals -----------------------------------------------------------------
@@ -325,8 +325,8 @@ def _commit_change(game: Game, sheet: dict[str, Any], on_conflict: Any = None,
         claimed = cast("CursorResult[Any]", result).rowcount == 1
         if claimed:
             stats.write_results([game.id], results)  # the statistics follow the change, in its commit
+            live.changed([game.id])  # told to every host's live views, in this commit
             db.session.commit()
-            live_stamps.changed([game.id])  # the live views' 304s stop at once
     except (IntegrityError, StaleDataError):
         # A unique hand number or token taken, or a hand row another request
         # changed or removed: either way someone else got there first.

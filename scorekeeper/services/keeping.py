@@ -20,7 +20,7 @@ import secrets
 
 from sqlalchemy import bindparam, select
 
-from .. import live_stamps
+from .. import live
 from ..extensions import db
 from ..models import Game, KeeperLink, utcnow
 
@@ -71,8 +71,8 @@ def stop_keeping(game: Game) -> int:
     ).all()
     for link in links:
         link.revoked_at = utcnow()
+    live.changed([game.id])
     db.session.commit()
-    live_stamps.changed([game.id])
     return len(links)
 
 

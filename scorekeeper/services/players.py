@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 from ..engine import InvalidEntry
 from ..engine.bounds import MAX_NAME, check_name, look_alike, name_key
-from .. import live_stamps
+from .. import live
 from ..extensions import db
 from ..models import Account, Player, Seat
 from .errors import ServiceError
@@ -74,9 +74,9 @@ def rename_player(player: Player, name: str) -> Player:
             f"{look_alike(other.name, name)}: {other.name} is already on your roster."
         raise ServiceError(said, "name", code="same_name")
     player.name = name
-    db.session.commit()
     # The name is on the live views of every game the player sits in.
-    live_stamps.changed(db.session.scalars(select(Seat.game_id).where(Seat.player_id == player.id)).all())
+    live.changed(db.session.scalars(select(Seat.game_id).where(Seat.player_id == player.id)).all())
+    db.session.commit()
     return player
 
 

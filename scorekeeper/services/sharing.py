@@ -11,7 +11,7 @@ import secrets
 
 from sqlalchemy import bindparam, select
 
-from .. import live_stamps
+from .. import live
 from ..extensions import db
 from ..models import Game, ShareLink, utcnow
 
@@ -39,8 +39,8 @@ def share_game(game: Game) -> ShareLink:
     if link is None:
         link = ShareLink(game_id=game.id, token=secrets.token_urlsafe(SHARE_TOKEN_BYTES))
         db.session.add(link)
+        live.changed([game.id])
         db.session.commit()
-        live_stamps.changed([game.id])  # a stamp to trust from the first asks on
     return link
 
 
@@ -54,8 +54,8 @@ def stop_sharing(game: Game) -> int:
     ).all()
     for link in links:
         link.revoked_at = utcnow()
+    live.changed([game.id])  # the phones' next ask reads the database: 404
     db.session.commit()
-    live_stamps.changed([game.id])  # the phones' next ask reads the database: 404
     return len(links)
 
 

@@ -106,9 +106,10 @@ def _serve(tmp_path_factory: pytest.TempPathFactory, host: str, extra: dict[str,
         "SECRET_KEY": "browser-tests",
         "PASSWORD_HASH": "scrypt:1024:8:1",  # (tests/conftest.py: TEST_PASSWORD_HASH)
         "WTF_CSRF_ENABLED": True,
-        # Its own live stamps: a game's stamp is named by its id, and every module's server
-        # numbers its games from 1 (a stamp shared with them would wake this one's held asks).
+        # Its own live folder (SQLite) and channel (PostgreSQL): a change is named by its game's
+        # id, and every module's server numbers its games from 1 (another's would wake this one's).
         "LIVE_STAMPS": str(tmp_path_factory.mktemp("stamps")),
+        "LIVE_CHANNEL": f"live_browser_{os.getpid()}_{next(_schemas)}",
     }
     schema = None
     if url:

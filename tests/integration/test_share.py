@@ -8,12 +8,10 @@ is answered 304 from one query, a changed one with the new sheet.
 from __future__ import annotations
 
 import contextlib
-import fcntl
-import os
 import re
+import shutil
 import threading
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,7 +20,6 @@ from PIL import Image
 from sqlalchemy import event, select
 from webpage import Node, flashes, page
 
-from scorekeeper import live_stamps
 from scorekeeper.extensions import db
 from scorekeeper.models import ShareLink
 from scorekeeper.web import link_guesses
@@ -265,24 +262,17 @@ def test_the_page_carries_the_etag_its_sheet_has_so_the_first_ask_is_a_304(clien
     assert response.data == b""
 
 
-def routes_only(app) -> None:  # type: ignore[no-untyped-def]
-    """This process as a worker of a host that knows nothing of the links yet: no ETag learnt,
-    no sheet kept (so every ask is the route's)."""
-    another_worker()
-    for kept in (Path(app.config["LIVE_STAMPS"]) / "answers").glob("*-*"):
-        kept.unlink()
-
-
-def test_an_unchanged_game_is_answered_304_from_one_query(app, client, user, game):
+def test_the_first_ask_on_a_link_in_a_process_reads_its_etag_once_and_draws_its_sheet(app, client, user, game):
     link = share(user, game)
     etag = ask(client, link).headers["ETag"]
-    routes_only(app)
+    app.wsgi_app._kept.clear()  # (this process as another worker sees it: nothing drawn yet)
+
     statements, response = statements_of(app, lambda: ask(client, link, etag))
 
     assert response.status_code == 304
     assert response.headers["ETag"] == etag
     assert response.headers["Cache-Control"] == "no-cache, private"
-    assert len(statements) == 1, statements
+    assert len(etag_reads(statements)) == 1, statements
 
 
 def record_second_hand(user, game, record):  # type: ignore[no-untyped-def]
@@ -346,12 +336,20 @@ def test_after_any_change_the_live_sheet_comes_back_new(client, user, game, reco
     assert ask(client, link, response.headers["ETag"]).status_code == 304
 
 
-# -- the asks that change nothing never reach the database (the live stamps) ----------
+# -- the asks that change nothing never reach the database (scorekeeper/live) ----------
 
 
 def statements_of(app, call):  # type: ignore[no-untyped-def]
     """The SQL statements sent while ``call()`` runs, and what it returned."""
-    statements = []
+    with statements_seen(app) as statements:
+        answer = call()
+    return statements, answer
+
+
+@contextlib.contextmanager
+def statements_seen(app):  # type: ignore[no-untyped-def]
+    """The SQL statements sent while inside, listed as they are sent (for a test to wait on)."""
+    statements: list[str] = []
 
     def count(*args):  # type: ignore[no-untyped-def]
         statements.append(args[2])
@@ -360,24 +358,27 @@ def statements_of(app, call):  # type: ignore[no-untyped-def]
         engine = db.engine
     event.listen(engine, "before_cursor_execute", count)
     try:
-        answer = call()
+        yield statements
     finally:
         event.remove(engine, "before_cursor_execute", count)
-    return statements, answer
+
+
+def etag_reads(statements):  # type: ignore[no-untyped-def]
+    """The route's reads of a link's ETag (``_state``: the game's revision and its players' names)."""
+    return [sql for sql in statements if "share_link" in sql and "player.name" in sql]
 
 
 def primed(client, link):  # type: ignore[no-untyped-def]
-    """The ETag of a link asked for as a phone does, until this worker answers it from its stamp."""
+    """The ETag of a link asked for as a phone does (this process has drawn its sheet)."""
     etag = ask(client, link).headers["ETag"]
-    assert ask(client, link, etag).status_code == 304  # now the worker knows the link's game
-    assert ask(client, link, etag).status_code == 304  # and its stamp, read before the query
+    assert ask(client, link, etag).status_code == 304
     return etag
 
 
 def test_an_unchanged_game_asked_again_is_answered_304_without_the_database(app, client, user, game):
     link = share(user, game)
     etag = primed(client, link)
-    flask_304 = ask(client, link, etag)  # (answered from the stamp too: compared below with the route's)
+    first = ask(client, link, etag)
 
     statements, response = statements_of(app, lambda: ask(client, link, etag))
 
@@ -388,105 +389,116 @@ def test_an_unchanged_game_asked_again_is_answered_304_without_the_database(app,
     assert response.headers["Referrer-Policy"] == "no-referrer"
     assert response.headers["X-Robots-Tag"] == "noindex, nofollow"
     assert "default-src 'self'" in response.headers["Content-Security-Policy"]
-    assert response.headers["X-Request-ID"] != flask_304.headers["X-Request-ID"]  # one of its own
-    assert "Set-Cookie" not in response.headers
+    assert response.headers["X-Request-ID"] != first.headers["X-Request-ID"]  # one of its own
+    assert "Set-Cookie" not in response.headers and "Content-Type" not in response.headers
 
 
-def test_a_phone_with_an_older_etag_is_sent_the_sheet_by_the_route(app, client, user, game):
+def test_a_phone_with_an_older_etag_is_sent_the_sheet_this_process_drew_without_the_database(
+        app, client, user, game):
     link = share(user, game)
-    primed(client, link)
-    routes_only(app)
+    etag = primed(client, link)
+    drawn = ask(client, link, '"r0-stale"')
 
     statements, response = statements_of(app, lambda: ask(client, link, '"r0-stale"'))
 
-    assert response.status_code == 200 and statements
+    assert statements == []
+    assert response.status_code == 200 and response.headers["ETag"] == etag
+    assert response.data == drawn.data and int(response.headers["Content-Length"]) == len(drawn.data)
 
 
 @each_change
-def test_after_any_change_a_worker_answering_from_its_stamp_sends_the_new_sheet(
+def test_after_any_change_a_phone_holding_the_old_sheet_is_sent_the_new_one(
         app, client, user, game, record, change, totals, hands, latest, text):
     link = share(user, game)
     etag = primed(client, link)
-    assert statements_of(app, lambda: ask(client, link, etag))[0] == []
 
     change(user, game, record)
-    response = ask(client, link, etag)
+    response = until_answered(lambda: ask(client, link, etag), lambda answer: answer.status_code != 304)
 
     assert response.status_code == 200
     assert response.headers["ETag"] != etag
     assert page(response).one("div", cls="live-content").get("data-hands") == hands
 
 
-def test_a_link_turned_off_after_answers_from_its_stamp_is_not_found_at_once(client, user, game):
+def until_answered(asking, done):  # type: ignore[no-untyped-def]
+    """Asked again until ``done(answer)``: on SQLite the change reaches this process's board at the
+    listener's next look at the folder (20 ms), as it reaches another worker's."""
+    deadline = time.monotonic() + 30
+    while True:
+        answer = asking()
+        if done(answer):
+            return answer
+        assert time.monotonic() < deadline, "the change never reached the board"
+        time.sleep(0.005)
+
+
+@pytest.mark.parametrize("ending", ["share/revoke", "delete"])
+def test_a_link_turned_off_or_of_a_deleted_game_is_not_found_as_soon_as_the_change_is_heard(client, user, game,
+                                                                                              ending):
     link = share(user, game)
     etag = primed(client, link)
 
-    assert user.post(f"/games/{game}/share/revoke").status_code == 303
+    assert user.post(f"/games/{game}/{ending}").status_code == 303
 
-    assert ask(client, link, etag).status_code == 404
+    assert until_answered(lambda: ask(client, link, etag), lambda answer: answer.status_code != 304).status_code == 404
 
 
-def test_a_deleted_games_link_is_not_found_at_once_after_answers_from_its_stamp(client, user, game):
+def test_a_drawn_sheet_is_trusted_no_longer_than_live_stamps_trust(app, client, user, game):
     link = share(user, game)
     etag = primed(client, link)
-
-    assert user.post(f"/games/{game}/delete").status_code == 303
-
-    assert ask(client, link, etag).status_code == 404
-
-
-def test_a_stamp_that_is_not_there_is_never_trusted(app, client, user, game):
-    link = share(user, game)
-    etag = primed(client, link)
-    (Path(app.config["LIVE_STAMPS"]) / str(game)).unlink()
+    app.wsgi_app.trust = 0  # (what it draws from here on is old at once)
+    app.wsgi_app._kept.clear()
+    assert ask(client, link, etag).status_code == 304
 
     statements, response = statements_of(app, lambda: ask(client, link, etag))
 
-    assert response.status_code == 304 and len(statements) == 1  # the route's one query
+    assert response.status_code == 304 and len(etag_reads(statements)) == 1
 
 
-def test_a_stamp_is_trusted_no_longer_than_live_stamps_trust(app, client, user, game):
+def test_with_no_listener_hearing_every_ask_reads_the_database_and_none_is_held(app, client, user, game, monkeypatch):
     link = share(user, game)
-    app.wsgi_app.trust = 0  # (the LiveAsks in front of the app; LIVE_STAMPS_TRUST when it was made)
-    etag = primed(client, link)  # each ask learnt, and trusted for 0 s
+    monkeypatch.setattr(listener_of(app), "use", lambda patience=0: False)  # (as while it reconnects)
+    etag = ask(client, link).headers["ETag"]
 
-    statements, response = statements_of(app, lambda: ask(client, link, etag))
+    statements, response = statements_of(app, lambda: client.get(
+        link + "/sheet", headers={"If-None-Match": etag, "Prefer": "wait=20"}))
 
-    assert response.status_code == 304 and len(statements) == 1
-
-
-def test_links_a_worker_learns_together_are_trusted_for_spans_spread_over_the_last_quarter_of_the_trust(
-        app, client, user, start_game):
-    # (Learnt at one moment and trusted for the same span, they would all be read again from the
-    # database at one moment, and together again after that: a burst every LIVE_STAMPS_TRUST.)
-    from scorekeeper.web import share as live
-
-    another_worker()
-    links = [share(user, start_game(user, "basic", NAMES)) for _ in range(10)]
-    trust = app.wsgi_app.trust
-    learnt = time.monotonic()
-    for link in links:
-        primed(client, link)
-    learnt_by = time.monotonic()
-    untils = [until for _, _, _, _, until in live._known.values()]
-
-    assert len(untils) == 10
-    # (each trusted from a moment between the two readings of the clock: no margin to guess)
-    assert all(learnt + 0.75 * trust <= until <= learnt_by + trust for until in untils), (trust, untils)
-    assert max(untils) - min(untils) > trust / 100
+    assert response.status_code == 304 and len(etag_reads(statements)) == 1
+    assert "Preference-Applied" not in response.headers
 
 
-def test_with_the_stamps_off_every_ask_reads_the_database(app, client, user, game):
-    from scorekeeper.web.share import LiveAsks
+def test_a_change_is_announced_only_by_its_commit(app, user, game):
+    """On PostgreSQL the notice is sent in the change's transaction; on SQLite the game's file is
+    made after its commit.  A change rolled back announces nothing; committed, it does."""
+    from scorekeeper import live
 
-    link = share(user, game)
-    assert isinstance(app.wsgi_app, LiveAsks)
-    app.wsgi_app = app.wsgi_app.app  # what LIVE_STAMPS="" builds: nothing in front of Flask
-    etag = primed(client, link)
+    with app.app_context():
+        with listening(app) as games:
+            live.changed([game])
+            db.session.rollback()
+            live.changed([game + 1])
+            db.session.commit()
+        assert games == [game + 1]
 
-    statements, response = statements_of(app, lambda: ask(client, link, etag))
 
-    assert response.status_code == 304 and len(statements) == 1
+@contextlib.contextmanager
+def listening(app):  # type: ignore[no-untyped-def]
+    """The games announced while inside, as another process hears them (a connection of its own
+    that LISTENs, or the SQLite folder's files), waited for at the end until one is heard."""
+    from scorekeeper.live import Board
+    from scorekeeper.live.hearing import Listener
+
+    games: list[int] = []
+    board = Board()
+    board.mark = lambda ids, marked=board.mark: (games.extend(ids or []), marked(ids))[1]  # type: ignore[method-assign]
+    listener = Listener(board, app.config["SQLALCHEMY_DATABASE_URI"], app.config["LIVE_STAMPS"],
+                        app.config["LIVE_CHANNEL"] or "scorekeeper_live")
+    assert listener.use(patience=30)
+    try:
+        yield games
+    finally:
+        until(lambda: games, "the committed change heard")
+        listener.stop()
 
 
 def test_the_whole_sheet_and_the_recent_hands_have_their_own_etags(client, user, game):
@@ -499,6 +511,8 @@ def test_the_whole_sheet_and_the_recent_hands_have_their_own_etags(client, user,
     # ?all=1, the older link to every hand, is the first page of hands; the
     # live page goes on asking for that page.
     assert page(client.get(link + "?all=1")).one("div", id="live-sheet").get("data-src").endswith("?page=1")
+
+
 
 
 # -- reading the QR code back --------------------------------------------------
@@ -533,25 +547,19 @@ def decode_qr(svg: Node) -> str:
     return found[0].text
 
 
-def test_a_live_stamps_folder_that_cannot_be_made_leaves_every_ask_to_the_database(tmp_path):
-    from scorekeeper import create_app
-    from scorekeeper.web.share import LiveAsks
-
-    blocked = tmp_path / "a file"
-    blocked.write_text("not a folder")
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": "sqlite://",
-                      "LIVE_STAMPS": str(blocked / "live")})
-
-    assert not isinstance(app.wsgi_app, LiveAsks)
-
-
 # -- held asks: a phone that can wait is answered when the game changes ------------------
 
 
-def holds_of(app):  # type: ignore[no-untyped-def]
-    from scorekeeper.web.share import HOLDS
+def board_of(app):  # type: ignore[no-untyped-def]
+    from scorekeeper.live.asks import BOARD
 
-    return app.extensions[HOLDS]
+    return app.extensions[BOARD]
+
+
+def listener_of(app):  # type: ignore[no-untyped-def]
+    from scorekeeper.live.asks import LISTENER
+
+    return app.extensions[LISTENER]
 
 
 def held_ask(app, link, etag, wait):  # type: ignore[no-untyped-def]
@@ -569,14 +577,14 @@ def held_ask(app, link, etag, wait):  # type: ignore[no-untyped-def]
 
 def woken_by(app, link, etag, change):  # type: ignore[no-untyped-def]
     """A phone held on the link, then the change: its answer, asserted to be the change's (the
-    hold let go because the game's stamp moved, not at its wait's end)."""
-    holds = holds_of(app)
+    hold let go because the game changed, not at its wait's end)."""
+    board = board_of(app)
     thread, answer = held_ask(app, link, etag, wait=20)
     until_held(app)
-    moved = holds.moved
+    woken = board.woken
     change()
     thread.join(60)
-    assert holds.moved > moved, "let go at its wait's end, not at the change"
+    assert board.woken > woken, "let go at its wait's end, not at the change"
     return answer["response"]
 
 
@@ -589,39 +597,31 @@ def until(condition, what):  # type: ignore[no-untyped-def]
 
 
 def until_held(app, count=1):  # type: ignore[no-untyped-def]
-    until(lambda: holds_of(app).held >= count, "the ask held")
-
-
-@contextlib.contextmanager
-def statements_seen(app):  # type: ignore[no-untyped-def]
-    """The SQL statements sent while inside, listed as they are sent (for a test to wait on)."""
-    statements: list[str] = []
-
-    def count(*args):  # type: ignore[no-untyped-def]
-        statements.append(args[2])
-
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "before_cursor_execute", count)
-    try:
-        yield statements
-    finally:
-        event.remove(engine, "before_cursor_execute", count)
+    until(lambda: board_of(app).held >= count, "the ask held")
 
 
 def test_a_held_ask_of_an_unchanged_game_is_answered_304_when_its_wait_is_over_without_the_database(
         app, client, user, game):
     link = share(user, game)
     etag = primed(client, link)
-    moved = holds_of(app).moved
+    woken = board_of(app).woken
 
     statements, response = statements_of(app, lambda: client.get(
         link + "/sheet", headers={"If-None-Match": etag, "Prefer": "wait=1"}))
 
     assert response.status_code == 304 and statements == []
     assert response.headers["Preference-Applied"] == "wait=1"  # held (the server says so), and
-    assert holds_of(app).moved == moved  # let go at its wait's end, the stamp unmoved
+    assert board_of(app).woken == woken  # let go at its wait's end, the game unchanged
     assert response.headers["ETag"] == etag
+
+
+def test_the_first_ask_on_a_link_this_process_never_drew_is_held_like_any_other(app, client, user, game):
+    link = share(user, game)
+    etag = page(client.get(link)).one("div", id="live-sheet").get("data-etag")
+
+    response = client.get(link + "/sheet", headers={"If-None-Match": etag, "Prefer": "wait=1"})
+
+    assert response.status_code == 304 and response.headers["Preference-Applied"] == "wait=1"
 
 
 @each_change
@@ -636,7 +636,7 @@ def test_a_held_ask_is_answered_with_the_new_sheet_as_soon_as_the_game_changes(
     assert response.headers["ETag"] != etag
     assert response.headers["Preference-Applied"] == "wait=20"
     assert page(response).one("div", cls="live-content").get("data-hands") == hands
-    assert holds_of(app).held == 0
+    assert board_of(app).held == 0
 
 
 def test_an_ask_that_was_held_leaves_no_preference_applied_on_the_304s_that_follow(app, client, user, game, record):
@@ -645,38 +645,19 @@ def test_an_ask_that_was_held_leaves_no_preference_applied_on_the_304s_that_foll
     woken = woken_by(app, link, etag, lambda: record_second_hand(user, game, record))
     assert woken.status_code == 200 and woken.headers.getlist("Preference-Applied") == ["wait=20"]
 
-    unheld = ask(client, link, woken.headers["ETag"])  # no Prefer: answered at once from the stamp
+    unheld = ask(client, link, woken.headers["ETag"])  # no Prefer: answered at once
     held = client.get(link + "/sheet", headers={"If-None-Match": woken.headers["ETag"], "Prefer": "wait=1"})
 
     assert unheld.status_code == 304 and "Preference-Applied" not in unheld.headers
     assert held.status_code == 304 and held.headers.getlist("Preference-Applied") == ["wait=1"]
 
 
-def test_every_phone_holding_on_a_game_is_answered_by_one_change(app, client, user, game, record):
+def test_every_phone_held_on_a_game_is_sent_one_drawing_of_the_sheet_at_its_change(app, client, user, game, record):
     link = share(user, game)
     etag = primed(client, link)
     phones = [held_ask(app, link, etag, wait=20) for _ in range(3)]
     until_held(app, 3)
-
-    moved = holds_of(app).moved
-    record_second_hand(user, game, record)
-    for thread, _ in phones:
-        thread.join(60)
-
-    assert [answer["response"].status_code for _, answer in phones] == [200, 200, 200]
-    assert holds_of(app).moved == moved + 3  # each at the change, none at its wait's end
-
-
-def etag_reads(statements):  # type: ignore[no-untyped-def]
-    """The route's reads of a link's ETag (``_state``: the game's revision and its players' names)."""
-    return [sql for sql in statements if "share_link" in sql and "player.name" in sql]
-
-
-def test_every_phone_woken_by_one_change_is_sent_one_drawing_of_the_sheet(app, client, user, game, record):
-    link = share(user, game)
-    etag = primed(client, link)
-    phones = [held_ask(app, link, etag, wait=20) for _ in range(3)]
-    until_held(app, 3)
+    woken = board_of(app).woken
 
     def change_and_answers() -> None:
         record_second_hand(user, game, record)  # (the phones wake at once: counted from before it)
@@ -687,206 +668,47 @@ def test_every_phone_woken_by_one_change_is_sent_one_drawing_of_the_sheet(app, c
 
     responses = [answer["response"] for _, answer in phones]
     assert [response.status_code for response in responses] == [200, 200, 200]
+    assert board_of(app).woken == woken + 3  # each at the change, none at its wait's end
     assert len({response.data for response in responses}) == 1
     assert len({response.headers["ETag"] for response in responses}) == 1
     assert len(etag_reads(statements)) == 1  # one drawing, not three
 
 
-# -- the sheet drawn once for the host: every worker serves it while its stamp holds ---------
-
-
-def drawn_anew(user, game, record, client, link, etag):  # type: ignore[no-untyped-def]
-    """After a hand, a phone of this worker asks: the route draws the sheet, kept for the host."""
-    record_second_hand(user, game, record)
-    response = ask(client, link, etag)
-    assert response.status_code == 200
-    return response
-
-
-def another_worker() -> None:
-    """This process as another worker of the host sees it: it knows the links' games, not their ETags."""
-    from scorekeeper.web import share as live
-
-    live._known.clear()
-
-
-def test_a_sheet_drawn_for_a_link_is_served_to_its_phones_on_every_worker_without_the_database(
-        app, client, user, game, record):
+def test_a_listener_that_loses_its_source_answers_every_held_ask_and_hears_again(app, client, user, game, record):
+    """The listener's connection killed from the database's side (PostgreSQL), its folder gone
+    (SQLite): every held ask is answered, and the listener is back for the next."""
     link = share(user, game)
     etag = primed(client, link)
-    drawn = drawn_anew(user, game, record, client, link, etag)
-    another_worker()
+    listener = listener_of(app)
+    connections = listener.connections
+    thread, answer = held_ask(app, link, etag, wait=20)
+    until_held(app)
 
-    statements, response = statements_of(app, lambda: ask(client, link, etag))
+    cut_off(app)
+    thread.join(60)
 
-    assert statements == []
-    assert response.status_code == 200
-    assert response.data == drawn.data
-    assert page(response).one("div", cls="live-content").get("data-hands") == "2"
-    for header in ("ETag", "Content-Type", "Cache-Control", "Content-Security-Policy", "Referrer-Policy"):
-        assert response.headers[header] == drawn.headers[header], header
-    assert response.headers["Content-Length"] == str(len(drawn.data))
-    assert response.headers["X-Request-ID"] != drawn.headers["X-Request-ID"]
-    assert "Set-Cookie" not in response.headers
-    # and the phone, holding it now, is answered 304 by this worker from its stamp
-    assert statements_of(app, lambda: ask(client, link, drawn.headers["ETag"]))[0] == []
-    assert ask(client, link, drawn.headers["ETag"]).status_code == 304
+    assert answer["response"].status_code == 304
+    until(lambda: board_of(app).hearing and listener.connections > connections, "the listener back")
+    assert woken_by(app, link, etag, lambda: record_second_hand(user, game, record)).status_code == 200
 
 
-def test_a_phone_asking_with_the_kept_sheets_etag_is_answered_304_by_a_worker_that_never_drew_it(
-        app, client, user, game, record):
-    link = share(user, game)
-    drawn = drawn_anew(user, game, record, client, link, primed(client, link))
-    another_worker()
+def cut_off(app) -> None:  # type: ignore[no-untyped-def]
+    """The listener's source taken away: on PostgreSQL its connection ended by the server
+    (``pg_terminate_backend``), on SQLite the folder removed."""
+    listener = listener_of(app)
+    if not listener.postgres:
+        shutil.rmtree(app.config["LIVE_STAMPS"])
+        return
+    import psycopg
 
-    statements, response = statements_of(app, lambda: ask(client, link, drawn.headers["ETag"]))
-
-    assert statements == [] and response.status_code == 304 and response.data == b""
-    assert response.headers["ETag"] == drawn.headers["ETag"]
-
-
-def test_a_phone_holding_the_kept_sheet_is_held_by_a_worker_that_never_drew_it(app, client, user, game, record):
-    link = share(user, game)
-    drawn = drawn_anew(user, game, record, client, link, primed(client, link))
-    another_worker()
-
-    statements, response = statements_of(app, lambda: client.get(
-        link + "/sheet", headers={"If-None-Match": drawn.headers["ETag"], "Prefer": "wait=1"}))
-
-    assert statements == [] and response.status_code == 304
-    assert response.headers["Preference-Applied"] == "wait=1"  # held (the server says so)
-
-
-def test_a_kept_sheet_is_never_served_once_its_game_changed_again(app, client, user, game, record):
-    link = share(user, game)
-    etag = primed(client, link)
-    drawn = drawn_anew(user, game, record, client, link, etag)
-    another_worker()
-    correct_first_hand(user, game, record)
-
-    statements, response = statements_of(app, lambda: ask(client, link, etag))
-
-    assert statements and response.status_code == 200
-    assert response.headers["ETag"] != drawn.headers["ETag"]
-    assert "hand 1 changed from" in page(response).text
-
-
-def test_a_phone_holding_a_sheet_as_recent_as_the_kept_one_is_never_sent_back_to_it(
-        app, client, user, game, record):
-    link = share(user, game)
-    drawn = drawn_anew(user, game, record, client, link, primed(client, link))
-    another_worker()
-    revision = int(re.match(r'"r(\d+)-', drawn.headers["ETag"]).group(1))
-
-    statements, response = statements_of(app, lambda: ask(client, link, f'"r{revision}-another"'))
-
-    assert statements and response.status_code == 200  # the route's answer, from the database
-
-
-def test_a_kept_sheet_is_trusted_no_longer_than_live_stamps_trust(app, client, user, game, record):
-    link = share(user, game)
-    etag = primed(client, link)
-    app.wsgi_app.trust = 0  # (the LiveAsks in front of the app)
-    drawn_anew(user, game, record, client, link, etag)
-    another_worker()
-
-    statements, response = statements_of(app, lambda: ask(client, link, etag))
-
-    assert statements and response.status_code == 200
-
-
-def test_a_worker_reading_the_database_again_for_a_link_renews_the_kept_sheet_for_every_worker(
-        app, client, user, game, record):
-    link = share(user, game)
-    drawn = drawn_anew(user, game, record, client, link, primed(client, link))
-    etag = drawn.headers["ETag"]
-    folder = Path(app.config["LIVE_STAMPS"])
-    (kept,) = (folder / live_stamps.ANSWERS).glob("*-*")
-    old = live_stamps.kept_answer(folder, kept.name)
-    assert old is not None  # its trust over: as though it was drawn LIVE_STAMPS_TRUST ago
-    live_stamps.keep_answer(folder, kept.name, live_stamps.Answer(old.stamp, time.time() - 1, old.etag,
-                                                                  old.headers, old.body))
-    another_worker()
-    asked = time.time()
-
-    first = statements_of(app, lambda: ask(client, link, etag))
-    another_worker()  # a third worker, whose trust in the link ran out too
-    then = statements_of(app, lambda: ask(client, link, etag))
-
-    assert first[1].status_code == 304 and len(first[0]) == 1  # the route's one query
-    assert then[1].status_code == 304 and then[0] == []  # the kept sheet, trusted again
-    renewed = live_stamps.kept_answer(folder, kept.name)
-    assert renewed is not None and renewed.body == old.body and renewed.etag == etag
-    assert renewed.until >= asked + app.wsgi_app.trust  # trusted anew from that ask (no margin to guess)
-
-
-def test_only_a_sheet_asked_for_by_its_page_or_with_no_query_is_kept_for_the_host(app, client, user, game):
-    folder = Path(app.config["LIVE_STAMPS"]) / "answers"
-    link = share(user, game)
-    for query in ("?page=1&x=1", "?page=abc", "?x=" + "y" * 100):
-        for _ in range(3):
-            assert client.get(link + "/sheet" + query).status_code == 200
-    kept_before = sorted(path.name for path in folder.glob("*-*")) if folder.exists() else []
-    for _ in range(3):
-        assert client.get(link + "/sheet?page=1").status_code == 200
-
-    kept = sorted(path.name for path in folder.glob("*-*"))
-    assert kept_before == []
-    assert len(kept) == 1 and kept[0].startswith(f"{game}-")
-
-
-def test_kept_answers_not_written_for_the_time_given_are_pruned(tmp_path):
-
-    answer = live_stamps.Answer(b"12345678", time.time() + 60, '"r1-x"', [("Content-Type", "text/html")], b"<p>")
-    live_stamps.keep_answer(tmp_path, "1-old", answer)
-    live_stamps.keep_answer(tmp_path, "2-fresh", answer)
-    an_hour_ago = time.time() - 3600
-    os.utime(tmp_path / "answers" / "1-old", (an_hour_ago, an_hour_ago))
-
-    assert live_stamps.prune_answers(tmp_path, 120) == 1
-    assert sorted(path.name for path in (tmp_path / "answers").iterdir()) == ["2-fresh"]
-    assert live_stamps.kept_answer(tmp_path, "2-fresh") == answer
-    assert live_stamps.kept_answer(tmp_path, "1-old") is None
-
-
-def test_a_kept_answer_that_does_not_read_back_whole_is_none(tmp_path):
-
-    (tmp_path / "answers").mkdir()
-    for name, data in (("1-a", b""), ("1-b", b"{not json\n<p>"), ("1-c", b'{"stamp": "zz"}\n')):
-        (tmp_path / "answers" / name).write_bytes(data)
-        assert live_stamps.kept_answer(tmp_path, name) is None
-
-
-def test_while_one_worker_draws_a_games_sheet_another_waits_for_it_but_not_for_ever(tmp_path):
-
-    order: list[str] = []
-    inside = threading.Event()
-
-    def first() -> None:
-        with live_stamps.drawing(tmp_path, 7):
-            inside.set()
-            time.sleep(0.3)
-            order.append("first done")
-
-    thread = threading.Thread(target=first)
-    thread.start()
-    inside.wait(5)
-    with live_stamps.drawing(tmp_path, 7, patience=10):
-        order.append("second in")
-    thread.join()
-    assert order == ["first done", "second in"]
-
-    with live_stamps.drawing(tmp_path, 8, patience=10):  # another game's drawing waits for nothing
-        started = time.monotonic()
-        with live_stamps.drawing(tmp_path, 8, patience=0.05):  # past its patience it goes on regardless
-            waited = time.monotonic() - started
-        with live_stamps.drawing(tmp_path, 9, patience=10):
-            pass
-    assert waited >= 0.05  # its patience, on the clock drawing() reads itself (no upper bound to guess)
+    with psycopg.connect(listener.conninfo, autocommit=True) as conn:
+        ended = conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s",
+                             (listener.name,)).fetchall()
+    assert ended == [(True,)]
 
 
 def test_a_phone_may_ask_to_wait_25_seconds_at_most_and_anything_else_is_no_wait():
-    from scorekeeper.web.share import HOLD_LONGEST, _wait_asked
+    from scorekeeper.live.asks import HOLD_LONGEST, _wait_asked
 
     def wait(prefer: str) -> int:
         return _wait_asked({"HTTP_PREFER": prefer})
@@ -900,7 +722,7 @@ def test_a_phone_may_ask_to_wait_25_seconds_at_most_and_anything_else_is_no_wait
 def test_a_worker_holding_all_it_may_answers_the_next_ask_at_once(app, client, user, game):
     link = share(user, game)
     etag = primed(client, link)
-    holds_of(app).most = 0
+    board_of(app).most = 0
 
     response = client.get(link + "/sheet", headers={"If-None-Match": etag, "Prefer": "wait=20"})
 
@@ -909,7 +731,7 @@ def test_a_worker_holding_all_it_may_answers_the_next_ask_at_once(app, client, u
 
 
 def test_a_worker_told_to_stop_answers_every_held_ask_at_once(app, client, user, game):
-    from scorekeeper.web.share import serve_in_worker
+    from scorekeeper.live.asks import serve_in_worker
 
     link = share(user, game)
     etag = primed(client, link)
@@ -918,146 +740,25 @@ def test_a_worker_told_to_stop_answers_every_held_ask_at_once(app, client, user,
 
     serve_in_worker(app, working=4, holds=10, serving=lambda: False)  # gunicorn: the worker was told to stop
     thread.join(60)
-    until(lambda: holds_of(app).held == 0, "the held ask let go")
+    until(lambda: board_of(app).held == 0, "the held ask let go")
 
     assert answer["response"].status_code == 304
     again = client.get(link + "/sheet", headers={"If-None-Match": etag, "Prefer": "wait=20"})
     assert again.status_code == 304 and "Preference-Applied" not in again.headers  # and holds no new one
 
 
-def test_a_phone_that_can_wait_is_held_when_the_route_answers_304_because_the_worker_knew_nothing(
-        app, client, user, game):
+def test_an_ask_answered_with_a_new_sheet_is_never_held(app, client, user, game):
     link = share(user, game)
-    etag = primed(client, link)
-    routes_only(app)  # (as when a worker's LIVE_STAMPS_TRUST in the link ran out)
-
-    statements, response = statements_of(app, lambda: client.get(
-        link + "/sheet", headers={"If-None-Match": etag, "Prefer": "wait=1"}))
-
-    assert response.status_code == 304 and len(etag_reads(statements)) == 1  # the route's, then held
-    assert response.headers.getlist("Preference-Applied") == ["wait=1"]  # (held: the server says so)
-    assert response.headers["ETag"] == etag
-    assert response.headers["Cache-Control"] == "no-cache, private"
-
-
-def test_the_first_ask_on_a_link_its_worker_never_saw_is_held_like_any_other(app, client, user, game, record):
-    # (On gunicorn, each worker's first ask on a just-shared link was answered 304 at once: the
-    # route read no stamp before its query, not knowing the link's game yet.)
-    link = share(user, game)
-    etag = page(client.get(link)).one("div", id="live-sheet").get("data-etag")
-    from scorekeeper.web import share as live
-
-    live._known.clear()
-    live._game_of.clear()
-
-    response = woken_by(app, link, etag, lambda: record_second_hand(user, game, record))
-
-    assert response.status_code == 200
-    assert response.headers.getlist("Preference-Applied") == ["wait=20"]
-    assert page(response).one("div", cls="live-content").get("data-hands") == "2"
-
-
-def test_a_held_ask_whose_worker_stops_trusting_the_link_is_held_for_the_rest_of_its_wait_not_sent_a_304(
-        app, client, user, game):
-    # (Sent a 304 when the worker's trust ran out, the phone asked again only a second after its
-    # ask began: a hand saved in that gap reached it up to a second late, bench/tables.py's tail.)
-    app.wsgi_app.trust = 1  # each link trusted for 0.75-1 s (the LiveAsks in front of the app)
-    link = share(user, game)
-    etag = primed(client, link)
-
-    statements, response = statements_of(app, lambda: client.get(
-        link + "/sheet", headers={"If-None-Match": etag, "Prefer": "wait=3"}))
-
-    assert response.status_code == 304
-    # the whole wait, not the worker's second of trust: the link read again each time the trust
-    # ran out (a 304 sent at the first would have read it once at most)
-    assert len(etag_reads(statements)) >= 2
-    assert response.headers.getlist("Preference-Applied") == ["wait=3"]
-    assert response.headers["ETag"] == etag
-
-
-def test_a_phone_held_again_after_its_workers_trust_ran_out_is_sent_the_new_sheet_at_the_change(
-        app, client, user, game, record):
-    app.wsgi_app.trust = 1
-    link = share(user, game)
-    etag = primed(client, link)
-    holds = holds_of(app)
-    with statements_seen(app) as statements:
-        thread, answer = held_ask(app, link, etag, wait=20)
-        until_held(app)
-        # the worker's trust in the link ran out twice meanwhile: the route read it twice, and
-        # the ask was held again after each
-        until(lambda: len(etag_reads(statements)) >= 2 and holds.held == 1, "the trust ran out twice")
-    assert thread.is_alive() and "response" not in answer  # still held
-
-    moved = holds.moved
-    record_second_hand(user, game, record)
-    thread.join(60)
-
-    assert answer["response"].status_code == 200
-    assert page(answer["response"]).one("div", cls="live-content").get("data-hands") == "2"
-    assert holds.moved > moved  # let go at the change, not by the trust's next end (up to a second late)
-    assert answer["response"].headers.getlist("Preference-Applied") == ["wait=20"]
-
-
-def test_a_phone_held_after_the_routes_304_is_sent_the_new_sheet_as_soon_as_the_game_changes(
-        app, client, user, game, record):
-    link = share(user, game)
-    etag = primed(client, link)
-    routes_only(app)
-
-    response = woken_by(app, link, etag, lambda: record_second_hand(user, game, record))
-
-    assert response.status_code == 200
-    assert response.headers.getlist("Preference-Applied") == ["wait=20"]
-    assert page(response).one("div", cls="live-content").get("data-hands") == "2"
-
-
-def test_a_phone_holding_the_sheet_another_worker_was_drawing_is_held_once_it_is_drawn(
-        app, client, user, game, record, monkeypatch):
-    link = share(user, game)
-    drawn = drawn_anew(user, game, record, client, link, primed(client, link))
-    another_worker()
-    folder = Path(app.config["LIVE_STAMPS"])
-    kept = next((folder / "answers").glob(f"{game}-*"))
-    copy = kept.read_bytes()
-    kept.unlink()  # another worker is drawing it, holding the game's drawing lock
-    tried = threading.Event()
-    real_flock = fcntl.flock
-
-    def flock(handle, operation):  # type: ignore[no-untyped-def]
-        if operation & fcntl.LOCK_NB and threading.current_thread() is not threading.main_thread():
-            tried.set()
-        return real_flock(handle, operation)
-
-    monkeypatch.setattr(live_stamps.fcntl, "flock", flock)
-    with live_stamps.drawing(folder, game, patience=0):
-        thread, answer = held_ask(app, link, drawn.headers["ETag"], wait=1)
-        # (the phone's worker finds no copy and waits on the lock: seen as its try at the lock)
-        until(lambda: tried.is_set(), "the phone's worker waiting on the drawing lock")
-        kept.write_bytes(copy)
-    thread.join(60)
-
-    response = answer["response"]
-    assert response.status_code == 304
-    assert response.headers.getlist("Preference-Applied") == ["wait=1"]  # held once drawn (the server says so)
-
-
-def test_an_ask_answered_with_a_new_sheet_or_with_the_stamps_off_is_never_held(app, client, user, game):
-    link = share(user, game)
-    etag = primed(client, link)
+    primed(client, link)
 
     stale = client.get(link + "/sheet", headers={"If-None-Match": '"r0-stale"', "Prefer": "wait=20"})
-    app.wsgi_app = app.wsgi_app.app  # the stamps off: every ask is the route's
-    unheld = client.get(link + "/sheet", headers={"If-None-Match": etag, "Prefer": "wait=20"})
 
-    assert stale.status_code == 200 and unheld.status_code == 304
-    assert "Preference-Applied" not in stale.headers and "Preference-Applied" not in unheld.headers  # neither held
+    assert stale.status_code == 200 and "Preference-Applied" not in stale.headers
 
 
 def test_a_worker_lets_only_its_working_threads_into_flask_at_once_and_a_held_ask_takes_no_turn(
         app, client, user, game):
-    from scorekeeper.web.share import WORKING, serve_in_worker
+    from scorekeeper.live.asks import WORKING, serve_in_worker
 
     link = share(user, game)
     etag = primed(client, link)
