@@ -62,6 +62,8 @@ def test_a_table_defines_its_own_game_plays_it_to_its_end_and_finds_it_by_name(
     # The worked example, scored by the server as the rules are chosen.
     expect(page.locator("#example tbody tr")).to_have_count(3)
     expect(page.locator("#example")).to_contain_text("AS 9H JK")
+    # (the example is asked for again as each rule changes: waited for once the sign's change is in)
+    expect(page.locator("#example tbody tr").first.locator("td").last).to_have_text("-10")
     assert _example(page) == {"Ann": "-10", "Bob": "+49", "Cara": "+12"}
     _choose(page, "Each other player pays what they hold to whoever went out")
     page.get_by_label("Going-out bonus", exact=True).fill("0")
