@@ -102,6 +102,21 @@ def player(page: Page, name: str) -> Locator:
     return page.locator("fieldset.player", has=page.locator("legend", has_text=re.compile(f"^{name}$")))
 
 
+def count_field(page: Page, name: str) -> Locator:
+    """A player's count on the hand entry page."""
+    return player(page, name).get_by_label("Count", exact=True)
+
+
+def side(page: Page, name: str) -> Locator:
+    """A side's group on the hand entry page (a game played in sides)."""
+    return page.locator("fieldset.side", has=page.locator("legend", has_text=re.compile(f"^{re.escape(name)}$")))
+
+
+def side_field(page: Page, name: str, label: str) -> Locator:
+    """One of a side's own fields (meld points, books...) by its label."""
+    return side(page, name).locator(".side-fields").get_by_label(label, exact=True)
+
+
 def went_out(page: Page, name: str) -> None:
     page.locator("label.tile", has_text=re.compile(f"^{name}$")).click()
 

@@ -13,27 +13,15 @@ import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 
-from .browser_kit import LiveServer, Taps, guide, player, screenshot, totals
+from .browser_kit import LiveServer, Taps, count_field, guide, player, screenshot, side, side_field, totals
 from .conftest import PHONE
 
 pytestmark = pytest.mark.browser
 
 AXE = Axe()
 AXE_OPTIONS = {"resultTypes": ["violations"], "rules": {"target-size": {"enabled": True}}}
-
-
-def side(page: Page, name: str) -> Locator:
-    return page.locator("fieldset.side", has=page.locator("legend", has_text=re.compile(f"^{re.escape(name)}$")))
-
-
-def side_field(page: Page, name: str, label: str) -> Locator:
-    return side(page, name).locator(".side-fields").get_by_label(label, exact=True)
-
-
-def count_field(page: Page, name: str) -> Locator:
-    return player(page, name).get_by_label("Count", exact=True)
 
 
 def no_serious_axe_violations(page: Page) -> None:

@@ -14,22 +14,12 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .browser_kit import Taps, LiveServer, guide, player, row_totals, screenshot, totals
+from .browser_kit import (
+    LiveServer, Taps, count_field, guide, player, row_totals, screenshot, side, side_field, totals,
+)
 from .conftest import PHONE
 
 pytestmark = pytest.mark.browser
-
-
-def side(page: Page, name: str) -> Locator:
-    return page.locator("fieldset.side", has=page.locator("legend", has_text=re.compile(f"^{re.escape(name)}$")))
-
-
-def side_field(page: Page, name: str, label: str) -> Locator:
-    return side(page, name).locator(".side-fields").get_by_label(label, exact=True)
-
-
-def count_field(page: Page, name: str) -> Locator:
-    return player(page, name).get_by_label("Count", exact=True)
 
 
 def test_a_table_of_four_seats_partners_opposite_and_plays_three_hands_counting_the_taps(

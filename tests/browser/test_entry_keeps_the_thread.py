@@ -12,17 +12,15 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .browser_kit import Taps, LiveServer, pick_cards, player, post_hand, start_game, totals, type_count, went_out
+from .browser_kit import (
+    LiveServer, Taps, count_field, pick_cards, player, post_hand, start_game, totals, type_count, went_out,
+)
 from .conftest import PHONE
 
 pytestmark = pytest.mark.browser
 
 GIN_KNOCKER = "AS 2S 3S 4H 5H 6H 7C 8C 9C 2D"  # three runs and the 2D: knocks with 2
 GIN_DEFENDER = "4S 5S KD KH KC 9H 9D JS QS 8D"  # lays off 4S 5S on the spades: 46 left
-
-
-def count_field(page: Page, name: str) -> Locator:
-    return player(page, name).get_by_label("Count", exact=True)
 
 
 def in_view(page: Page, target: Locator) -> bool:

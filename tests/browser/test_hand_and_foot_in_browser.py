@@ -15,7 +15,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Locator, Page, expect
 
-from .browser_kit import LiveServer, Taps, guide, player, row_totals, screenshot, totals
+from .browser_kit import LiveServer, Taps, guide, player, row_totals, screenshot, side, side_field, totals
 from .conftest import PHONE
 
 pytestmark = pytest.mark.browser
@@ -30,14 +30,6 @@ def axe_violations(page: Page) -> list[str]:
     page.evaluate(AXE.axe_script)
     found = page.evaluate("options => axe.run(document, options)", AXE_OPTIONS)["violations"]
     return [f"{v['id']}: {v['help']}" for v in found if v["impact"] in ("serious", "critical")]
-
-
-def side(page: Page, name: str) -> Locator:
-    return page.locator("fieldset.side", has=page.locator("legend", has_text=re.compile(f"^{re.escape(name)}$")))
-
-
-def side_field(page: Page, name: str, label: str) -> Locator:
-    return side(page, name).locator(".side-fields").get_by_label(label, exact=True)
 
 
 def hand_field(page: Page, name: str) -> Locator:

@@ -14,17 +14,15 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Locator, Page, expect
 
-from .browser_kit import LiveServer, Taps, guide, player, post_hand, row_totals, screenshot, start_game
+from .browser_kit import (
+    LiveServer, Taps, count_field, guide, player, post_hand, row_totals, screenshot, start_game,
+)
 from .conftest import PHONE
 
 pytestmark = pytest.mark.browser
 
 FOUR = ["Ann", "Bob", "Cara", "Dan"]
 AXE_OPTIONS = {"resultTypes": ["violations"], "rules": {"target-size": {"enabled": True}}}
-
-
-def count_field(page: Page, name: str) -> Locator:
-    return player(page, name).get_by_label("Count", exact=True)
 
 
 def made_switch(page: Page, name: str, phase: int) -> Locator:
