@@ -107,6 +107,12 @@ def start_sign_in(account: Account, *, lasts: timedelta) -> str:
     return secret
 
 
+def set_language(account: Account, language: str | None) -> None:
+    """The language the account's pages are read in from now on (None: each browser's own)."""
+    account.language = language
+    db.session.commit()
+
+
 def end_sign_in(account_id: int, secret: str) -> None:
     """This sign-in is over: its cookies, and every copy of them, are refused from now on."""
     db.session.execute(delete(SignIn).where(SignIn.account_id == account_id, SignIn.key_hash == key_hash(secret)))

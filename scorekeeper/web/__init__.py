@@ -44,6 +44,7 @@ BLUEPRINTS = [
     "hands",
     "keeper",
     "health",
+    "language",
     "history",
     "offline",
     "own",
