@@ -27,27 +27,11 @@ from wtforms import HiddenField, SelectField
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.3; the stubs predate it
 
 from ..extensions import csrf
+from ..languages import COOKIE, DEFAULT, ENVIRON_KEY, LANGUAGES, RIGHT_TO_LEFT, asked
 from ..services import accounts
 
 bp = Blueprint("language", __name__)
 
-#: the languages offered: code -> the language's own name for itself (never translated)
-LANGUAGES: dict[str, str] = {
-    "en": "English",
-    "es": "Español",
-    "de": "Deutsch",
-    "it": "Italiano",
-    "fr": "Français",
-    "hi": "हिन्दी",
-    "ne": "नेपाली",
-    "ja": "日本語",
-    "id": "Bahasa Indonesia",
-    "ar": "العربية",
-}
-#: the languages written right to left: the page is mirrored (``dir="rtl"``)
-RIGHT_TO_LEFT = frozenset({"ar"})
-DEFAULT = "en"
-COOKIE = "language"
 COOKIE_DAYS = 400  # the longest a browser keeps a cookie (RFC 6265bis)
 
 
@@ -65,13 +49,15 @@ class LanguageForm(FlaskForm):
 
 
 def chosen() -> str:
-    """The language this request's page is written in (see the module's docstring)."""
+    """The language this request's page is written in (see the module's docstring).  A live
+    view's sheet, kept and sent to every phone asking in the same language, is drawn in the
+    language decided in front of Flask (:mod:`scorekeeper.live.asks`), never an account's."""
+    fixed = request.environ.get(ENVIRON_KEY)
+    if fixed in LANGUAGES:
+        return str(fixed)
     if current_user and current_user.is_authenticated and current_user.language in LANGUAGES:
         return str(current_user.language)
-    cookie = request.cookies.get(COOKIE, "")
-    if cookie in LANGUAGES:
-        return cookie
-    return request.accept_languages.best_match(list(LANGUAGES), default=DEFAULT) or DEFAULT
+    return asked(request.cookies.get(COOKIE), request.headers.get("Accept-Language"))
 
 
 def page_language() -> dict[str, object]:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import segno
+from flask_babel import get_locale
 from flask import (
     Blueprint, Flask, abort, flash, make_response, redirect, render_template, request, url_for,
 )
@@ -183,7 +184,8 @@ def _state(token: str) -> tuple[str, int] | None:
     game_id, revision, updated_at, _ = found[0]
     # The page asked for, with the revision, decides the page shown (the game's
     # hands decide where it clamps, and they move with the revision).
-    state: list[Any] = [RENDERING, game_id, revision, updated_at.isoformat(), page_asked(request.args)]
+    # The language too: a phone that switched is sent the sheet in its new language, not a 304.
+    state: list[Any] = [RENDERING, game_id, revision, updated_at.isoformat(), page_asked(request.args), get_locale()]
     state += [row.name for row in found]
     digest = hashlib.sha256("\x1f".join(map(str, state)).encode()).hexdigest()[:20]
     return f"r{revision}-{digest}", game_id

@@ -90,3 +90,20 @@ def test_two_phones_read_one_game_in_two_languages_at_once(
     spanish.post("/language", data={"language": "es", "next": path})
     assert _lang(spanish, path) == ("es", "ltr")
     assert _lang(arabic, path, **{"Accept-Language": "ar"}) == ("ar", "rtl")
+
+
+def test_a_live_links_sheet_is_kept_and_tagged_per_language(
+        app: Flask, user: FlaskClient, start_game: Any) -> None:
+    """Two phones on one link in two languages are each sent their own sheet: its ETag says the
+    language, so neither is answered 304 with the other's, and a phone that switches gets it anew."""
+    game = start_game(user, "basic", ["Ann", "Bob"])
+    user.post(f"/games/{game}/share")
+    link = page(user.get(f"/games/{game}")).one(cls="share-url").one("a").get("href") or ""
+    sheet = link[link.index("/s/"):] + "/sheet"
+    phone = app.test_client()
+    english = phone.get(sheet)
+    spanish = phone.get(sheet, headers={"Accept-Language": "es", "If-None-Match": english.headers["ETag"]})
+    assert english.status_code == spanish.status_code == 200
+    assert english.headers["ETag"] != spanish.headers["ETag"]
+    again = phone.get(sheet, headers={"Accept-Language": "es", "If-None-Match": spanish.headers["ETag"]})
+    assert again.status_code == 304
