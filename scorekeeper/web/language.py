@@ -18,7 +18,7 @@ language.  Flask-Babel calls :func:`chosen` for each request that translates.
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, g, redirect, request, url_for
+from flask import Blueprint, current_app, g, has_request_context, redirect, request, url_for
 from flask_babel import get_locale
 from flask_login import current_user
 from flask_wtf import FlaskForm
@@ -65,7 +65,10 @@ class LanguageForm(FlaskForm):
 
 
 def chosen() -> str:
-    """The language this request's page is written in (see the module's docstring)."""
+    """The language this request's page is written in (see the module's docstring).  Outside a
+    request (a command, a use case called by a test) there is no reader: English."""
+    if not has_request_context():
+        return DEFAULT
     if current_user and current_user.is_authenticated and current_user.language in LANGUAGES:
         return str(current_user.language)
     cookie = request.cookies.get(COOKIE, "")
