@@ -18,7 +18,7 @@ language.  Flask-Babel calls :func:`chosen` for each request that translates.
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, g, redirect, request, url_for
+from flask import Blueprint, current_app, g, has_request_context, redirect, request, url_for
 from flask_babel import get_locale
 from flask_login import current_user
 from flask_wtf import FlaskForm
@@ -51,7 +51,10 @@ class LanguageForm(FlaskForm):
 def chosen() -> str:
     """The language this request's page is written in (see the module's docstring).  A live
     view's sheet, kept and sent to every phone asking in the same language, is drawn in the
-    language decided in front of Flask (:mod:`scorekeeper.live.asks`), never an account's."""
+    language decided in front of Flask (:mod:`scorekeeper.live.asks`), never an account's.
+    Outside a request (a command, a use case called by a test) there is no reader: English."""
+    if not has_request_context():
+        return DEFAULT
     fixed = request.environ.get(ENVIRON_KEY)
     if fixed in LANGUAGES:
         return str(fixed)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from flask import current_app, render_template, request
+from flask_babel import get_locale
 from markupsafe import Markup
 
 from ..engine import InvalidEntry, Replay
@@ -180,7 +181,7 @@ def sheet_args(number: int, hands: int) -> dict[str, int]:
 
 
 #: each game's sheet, drawn, as of its last change (the same key as the Replay
-#: cache: database, game, revision, time of the last change and names)
+#: cache: database, game, revision, time of the last change and names), in each language
 _drawn: ChangeCache[tuple[SheetView, Markup]] = ChangeCache(size=64)
 
 
@@ -193,10 +194,11 @@ def drawn_sheet(game: Game, *, page: int | None = None, **context: Any) -> tuple
     hands); the page shown, once clamped to the game's last, is part of the
     key, so ``?page=99`` of a three-page game is page 3's entry, not another.
     ``context`` (the template's other values, such as ``read_only``) is part
-    of the key, as is the script root the links are made under.
+    of the key, as are the script root the links are made under and the
+    page's language.
     """
     page = page_shown(page, _hands_played(game))
-    key = (game_key(game), page, request.script_root, tuple(sorted(context.items())))
+    key = (game_key(game), page, request.script_root, tuple(sorted(context.items())), str(get_locale()))
     found = _drawn.get(key)
     if found is None:
         view = sheet_view(game, page=page)
@@ -401,7 +403,8 @@ def _kept_row(hand: SheetRow, names: list[str], sheet: Sheet, declared: Boards |
               own: tuple[Extra, ...] = ()) -> Row:
     """The hand's Row, made once per engine row."""
     number = hand["number"]
-    extra = (tuple(names), tuple(name for name in names if sheet["eliminated"].get(name) == number), declared, own)
+    extra = (tuple(names), tuple(name for name in names if sheet["eliminated"].get(name) == number), declared, own,
+             str(get_locale()))  # its numbers are written in the page's language
     row = _rows.get(hand, extra)
     if row is None:
         row = _row(hand, names, sheet, declared, own)
@@ -420,11 +423,12 @@ def drawn_rows(view: SheetView, game_id: int, read_only: bool = False) -> list[D
 
     A sheet with one more hand draws that hand's row; the rest were drawn
     before.  The links in a row depend on the game, whether the page can
-    change it, and the script root the app is served under.
+    change it, and the script root the app is served under; its numbers on
+    the page's language.
     """
     # The template's macros, as attributes Jinja makes when it runs the template.
     macros: Any = current_app.jinja_env.get_template("games/_rows.html").module
-    extra = (game_id, bool(read_only), request.script_root, view.out_verb)
+    extra = (game_id, bool(read_only), request.script_root, view.out_verb, str(get_locale()))
     drawn = []
     for row in view.rows:
         found = _lines.get(row, extra)
