@@ -6,6 +6,7 @@ import importlib
 from typing import Any
 
 from flask import Flask, current_app, g, jsonify, render_template, request
+from flask_babel import format_date
 from flask_wtf.csrf import CSRFError
 from sqlalchemy import bindparam, select
 from sqlalchemy.exc import OperationalError
@@ -92,6 +93,7 @@ def register(app: Flask) -> None:
 
     app.add_template_global(drawn_rows, "drawn_rows")
     app.add_template_global(players_text, "players_text")
+    app.add_template_global(format_date, "format_date")
 
 
 def _not_found(error: Exception) -> Any:
