@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 
+from flask_babel import get_locale
 from flask import Blueprint, abort, flash, g, jsonify, make_response, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 from sqlalchemy import select
@@ -143,9 +144,10 @@ def log_json(game_id: int) -> Response:
 
 
 def _live_etag(game: Game) -> str:
-    """What the live part shows depends on: the game's state, its names, the page asked for, who asks."""
+    """What the live part shows depends on: the game's state, its names, the page asked for, who asks,
+    and the language it is read in."""
     state = [RENDERING, game.id, game.revision, game.updated_at.isoformat() if game.updated_at else "",
-             page_asked(request.args), bool(g.get("keeper")), *game.names]
+             page_asked(request.args), bool(g.get("keeper")), str(get_locale()), *game.names]
     digest = hashlib.sha256("\x1f".join(map(str, state)).encode()).hexdigest()[:20]
     return f"g{game.revision}-{digest}"
 
