@@ -26,6 +26,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import pgettext as _p
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 from wtforms import BooleanField, Field, RadioField, SelectField, StringField
@@ -359,13 +360,15 @@ def _number_or_text(raw: str) -> Any:
         return raw
 
 
-#: the numbers a side's size is said in (``two sides of three``)
-_WORDS = (_l("no"), _l("one"), _l("two"), _l("three"), _l("four"), _l("five"), _l("six"), _l("seven"), _l("eight"),
-          _l("nine"), _l("ten"))
+#: the numbers from one to ten as a side's size is said in them (``two sides of three``)
+_WORDS = (_l("one"), _l("two"), _l("three"), _l("four"), _l("five"), _l("six"), _l("seven"), _l("eight"), _l("nine"),
+          _l("ten"))
 
 
 def _word(number: int) -> str:
-    return str(_WORDS[number]) if 0 <= number < len(_WORDS) else str(number)
+    if number == 0:
+        return _p("how many sides", "no")  # (not the "no" of yes or no)
+    return str(_WORDS[number - 1]) if 1 <= number <= len(_WORDS) else str(number)
 
 
 def _word_list(words: list[str]) -> str:

@@ -41,6 +41,7 @@ from dataclasses import field as dataclass_field
 from typing import Any, cast
 
 from flask_babel import gettext as _
+from flask_babel import pgettext as _p
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 from wtforms import Field, Form, FormField, RadioField, StringField, TextAreaField
@@ -377,7 +378,7 @@ class DefineForm(FlaskForm):
         spec = one.spec
         number_part = next(part for part in spec["parts"] if part["type"] == "int")
         text_part = next(part for part in spec["parts"] if part["type"] == "text")
-        item = str(spec["items"]).rstrip("s") if spec.get("items") else _("record")
+        item = str(spec["items"]).rstrip("s") if spec.get("items") else _p("one line of a list", "record")
         return _("One %(item)s a line, %(low)s to %(high)s lines: the %(number)s (%(number_low)s to "
                  "%(number_high)s), a colon, then the %(text)s (up to %(text_most)s characters), like 9: 3 threes. "
                  "Empty: none.", item=item, low=spec["minimum"], high=spec["maximum"],

@@ -15,6 +15,7 @@ from flask import current_app, render_template, request
 from flask_babel import format_datetime, get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import pgettext as _p
 from markupsafe import Markup
 
 from ..engine import InvalidEntry, Replay
@@ -499,8 +500,8 @@ def _row(hand: SheetRow, names: list[str], sheet: Sheet, declared: Boards | None
 def _board_state(board: Mapping[str, Any]) -> str:
     """How one game of several stands: open, or closed and won by whom."""
     if board.get("open"):
-        return _("open")
-    return _("%(winner)s won", winner=board["winner"]) if board.get("winner") else _("closed")
+        return _p("one game of several", "open")
+    return _("%(winner)s won", winner=board["winner"]) if board.get("winner") else _p("one game of several", "closed")
 
 
 def _limit(sheet: Sheet) -> int | None:
