@@ -6,6 +6,7 @@ import hashlib
 
 from flask_babel import get_locale
 from flask import Blueprint, abort, flash, g, jsonify, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from sqlalchemy import select
 from werkzeug.wrappers import Response
@@ -161,7 +162,7 @@ def undo(game_id: int) -> Response:
         except (services.ServiceError, InvalidEntry) as error:
             flash(str(error), "error")
         else:
-            flash("The last hand was undone; it stays in the change log.", "success")
+            flash(_("The last hand was undone; it stays in the change log."), "success")
     return redirect(url_for("games.show", game_id=game.id), 303)
 
 
@@ -175,7 +176,7 @@ def end(game_id: int) -> Response:
         except (services.ServiceError, InvalidEntry) as error:
             flash(str(error), "error")
         else:
-            flash("Game over by agreement.", "success")
+            flash(_("Game over by agreement."), "success")
     return redirect(url_for("games.show", game_id=game.id), 303)
 
 
@@ -186,7 +187,7 @@ def rematch(game_id: int) -> Response:
     if not confirmed():
         return redirect(url_for("games.show", game_id=game.id), 303)
     new_game = services.rematch(game)
-    flash("Rematch: same players and rules, the deal moves on one seat.", "success")
+    flash(_("Rematch: same players and rules, the deal moves on one seat."), "success")
     return redirect(url_for("games.show", game_id=new_game.id), 303)
 
 
@@ -198,7 +199,7 @@ def delete(game_id: int) -> str | Response:
     if request.method == "POST":
         if form.validate_on_submit():
             services.delete_game(game)
-            flash("Game deleted.", "success")
+            flash(_("Game deleted."), "success")
             return redirect(url_for("games.index"), 303)
         abort(400)
     return render_template("games/delete.html", game=game, form=form, title=game_title(game.variant, game.options))
