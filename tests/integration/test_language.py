@@ -107,3 +107,16 @@ def test_a_live_links_sheet_is_kept_and_tagged_per_language(
     assert english.headers["ETag"] != spanish.headers["ETag"]
     again = phone.get(sheet, headers={"Accept-Language": "es", "If-None-Match": spanish.headers["ETag"]})
     assert again.status_code == 304
+
+
+def test_the_switch_takes_no_csrf_token_and_starts_no_session(csrf_app: Flask) -> None:
+    """Every page carries it, a live view's too, which must not start a session for it; what it
+    changes is only the language a phone reads (the sign-in cookies are SameSite=Lax, so another
+    site's post never changes an account's)."""
+    phone = csrf_app.test_client()
+    response = phone.post("/language", data={"language": "it", "next": "/login"})
+    assert response.status_code == 303
+    assert phone.get_cookie(COOKIE).value == "it"
+    assert phone.get_cookie("session") is None
+    for name in ("SESSION_COOKIE_SAMESITE", "REMEMBER_COOKIE_SAMESITE"):
+        assert csrf_app.config[name] == "Lax"
