@@ -32,7 +32,7 @@ def _extracted() -> set[str]:
     method_map = [(section.split(":", 1)[1].strip(), section.split(":", 1)[0].strip())
                   for section in config.sections()]
     found = set()
-    for _file, _line, message, _comments, context in extract_from_dir(
+    for _file, _line, message, _comments, _context in extract_from_dir(
             ROOT, method_map, keywords=KEYWORDS,
             callback=None, strip_comment_tags=True):
         found.add(message if isinstance(message, str) else message[0])
