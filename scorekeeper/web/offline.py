@@ -52,7 +52,7 @@ bp = Blueprint("offline", __name__)
 #: what a phone precaches (static/ paths), besides the offline page
 SHELL_FILES = [
     "scorekeeper.css", "review.css",
-    "entry.js", "signed.js", "sheet.js", "openhand.js", "offline.js", "outbox.js", "outbox-page.js",
+    "words.js", "entry.js", "signed.js", "sheet.js", "openhand.js", "offline.js", "outbox.js", "outbox-page.js",
     "share.js", "links.js", "drafts.js", "engine.js", "engine-worker.js", "provisional.js",
     "manifest.webmanifest", "icons/icon.svg", "icons/icon-192.png", "icons/icon-512.png",
     "vendor/idb-keyval/umd.js",
