@@ -6,7 +6,7 @@ import importlib
 from typing import Any
 
 from flask import Flask, current_app, g, jsonify, render_template, request
-from flask_babel import format_date
+from flask_babel import format_date, format_datetime
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
@@ -99,6 +99,7 @@ def register(app: Flask) -> None:
     app.add_template_global(script_words, "script_words")  # the scripts' words, in base.html's head
     app.add_template_global(players_text, "players_text")
     app.add_template_global(format_date, "format_date")
+    app.add_template_global(format_datetime, "format_datetime")
 
 
 def _not_found(error: Exception) -> Any:
