@@ -13,6 +13,13 @@ INSTALLED := $(VENV)/.installed
 # page or the service worker loads copied into static/vendor/ (both ignored).
 VENDOR := static/vendor
 VENDORED := $(VENDOR)/.installed
+# The translation catalogues (Flask-Babel): one messages.po per language, kept in
+# git; their compiled messages.mo made by `make install` (ignored).
+TRANSLATIONS := scorekeeper/translations
+CATALOGUES := $(wildcard $(TRANSLATIONS)/*/LC_MESSAGES/messages.po)
+COMPILED := $(TRANSLATIONS)/.compiled
+# The languages offered (scorekeeper/web/language.py's LANGUAGES), English the source's.
+LANGUAGES := es de it fr hi ne ja id ar
 
 HOST ?= 0.0.0.0
 PORT ?= 5000
@@ -22,11 +29,11 @@ PORT ?= 5000
 # PYTEST_ARGS= runs it on one core.
 PYTEST_ARGS ?= -n auto --dist loadgroup
 
-.PHONY: venv install vendor lint docs test run migrate serve bench clean
+.PHONY: venv install vendor translations lint docs test run migrate serve bench clean
 
 venv: $(PYTHON)
 
-install: $(INSTALLED) $(VENDORED)
+install: $(INSTALLED) $(VENDORED) $(COMPILED)
 
 # A venv left half-made (e.g. no ensurepip on Debian) is removed, so the next
 # run starts over instead of trusting it.
@@ -55,6 +62,30 @@ $(VENDORED): package.json package-lock.json $(ENGINE_SOURCES) | $(INSTALLED)
 	cp node_modules/idb-keyval/dist/umd.js $(VENDOR)/idb-keyval/
 	$(PYTHON) -m scorekeeper.web.engine_build node_modules/pyodide $(VENDOR)/pyodide
 	touch $@
+
+# Every catalogue compiled (a fuzzy or empty translation is left out: that
+# message shows in English, and the catalogue test fails on it).
+$(COMPILED): $(CATALOGUES) | $(INSTALLED)
+	$(VENV)/bin/pybabel compile --statistics -d $(TRANSLATIONS)
+	touch $@
+
+# The strings of the templates and the package extracted into messages.pot, then
+# every language's catalogue brought up to date with it (a new language's made);
+# translate what is new, then `make install` compiles them.
+translations: $(INSTALLED)
+	$(VENV)/bin/pybabel extract --mapping-file babel.cfg --sort-by-file --no-wrap \
+	    --keywords _l --keywords lazy_gettext --keywords _n:1,2 --keywords _p:1c,2 \
+	    --project Scorekeeper --copyright-holder "Scorekeeper's authors" \
+	    --output-file $(TRANSLATIONS)/messages.pot .
+	for language in $(LANGUAGES); do \
+	    if [ -f $(TRANSLATIONS)/$$language/LC_MESSAGES/messages.po ]; then \
+	        $(VENV)/bin/pybabel update --no-wrap --no-fuzzy-matching --ignore-obsolete \
+	            --input-file $(TRANSLATIONS)/messages.pot --output-dir $(TRANSLATIONS) --locale $$language; \
+	    else \
+	        $(VENV)/bin/pybabel init --no-wrap --input-file $(TRANSLATIONS)/messages.pot \
+	            --output-dir $(TRANSLATIONS) --locale $$language; \
+	    fi; \
+	done
 
 # The static checks: the engine strictly typed (what it imports from the rest
 # of the package is read, not reported), the package with [tool.mypy], and ruff
@@ -122,4 +153,4 @@ bench: install $(BENCH_VENV)/.installed
 	$(PYTHON) -m bench $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) node_modules $(VENDOR) site docs/games docs/presets docs/generated build dist *.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(BENCH_VENV) node_modules $(VENDOR) $(COMPILED) $(TRANSLATIONS)/*/LC_MESSAGES/*.mo site docs/games docs/presets docs/generated build dist *.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache

@@ -52,7 +52,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     require_secret_key(app)
 
-    from .extensions import compress, csrf, db, limiter, login_manager, migrate
+    from .extensions import babel, compress, csrf, db, limiter, login_manager, migrate
 
     db.init_app(app)
     compress.init_app(app)
@@ -60,6 +60,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(data_folder("migrations")))
     csrf.init_app(app)
     login_manager.init_app(app)
+    from .web import language
+
+    babel.init_app(app, locale_selector=language.chosen)
 
     from . import models  # noqa: F401  (the tables, for migrations)
     from .web import register, security

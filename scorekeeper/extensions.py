@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask_babel import Babel
 from flask_compress import Compress
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
@@ -32,6 +33,8 @@ migrate = Migrate(render_as_batch=True)
 login_manager = LoginManager()
 csrf = CSRFProtect()
 compress = Compress()
+# Each request's language is web/language.py's chosen(), given in create_app.
+babel = Babel()
 # Only the routes that say so are limited (scorekeeper/web/link_guesses.py): no default limits.
 # The client's address is ProxyFix's, so TRUSTED_PROXIES decides it as for everything else.
 limiter = Limiter(key_func=get_remote_address)

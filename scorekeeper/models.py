@@ -41,6 +41,9 @@ class Account(UserMixin, db.Model):  # type: ignore[name-defined,misc]
     email: Mapped[str] = mapped_column(String(254), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # The language the account's phones read the pages in (a code of web/language.py's
+    # LANGUAGES), or None: each phone's browser decides.
+    language: Mapped[str | None] = mapped_column(String(16), default=None)
 
     players: Mapped[list[Player]] = relationship(
         back_populates="account", cascade="all, delete-orphan", order_by="Player.name"

@@ -5,13 +5,16 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+from flask_babel import lazy_gettext as _l
+
 MIN_LENGTH = 10
 # Hashing cost grows with length: a bound keeps a 20 MB "password" from tying up a worker.
 MAX_LENGTH = 128
 
-LENGTH_MESSAGE = f"Use at least {MIN_LENGTH} characters (at most {MAX_LENGTH})."
-COMMON_MESSAGE = "That password is one of the most common ones: pick something less guessable."
-EMAIL_MESSAGE = "A password that is your email address is the first thing anyone tries: pick another."
+# (lazy: each is written in the language of the request that shows it)
+LENGTH_MESSAGE = _l("Use at least %(least)s characters (at most %(most)s).", least=MIN_LENGTH, most=MAX_LENGTH)
+COMMON_MESSAGE = _l("That password is one of the most common ones: pick something less guessable.")
+EMAIL_MESSAGE = _l("A password that is your email address is the first thing anyone tries: pick another.")
 
 
 def problem(password: str, email: str = "") -> str | None:
@@ -25,12 +28,12 @@ def problem(password: str, email: str = "") -> str | None:
     True
     """
     if not MIN_LENGTH <= len(password) <= MAX_LENGTH:
-        return LENGTH_MESSAGE
+        return str(LENGTH_MESSAGE)
     folded = password.strip().lower()
     if folded in common_passwords():
-        return COMMON_MESSAGE
+        return str(COMMON_MESSAGE)
     if email and folded in {email.strip().lower(), email.strip().lower().split("@")[0]}:
-        return EMAIL_MESSAGE
+        return str(EMAIL_MESSAGE)
     return None
 
 

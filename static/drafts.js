@@ -6,6 +6,10 @@
 // meanwhile discards this phone's typing, and the form says so.
 (function () {
   "use strict";
+  // The page's words (static/words.js); a page kept from before they came: the English.
+  var words = window.words || function (key, values, english) {
+    return english.replace(/%\((\w+)\)s|%%/g, function (all, name) { return name ? String(values[name]) : "%"; });
+  };
   var form = document.getElementById("entry");
   if (!form || !form.dataset.drafts || !window.fetch) return;
   var url = form.dataset.drafts;
@@ -31,12 +35,12 @@
   who.className = "whoami field";
   var label = document.createElement("label");
   label.htmlFor = "whoami";
-  label.textContent = "This phone is";
+  label.textContent = words("drafts.this_phone", null, "This phone is");
   var choose = document.createElement("select");
   choose.id = "whoami";
   var everyone = document.createElement("option");
   everyone.value = "";
-  everyone.textContent = "the keeper's (every seat)";
+  everyone.textContent = words("drafts.keepers", null, "the keeper's (every seat)");
   choose.appendChild(everyone);
   panels.forEach(function (panel) {
     var option = document.createElement("option");
@@ -47,7 +51,8 @@
   var hint = document.createElement("p");
   hint.className = "hint";
   hint.id = "whoami-hint";
-  hint.textContent = "Pick your name to type your own cards or count here; every phone with this hand open sees them.";
+  hint.textContent = words("drafts.hint", null,
+    "Pick your name to type your own cards or count here; every phone with this hand open sees them.");
   choose.setAttribute("aria-describedby", hint.id);
   who.appendChild(label);
   who.appendChild(choose);
@@ -124,12 +129,13 @@
   function summary(fields) {
     if (fields.cards) {
       var cards = fields.cards.trim().split(/[\s,]+/).filter(Boolean).length;
-      return cards + (cards === 1 ? " card" : " cards");
+      return cards === 1 ? words("drafts.cards.one", { count: cards }, "%(count)s card")
+        : words("drafts.cards.other", { count: cards }, "%(count)s cards");
     }
-    if (fields.count) return "a count of " + fields.count;
+    if (fields.count) return words("drafts.count", { count: fields.count }, "a count of %(count)s");
     var given = Object.keys(fields).filter(function (key) { return fields[key]; });
     return given.length ? given.map(function (key) { return key.replace(/_/g, " ") + " " + fields[key]; }).join(", ")
-                        : "nothing yet";
+                        : words("drafts.nothing", null, "nothing yet");
   }
 
   function say(panel, text) {
@@ -157,7 +163,9 @@
       body: JSON.stringify({ seat: seat, fields: fieldsOf(panel), by: byLine() }),
     }).then(function (response) {
       if (response.status === 409) return response.json().then(discarded);
-      if (response.ok) say(panel, nameOf(panel) + ": sent to the table, from this phone");
+      if (response.ok) {
+        say(panel, words("drafts.sent", { player: nameOf(panel) }, "%(player)s: sent to the table, from this phone"));
+      }
       return null;
     }).catch(function () { /* offline: the form keeps what was typed; the next change tries again */ });
   }
@@ -203,7 +211,8 @@
       if (!same || shownFrom[draft.seat] !== draft.by) {
         fill(panel, draft.fields);
         shownFrom[draft.seat] = draft.by;
-        say(panel, draft.player + ": " + summary(draft.fields) + ", from " + draft.by);
+        say(panel, words("drafts.arrived", { player: draft.player, summary: summary(draft.fields), by: draft.by },
+                         "%(player)s: %(summary)s, from %(by)s"));
       }
     });
     return null;
@@ -218,20 +227,27 @@
     clearForm();
     var game = url.replace(/\/hands\/\d+\/drafts$/, "");
     news.className = "draft-news flash info";
-    news.textContent = "Hand " + answer.number + " was saved from another phone, so what was typed here for it " +
-      "was cleared. ";
-    var sheet = document.createElement("a");
-    sheet.href = game;
-    sheet.textContent = "See the sheet";
-    news.appendChild(sheet);
+    var links = { sheet: document.createElement("a") };
+    links.sheet.href = game;
+    links.sheet.textContent = words("drafts.see_sheet", null, "See the sheet");
     if (answer.next) {
-      news.appendChild(document.createTextNode(" or "));
-      var next = document.createElement("a");
-      next.href = game + "/hands/new";
-      next.textContent = "record hand " + answer.next;
-      news.appendChild(next);
+      links.next = document.createElement("a");
+      links.next.href = game + "/hands/new";
+      links.next.textContent = words("drafts.record_next", { number: answer.next }, "record hand %(number)s");
     }
-    news.appendChild(document.createTextNode("."));
+    // The sentence in the page's words, its links where its %(sheet)s and %(next)s are (given as themselves).
+    var sentence = answer.next
+      ? words("drafts.saved_elsewhere_next", { number: answer.number, sheet: "%(sheet)s", next: "%(next)s" },
+              "Hand %(number)s was saved from another phone, so what was typed here for it was cleared. " +
+              "%(sheet)s or %(next)s.")
+      : words("drafts.saved_elsewhere", { number: answer.number, sheet: "%(sheet)s" },
+              "Hand %(number)s was saved from another phone, so what was typed here for it was cleared. %(sheet)s.");
+    news.textContent = "";
+    sentence.split(/(%\((?:sheet|next)\)s)/).forEach(function (part) {
+      var link = /^%\((\w+)\)s$/.test(part) && links[part.slice(2, -2)];
+      if (link) news.appendChild(link);
+      else if (part) news.appendChild(document.createTextNode(part));
+    });
     news.scrollIntoView({ block: "nearest" });
     return null;
   }

@@ -3,6 +3,9 @@
 (() => {
   "use strict";
   const data = document.currentScript.dataset;
+  // The page's words (static/words.js); a page kept from before they came: the English.
+  const words = window.words || ((key, values, english) =>
+    english.replace(/%\((\w+)\)s|%%/g, (all, name) => (name ? String(values[name]) : "%")));
   const pending = new Map();
   let worker = null, next = 1, settle;
   const ready = new Promise((resolve, reject) => { settle = {resolve, reject}; });
@@ -103,20 +106,27 @@
       choose(toggle.checked ? "on" : "off");
       if (toggle.checked) return start();
       if (window.caches) caches.delete(CHOICE).catch(() => {});
-      say("The scoring engine is off: hands kept offline show what was typed and are scored when sent.");
+      say(words("engine.off", null,
+        "The scoring engine is off: hands kept offline show what was typed and are scored when sent."));
     });
     box.hidden = false;
     return {
       progress(loaded) {
         bar.value = Math.min(loaded, total);
-        say(total && loaded >= total ? "Downloaded: starting the scoring engine."
-          : "Downloading the scoring engine: " + (total ? Math.floor(100 * loaded / total) : 0) + "%.", true);
+        say(total && loaded >= total ? words("engine.downloaded", null, "Downloaded: starting the scoring engine.")
+          : words("engine.downloading_percent", {percent: total ? Math.floor(100 * loaded / total) : 0},
+            "Downloading the scoring engine: %(percent)s%%."), true);
       },
       state(state) {
         if (state === "loading" || state === "ready") toggle.checked = true;
-        if (state === "loading") say("Downloading the scoring engine.", true);
-        if (state === "ready") say("The scoring engine is on this phone: hands kept offline are scored exactly.");
-        if (state === "unavailable") say("The scoring engine could not start on this phone: hands kept offline are scored when sent.");
+        if (state === "loading") say(words("engine.downloading", null, "Downloading the scoring engine."), true);
+        if (state === "ready") {
+          say(words("engine.ready", null, "The scoring engine is on this phone: hands kept offline are scored exactly."));
+        }
+        if (state === "unavailable") {
+          say(words("engine.unavailable", null,
+            "The scoring engine could not start on this phone: hands kept offline are scored when sent."));
+        }
       },
     };
   })();

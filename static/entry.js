@@ -4,11 +4,19 @@
 // the cards or the count.
 (function () {
   "use strict";
+  // The page's words (static/words.js); a page kept from before they came: the English.
+  var words = window.words || function (key, values, english) {
+    return english.replace(/%\((\w+)\)s|%%/g, function (all, name) { return name ? String(values[name]) : "%"; });
+  };
   var form = document.getElementById("entry");
   if (!form) return;
-  var SUITS = [["S", "\u2660", "spades"], ["H", "\u2665", "hearts"], ["D", "\u2666", "diamonds"], ["C", "\u2663", "clubs"]];
+  var SUITS = [["S", "\u2660", words("entry.suit.spades", null, "spades")],
+               ["H", "\u2665", words("entry.suit.hearts", null, "hearts")],
+               ["D", "\u2666", words("entry.suit.diamonds", null, "diamonds")],
+               ["C", "\u2663", words("entry.suit.clubs", null, "clubs")]];
   var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-  var SPOKEN = { A: "ace", J: "jack", Q: "queen", K: "king" };
+  var SPOKEN = { A: words("entry.rank.ace", null, "ace"), J: words("entry.rank.jack", null, "jack"),
+                 Q: words("entry.rank.queen", null, "queen"), K: words("entry.rank.king", null, "king") };
   var SYMBOLS = { "\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C" };
   var decks = parseInt(form.dataset.decks, 10) || 1;
   var jokers = parseInt(form.dataset.jokers, 10) || 0;
@@ -35,7 +43,7 @@
     var toggle = document.createElement("button");
     toggle.type = "button";
     toggle.className = "pick-toggle";
-    toggle.textContent = single ? "Pick the card" : "Pick cards";
+    toggle.textContent = single ? words("entry.pick_one", null, "Pick the card") : words("entry.pick_many", null, "Pick cards");
     toggle.setAttribute("aria-expanded", "false");
     toggle.setAttribute("aria-controls", id);
     var grid = document.createElement("div");
@@ -68,11 +76,14 @@
       row.setAttribute("role", "group");
       row.setAttribute("aria-label", suit[2]);
       RANKS.forEach(function (rank) {
-        row.appendChild(cardButton(rank + suit[0], rank + suit[1], (SPOKEN[rank] || rank) + " of " + suit[2]));
+        row.appendChild(cardButton(rank + suit[0], rank + suit[1],
+                                   words("entry.card", { rank: SPOKEN[rank] || rank, suit: suit[2] }, "%(rank)s of %(suit)s")));
       });
       grid.appendChild(row);
     });
-    if (jokers && !single && !ownCards) grid.appendChild(cardButton("JK", "Joker", "joker"));
+    if (jokers && !single && !ownCards) {
+      grid.appendChild(cardButton("JK", words("entry.joker", null, "Joker"), words("entry.joker_label", null, "joker")));
+    }
     toggle.addEventListener("click", function () {
       grid.hidden = !grid.hidden;
       toggle.setAttribute("aria-expanded", String(!grid.hidden));
@@ -134,16 +145,16 @@
   var shownFor = {};
   // A field the engine finds wrong as typed (a card more often than the pack holds it) is
   // marked, and its words said under it; typing it right takes the mark away.
-  function flag(panel, input, words) {
-    if (words) { input.setAttribute("aria-invalid", "true"); input.dataset.flagged = "1"; }
+  function flag(panel, input, text) {
+    if (text) { input.setAttribute("aria-invalid", "true"); input.dataset.flagged = "1"; }
     else if (input.dataset.flagged) { input.removeAttribute("aria-invalid"); delete input.dataset.flagged; }
     var flagged = panel.querySelector("input[data-flagged]");
     panel.querySelector(".value").classList.toggle("flagged", !!flagged);
   }
-  function say(panel, input, words, wrong) {
-    flag(panel, input, wrong ? words : "");
+  function say(panel, input, text, wrong) {
+    flag(panel, input, wrong ? text : "");
     var parts = shownFor[panel.dataset.seat] = shownFor[panel.dataset.seat] || {};
-    if (words) parts[input.name] = words; else delete parts[input.name];
+    if (text) parts[input.name] = text; else delete parts[input.name];
     var inputs = panel.querySelectorAll("input[data-picker=many]");
     panel.querySelector(".value").textContent = Array.prototype.map.call(inputs, function (each) {
       return parts[each.name];
@@ -171,10 +182,24 @@
           if (shown.error) { say(panel, input, shown.error, true); return; }
           var label = input.closest(".field").querySelector("label").textContent.replace(/ \(.*\)$/, "");
           var count = cardsIn(input).length;
-          var words = (/^or /.test(label) ? "" : label + ": ") + count + (count === 1 ? " card" : " cards") + ", worth " + shown.value;
-          if (shown.melds && shown.melds.length) words += ", melds " + shown.melds.join(", ");
-          if (shown.valid_declaration !== undefined) words = shown.valid_declaration ? "A valid declaration" : "Not a valid declaration yet";
-          say(panel, input, words);
+          var line;
+          if (shown.melds && shown.melds.length) {
+            var melds = shown.melds.join(", ");
+            line = count === 1
+              ? words("entry.worth_melds.one", { count: count, value: shown.value, melds: melds },
+                      "%(count)s card, worth %(value)s, melds %(melds)s")
+              : words("entry.worth_melds.other", { count: count, value: shown.value, melds: melds },
+                      "%(count)s cards, worth %(value)s, melds %(melds)s");
+          } else {
+            line = count === 1 ? words("entry.worth.one", { count: count, value: shown.value }, "%(count)s card, worth %(value)s")
+              : words("entry.worth.other", { count: count, value: shown.value }, "%(count)s cards, worth %(value)s");
+          }
+          if (!/^or /.test(label)) line = words("entry.labelled", { label: label, value: line }, "%(label)s: %(value)s");
+          if (shown.valid_declaration !== undefined) {
+            line = shown.valid_declaration ? words("entry.valid", null, "A valid declaration")
+              : words("entry.not_valid", null, "Not a valid declaration yet");
+          }
+          say(panel, input, line);
         })
         .catch(function () { say(panel, input, ""); });
     }, 250);
@@ -287,7 +312,7 @@
           button.classList.toggle("duplicate", elsewhere.length > 0 && mine);
           if (elsewhere.length > 0 && !mine) button.setAttribute("aria-disabled", "true");
           else button.removeAttribute("aria-disabled");
-          if (elsewhere.length > 0 && mine) twice.push(button.dataset.card + " (also " + whose(elsewhere[0]) + ")");
+          if (elsewhere.length > 0 && mine) twice.push(whose(button.dataset.card, elsewhere[0]));
         });
         var panel = one.input.closest("fieldset.player");
         var note = panel && panel.querySelector(".duplicates");
@@ -297,12 +322,17 @@
           note.setAttribute("role", "status");
           panel.querySelector(".value").after(note);
         }
-        if (note) note.textContent = twice.length ? "One deck holds each card once: " + twice.join(", ") : "";
+        if (note) {
+          note.textContent = twice.length
+            ? words("entry.one_deck", { cards: twice.join(", ") }, "One deck holds each card once: %(cards)s") : "";
+        }
       });
     }
-    function whose(input) {
+    // "KH (also Bob's)": the card, and whose hand it is in too.
+    function whose(card, input) {
       var legend = input.closest("fieldset.player").querySelector("legend");
-      return legend ? legend.textContent + "'s" : "another player's";
+      return legend ? words("entry.also", { card: card, player: legend.textContent }, "%(card)s (also %(player)s's)")
+        : words("entry.also_another", { card: card }, "%(card)s (also another player's)");
     }
     form.addEventListener("input", function (event) {
       if (event.target.dataset && event.target.dataset.picker === "many") refresh();

@@ -4,6 +4,10 @@
 // share sheet where the browser has one (the Web Share API).
 (function () {
   "use strict";
+  // The page's words (static/words.js); a page kept from before they came: the English.
+  var words = window.words || function (key, values, english) {
+    return english.replace(/%\((\w+)\)s|%%/g, function (all, name) { return name ? String(values[name]) : "%"; });
+  };
 
   function copy(text) {
     if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
@@ -34,14 +38,14 @@
     var said = document.createElement("span");
     said.className = "link-said";
     said.setAttribute("role", "status");
-    var copyButton = button("Copy link");
+    var copyButton = button(words("links.copy", null, "Copy link"));
     copyButton.addEventListener("click", function () {
-      copy(link).then(function () { said.textContent = "Copied"; },
-                      function () { said.textContent = "Press and hold the link to copy it"; });
+      copy(link).then(function () { said.textContent = words("links.copied", null, "Copied"); },
+                      function () { said.textContent = words("links.hold", null, "Press and hold the link to copy it"); });
     });
     holder.appendChild(copyButton);
     if (navigator.share) {
-      var shareButton = button("Share…");
+      var shareButton = button(words("links.share", null, "Share…"));
       shareButton.addEventListener("click", function () {
         navigator.share({ title: holder.dataset.title || document.title, url: link }).catch(function () {});
       });

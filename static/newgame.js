@@ -4,6 +4,10 @@
 // sit opposite), and a tap on a seat's swap button trades it with the next.
 (function () {
   "use strict";
+  // The page's words (static/words.js); a page kept from before they came: the English.
+  var words = window.words || function (key, values, english) {
+    return english.replace(/%\((\w+)\)s|%%/g, function (all, name) { return name ? String(values[name]) : "%"; });
+  };
   var form = document.getElementById("new-game");
   if (!form) return;
   var seats = Array.prototype.slice.call(form.querySelectorAll(".seat input"));
@@ -13,6 +17,17 @@
   var uneven = form.dataset.uneven ? JSON.parse(form.dataset.uneven) : {};
   var partners = form.querySelector("#partners-line strong");
   var counts = form.dataset.counts ? JSON.parse(form.dataset.counts) : [];
+  // One side's names ("Ann & Cara"), and the sides ("Ann & Cara against Bob & Dan"), in the page's words.
+  function partnersOf(names) {
+    return names.length ? names.reduce(function (first, second) {
+      return words("partners", { first: first, second: second }, "%(first)s & %(second)s");
+    }) : "";
+  }
+  function against(sides) {
+    return sides.length ? sides.reduce(function (first, second) {
+      return words("against", { first: first, second: second }, "%(first)s against %(second)s");
+    }) : "";
+  }
   function seatOf(name) {
     return seats.filter(function (input) { return input.value.trim() === name; })[0];
   }
@@ -31,7 +46,7 @@
       sides[side].push(name);
       if (sides[side].length === wanted[side]) open.splice(open.indexOf(side), 1); else turn += 1;
     });
-    return sides.map(function (side) { return side.join(" & "); });
+    return sides.map(partnersOf);
   }
   function sidesOf(names) {
     if (uneven[String(names.length)]) return unevenOf(names, uneven[String(names.length)]);
@@ -47,7 +62,7 @@
     for (var first = 0; first < count; first += 1) {
       var side = [];
       for (var seat = first; seat < names.length; seat += count) side.push(names[seat]);
-      sides.push(side.join(" & "));
+      sides.push(partnersOf(side));
     }
     return sides;
   }
@@ -55,7 +70,7 @@
     if (!sizes) return;
     var names = named();
     var sides = sidesOf(names);
-    partners.textContent = sides ? sides.join(" against ")
+    partners.textContent = sides ? against(sides)
       : counts.indexOf(names.length) >= 0 ? partners.parentNode.dataset.alone : "";
     form.querySelectorAll(".side-size").forEach(function (group) {
       group.hidden = group.dataset.count !== String(names.length);
@@ -64,7 +79,11 @@
   function refresh() {
     seats.forEach(function (input, i) {
       var option = dealer.options[i];
-      if (option) option.textContent = "Seat " + (i + 1) + (input.value.trim() ? ": " + input.value.trim() : "");
+      var name = input.value.trim();
+      if (option) {
+        option.textContent = name ? words("seat.named", { number: i + 1, name: name }, "Seat %(number)s: %(name)s")
+          : words("seat", { number: i + 1 }, "Seat %(number)s");
+      }
     });
     chips.forEach(function (chip) {
       chip.setAttribute("aria-pressed", String(!!seatOf(chip.dataset.name)));

@@ -20,6 +20,10 @@
 // document says when the waiting rows were (re)drawn.
 (function () {
   "use strict";
+  // The page's words (static/words.js); a page kept from before they came: the English.
+  var words = window.words || function (key, values, english) {
+    return english.replace(/%\((\w+)\)s|%%/g, function (all, name) { return name ? String(values[name]) : "%"; });
+  };
   var Outbox = window.Outbox;
   var body = document.body;
   // The account, or on a keeper link's page that link (a phone with no account: see static/outbox.js).
@@ -38,8 +42,6 @@
     if (text != null) node.textContent = text;
     return node;
   }
-
-  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
 
   var path = location.pathname;
   var entryMatch = path.match(/^\/games\/(\d+)\/hands\/(?:new|(\d+)\/edit)$/);
@@ -67,18 +69,55 @@
     var out = (item.fields.find(function (pair) { return pair[0] === "out"; }) || [])[1];
     Object.keys(item.labels || {}).forEach(function (prefix) {
       var said = values[prefix] ? values[prefix].join(" ") : "";
-      if (out != null && prefix === "p" + out) said = said ? "out, " + said : "out";
-      if (said) parts.push(item.labels[prefix] + ": " + said);
+      if (out != null && prefix === "p" + out) said = wentOut(said);
+      if (said) parts.push(words("outbox.labelled", { label: item.labels[prefix], typed: said }, "%(label)s: %(typed)s"));
     });
-    if (out != null && !/^\d+$/.test(out)) parts.unshift(out === "none" ? "nobody out" : out);
-    return parts.join(" · ") || "nothing typed";
+    if (out != null && !/^\d+$/.test(out)) parts.unshift(out === "none" ? words("outbox.nobody_out", null, "nobody out") : out);
+    return parts.join(" · ") || words("outbox.nothing_typed", null, "nothing typed");
+  }
+
+  // The player who went out: "out", or "out, 12" with what was typed for them.
+  function wentOut(typed) {
+    return typed ? words("outbox.out_and", { typed: typed }, "out, %(typed)s") : words("outbox.out", null, "out");
   }
 
   function what(item) {
-    if (item.kind === "hand") return "Hand " + item.number;
-    if (item.kind === "edit") return "The correction of hand " + item.number;
-    if (item.kind === "undo") return "Undoing hand " + item.number;
-    return "Ending the game";
+    if (item.kind === "hand") return words("outbox.what.hand", { number: item.number }, "Hand %(number)s");
+    if (item.kind === "edit") return words("outbox.what.edit", { number: item.number }, "The correction of hand %(number)s");
+    if (item.kind === "undo") return words("outbox.what.undo", { number: item.number }, "Undoing hand %(number)s");
+    return words("outbox.what.end", null, "Ending the game");
+  }
+
+  function keptSaid(item) {
+    return words("outbox.kept", { change: what(item) },
+                 "%(change)s is kept on this phone and will be sent when the network is back.");
+  }
+
+  // What the server said of a change; a game no longer on the server (a 404, not the outbox's answer:
+  // static/outbox.js, which also runs in the service worker, where no page's words are) is said here.
+  function told(answer) {
+    if (answer.message) return answer.message;
+    if (answer.outcome === "gone" && answer.status === 404) {
+      return words("outbox.game_gone", null, "This game is no longer on the server.");
+    }
+    return "";
+  }
+
+  // A kept change on the offline page: "Hand 4 of game 12: Ann: out · Bob: 12 (waiting)".
+  function offlineLine(item) {
+    var change = what(item);
+    var typed = item.kind === "hand" || item.kind === "edit" ? typedText(item) : null;
+    if (item.state === "waiting") {
+      return typed !== null
+        ? words("outbox.offline_waiting_typed", { change: change, game: item.game, typed: typed },
+                "%(change)s of game %(game)s: %(typed)s (waiting)")
+        : words("outbox.offline_waiting", { change: change, game: item.game }, "%(change)s of game %(game)s (waiting)");
+    }
+    return typed !== null
+      ? words("outbox.offline_held_typed", { change: change, game: item.game, typed: typed },
+              "%(change)s of game %(game)s: %(typed)s (needs you: open the game)")
+      : words("outbox.offline_held", { change: change, game: item.game },
+              "%(change)s of game %(game)s (needs you: open the game)");
   }
 
   // -- the entry form: drafts, and saving through the outbox ----------------------
@@ -178,11 +217,13 @@
       var found = {};
       form.querySelectorAll("fieldset[data-seat]").forEach(function (set) {
         var legend = set.querySelector("legend");
-        found["p" + set.dataset.seat] = legend ? legend.textContent.trim() : "Seat " + set.dataset.seat;
+        found["p" + set.dataset.seat] = legend ? legend.textContent.trim()
+          : words("seat", { number: set.dataset.seat }, "Seat %(number)s");
       });
       form.querySelectorAll("fieldset[data-side]").forEach(function (set) {
         var legend = set.querySelector("legend");
-        found["s" + set.dataset.side] = legend ? legend.textContent.trim() : "Side " + set.dataset.side;
+        found["s" + set.dataset.side] = legend ? legend.textContent.trim()
+          : words("side", { number: set.dataset.side }, "Side %(number)s");
       });
       return found;
     }
@@ -192,9 +233,10 @@
                sides: Boolean(form.querySelector("fieldset[data-side]")) };
     }
 
-    function keepIt(change, why) {
+    // said: what the page says of it, when not that it is sent when the network is back.
+    function keepIt(change, said) {
+      said = said || keptSaid(change);
       return Outbox.keep(change).then(function () {
-        var said = what(change) + " is kept on this phone" + (why || " and will be sent when the network is back") + ".";
         clearDraft();
         syncLater();
         if (navigator.serviceWorker && navigator.serviceWorker.controller) {
@@ -209,8 +251,9 @@
         afterFlush({ recorded: [], held: [] });  // sent again shortly, from this page
       }).catch(function () {
         sending = false;
-        say("This phone cannot keep the hand (its storage is off). Keep this page open and save again " +
-            "when the network is back: what you typed stays here.");
+        say(words("outbox.no_storage", null,
+                  "This phone cannot keep the hand (its storage is off). Keep this page open and save again " +
+                  "when the network is back: what you typed stays here."));
       });
     }
 
@@ -231,11 +274,19 @@
       saveDraft();
       var change = item();
       Outbox.of(account, gameId).then(function (waiting) {
-        if (waiting.length) return keepIt(change, ", behind the " + plural(waiting.length, "change") +
-                                                   " it keeps, and sent in order");
+        if (waiting.length) {
+          return keepIt(change, waiting.length === 1
+            ? words("outbox.kept_behind.one", { change: what(change), count: 1 },
+                    "%(change)s is kept on this phone, behind the %(count)s change it keeps, and sent in order.")
+            : words("outbox.kept_behind.other", { change: what(change), count: waiting.length },
+                    "%(change)s is kept on this phone, behind the %(count)s changes it keeps, and sent in order."));
+        }
         return Outbox.session().then(function (me) {
           if (!me) return keepIt(change);
-          if (!Outbox.mayAct(me, account)) return keepIt(change, "; sign in again to send it");
+          if (!Outbox.mayAct(me, account)) {
+            return keepIt(change, words("outbox.kept_sign_in", { change: what(change) },
+                                        "%(change)s is kept on this phone; sign in again to send it."));
+          }
           return Outbox.send(change, me.csrf_token, true).then(function (answer) {
             if (answer.outcome === "recorded") {
               clearDraft();
@@ -313,20 +364,20 @@
   function waitingRow(change, names) {
     var row = el("tr", { "class": "waiting", "data-outbox": change.id, id: "waiting-" + change.id });
     var th = el("th", { scope: "row", "class": "num" }, String(change.number));
-    th.appendChild(el("span", { "class": "tag" }, "waiting"));
+    th.appendChild(el("span", { "class": "tag" }, words("outbox.waiting", null, "waiting")));
     row.appendChild(th);
     var out = (change.fields.find(function (pair) { return pair[0] === "out"; }) || [])[1];
     names.forEach(function (name, index) {
       var prefix = (change.sides ? "s" : "p") + index;
       var typed = change.fields.filter(function (pair) { return pair[0].indexOf(prefix + "-") === 0 && pair[1]; })
         .map(function (pair) { return pair[1]; }).join(" ");
-      if (!change.sides && out === String(index)) typed = typed ? "out, " + typed : "out";
+      if (!change.sides && out === String(index)) typed = wentOut(typed);
       var cell = el("td", { "class": "typed" + (!change.sides && out === String(index) ? " went-out" : "") }, typed || "–");
       row.appendChild(cell);
     });
     var note = el("tr", { "class": "waiting-note", "data-outbox-note": change.id });
     note.appendChild(el("td", { colspan: String(names.length + 1) },
-      "Hand " + change.number + ": kept on this phone, scored when sent"));
+      words("outbox.waiting_note", { number: change.number }, "Hand %(number)s: kept on this phone, scored when sent")));
     return [row, note];
   }
 
@@ -334,26 +385,32 @@
     var answer = change.answer || {};
     var box = el("section", { "class": "outbox-held", "aria-labelledby": "held-" + change.id, "data-held": change.id });
     var title;
-    if (change.state === "taken") title = "Hand " + change.number + " was recorded by another phone first";
-    else if (change.state === "refused") title = what(change) + " was refused";
-    else if (change.state === "link_off") title = what(change) + " was not recorded: the keeper link is off";
-    else title = what(change) + " could not be made";
+    if (change.state === "taken") {
+      title = words("outbox.taken", { number: change.number }, "Hand %(number)s was recorded by another phone first");
+    } else if (change.state === "refused") {
+      title = words("outbox.refused", { change: what(change) }, "%(change)s was refused");
+    } else if (change.state === "link_off") {
+      title = words("outbox.link_off", { change: what(change) }, "%(change)s was not recorded: the keeper link is off");
+    } else {
+      title = words("outbox.not_made", { change: what(change) }, "%(change)s could not be made");
+    }
     box.appendChild(el("h2", { id: "held-" + change.id }, title));
-    if (answer.message && change.state !== "taken") box.appendChild(el("p", {}, answer.message));
+    var message = told(answer);
+    if (message && change.state !== "taken") box.appendChild(el("p", {}, message));
     var both = el("div", { "class": "both" });
     if (change.state === "taken") {
       var theirs = el("div", { "class": "theirs" });
-      theirs.appendChild(el("h3", {}, "On the sheet"));
+      theirs.appendChild(el("h3", {}, words("outbox.on_sheet", null, "On the sheet")));
       var scored = answer.theirs ? Object.keys(answer.theirs.scores).map(function (name) {
         var n = answer.theirs.scores[name];
         return name + " " + (n > 0 ? "+" : n < 0 ? "−" : "") + Math.abs(n);
-      }).join(" · ") : "hand " + change.number;
+      }).join(" · ") : words("outbox.their_hand", { number: change.number }, "hand %(number)s");
       theirs.appendChild(el("p", {}, scored));
       both.appendChild(theirs);
     }
     if (change.kind === "hand" || change.kind === "edit") {
       var mine = el("div", { "class": "mine" });
-      mine.appendChild(el("h3", {}, "Kept on this phone"));
+      mine.appendChild(el("h3", {}, words("outbox.kept_here", null, "Kept on this phone")));
       mine.appendChild(el("p", {}, typedText(change)));
       both.appendChild(mine);
     }
@@ -361,12 +418,14 @@
     var actions = el("p", { "class": "held-actions" });
     if (change.state === "taken" && answer.next) {
       actions.appendChild(el("button", { type: "button", "class": "primary", "data-act": "next" },
-        "Record mine as hand " + answer.next));
+        words("outbox.record_as", { number: answer.next }, "Record mine as hand %(number)s")));
     }
     if (change.state === "refused" && (change.kind === "hand" || change.kind === "edit")) {
-      actions.appendChild(el("button", { type: "button", "class": "primary", "data-act": "fix" }, "Fix mine"));
+      actions.appendChild(el("button", { type: "button", "class": "primary", "data-act": "fix" },
+        words("outbox.fix", null, "Fix mine")));
     }
-    actions.appendChild(el("button", { type: "button", "class": "secondary", "data-act": "discard" }, "Discard mine"));
+    actions.appendChild(el("button", { type: "button", "class": "secondary", "data-act": "discard" },
+      words("outbox.discard_mine", null, "Discard mine")));
     box.appendChild(actions);
     box.addEventListener("click", function (event) {
       var act = event.target.closest("button[data-act]");
@@ -420,13 +479,16 @@
         } else {
           var target = change.kind === "end" ? null : sheet.querySelector("a[href='#hand-" + change.number + "']");
           var tag = el("span", { "class": "tag pending" },
-            change.kind === "edit" ? "correction waiting" : change.kind === "undo" ? "undo waiting" : "");
+            change.kind === "edit" ? words("outbox.correction_waiting", null, "correction waiting")
+              : change.kind === "undo" ? words("outbox.undo_waiting", null, "undo waiting") : "");
           if (target) target.parentNode.appendChild(tag);
         }
       });
       var waiting = kept.filter(function (change) { return change.state === "waiting"; });
       var foot = sheet.querySelector("tfoot th");
-      if (foot && waiting.length) foot.appendChild(el("span", { "class": "tag provisional" }, "provisional"));
+      if (foot && waiting.length) {
+        foot.appendChild(el("span", { "class": "tag provisional" }, words("outbox.provisional", null, "provisional")));
+      }
       var hands = waiting.filter(function (change) { return change.kind === "hand"; });
       // Undo takes back the last hand kept here first (it never reached the server).
       document.querySelectorAll("form[action$='/undo']").forEach(function (undoForm) {
@@ -435,8 +497,10 @@
         if (!button.dataset.served) { button.dataset.served = button.textContent; undoForm.dataset.served = undoForm.dataset.confirm || ""; }
         var keptHands = kept.filter(function (change) { return change.kind === "hand"; });
         var lastKept = keptHands[keptHands.length - 1];
-        button.textContent = lastKept ? "Undo hand " + lastKept.number : button.dataset.served;
-        undoForm.dataset.confirm = lastKept ? "Undo hand " + lastKept.number + "? It was only kept on this phone."
+        button.textContent = lastKept ? words("outbox.undo", { number: lastKept.number }, "Undo hand %(number)s")
+                                      : button.dataset.served;
+        undoForm.dataset.confirm = lastKept ? words("outbox.undo_confirm", { number: lastKept.number },
+                                                    "Undo hand %(number)s? It was only kept on this phone.")
                                             : undoForm.dataset.served;
       });
       var record = document.querySelector(".next a.button");
@@ -445,13 +509,23 @@
         record.textContent = record.textContent.replace(/\d+\s*$/, String(next));
         // The card above it names that hand too (its deal is the server's to say, once sent).
         var guide = document.querySelector(".next .guide");
-        var waitingHands = hands.length === 1 ? "hand " + hands[0].number : "hands " + hands[0].number + "–" + (next - 1);
-        if (guide) guide.textContent = "Hand " + next + " · after " + waitingHands + ", kept on this phone";
+        if (guide) {
+          guide.textContent = hands.length === 1
+            ? words("outbox.next_after_one", { next: next, number: hands[0].number },
+                    "Hand %(next)s · after hand %(number)s, kept on this phone")
+            : words("outbox.next_after_many", { next: next, first: hands[0].number, last: next - 1 },
+                    "Hand %(next)s · after hands %(first)s–%(last)s, kept on this phone");
+        }
       }
       if (note) status(note);
       else if (waiting.length) {
-        status(plural(waiting.length, "change") + " kept on this phone, sent when the network is back. " +
-               "The totals are provisional until then.");
+        status(waiting.length === 1
+          ? words("outbox.status.one", { count: waiting.length },
+                  "%(count)s change kept on this phone, sent when the network is back. " +
+                  "The totals are provisional until then.")
+          : words("outbox.status.other", { count: waiting.length },
+                  "%(count)s changes kept on this phone, sent when the network is back. " +
+                  "The totals are provisional until then."));
       } else status("");
       document.dispatchEvent(new CustomEvent("scorekeeper:waiting", { detail: { game: gameId, items: hands } }));
     });
@@ -480,7 +554,7 @@
           // The last hand never reached the server: undoing it is forgetting it here.
           var last = hands[hands.length - 1];
           return Outbox.drop(last.id).then(function () {
-            note = "Hand " + last.number + " (kept on this phone) was removed.";
+            note = words("outbox.removed", { number: last.number }, "Hand %(number)s (kept on this phone) was removed.");
             return drawSheet();
           });
         }
@@ -492,7 +566,7 @@
         change.id = Outbox.uuid();
         var keepIt = function () {
           return Outbox.keep(change).then(function () {
-            note = what(change) + " is kept on this phone and will be sent when the network is back.";
+            note = keptSaid(change);
             syncLater();
             return drawSheet();
           });
@@ -508,7 +582,7 @@
               return null;
             }
             if (answer.outcome === "unsent" || answer.outcome === "busy") return keepIt();
-            status(answer.message || "Nothing was changed.");
+            status(told(answer) || words("outbox.nothing_changed", null, "Nothing was changed."));
             return null;
           });
         });
@@ -537,8 +611,10 @@
 
   var retry = null;
   function afterFlush(result) {
-    var sent = plural(result.recorded.length, "change") + " kept on this phone " +
-      (result.recorded.length === 1 ? "was" : "were") + " sent and recorded.";
+    var sent = result.recorded.length === 1
+      ? words("outbox.sent.one", { count: 1 }, "%(count)s change kept on this phone was sent and recorded.")
+      : words("outbox.sent.other", { count: result.recorded.length },
+              "%(count)s changes kept on this phone were sent and recorded.");
     var mine = result.recorded.some(function (change) { return change.id === entryKey; });
     if ((sheet || mine) && result.recorded.length && navigator.onLine) {
       // The server's sheet, with them on it (from the entry form whose hand was just sent: its sheet).
@@ -583,9 +659,14 @@
   // Called by static/offline.js when Sign out is tapped.
   window.ScorekeeperSignOut = function (signOut) {
     return Outbox.of(account, null).then(function (kept) {
-      if (kept.length && !window.confirm(plural(kept.length, "change") + " kept on this phone " +
-          (kept.length === 1 ? "has" : "have") + " not reached the server yet. Signing out throws " +
-          (kept.length === 1 ? "it" : "them") + " away. Sign out anyway?")) return false;
+      var question = kept.length === 1
+        ? words("outbox.sign_out.one", { count: kept.length },
+                "%(count)s change kept on this phone has not reached the server yet. Signing out throws it away. " +
+                "Sign out anyway?")
+        : words("outbox.sign_out.other", { count: kept.length },
+                "%(count)s changes kept on this phone have not reached the server yet. Signing out throws them away. " +
+                "Sign out anyway?");
+      if (kept.length && !window.confirm(question)) return false;
       return forget().then(function () { return true; });
     });
   };
@@ -610,8 +691,7 @@
       if (!kept.length) return;
       list.textContent = "";
       kept.forEach(function (change) {
-        list.appendChild(el("li", {}, what(change) + " of game " + change.game + (change.kind === "hand" || change.kind === "edit"
-          ? ": " + typedText(change) : "") + (change.state === "waiting" ? " (waiting)" : " (needs you: open the game)")));
+        list.appendChild(el("li", {}, offlineLine(change)));
       });
     });
     if (!window.caches) return;
@@ -630,7 +710,7 @@
       games.forEach(function (p) {
         var id = p.split("/")[2];
         var li = el("li");
-        li.appendChild(el("a", { href: p }, titles[id] || "Game " + id));
+        li.appendChild(el("a", { href: p }, titles[id] || words("outbox.game", { number: id }, "Game %(number)s")));
         copies.appendChild(li);
       });
     });
@@ -646,8 +726,10 @@
       if (!kept.length) return;
       list.textContent = "";
       kept.forEach(function (change) {
-        var li = el("li", {}, what(change) + (change.kind === "hand" || change.kind === "edit" ? ": " + typedText(change) : ""));
-        var discard = el("button", { type: "button", "class": "button" }, "Discard");
+        var li = el("li", {}, change.kind === "hand" || change.kind === "edit"
+          ? words("outbox.kept_typed", { change: what(change), typed: typedText(change) }, "%(change)s: %(typed)s")
+          : what(change));
+        var discard = el("button", { type: "button", "class": "button" }, words("outbox.discard", null, "Discard"));
         discard.addEventListener("click", function () {
           Outbox.drop(change.id).then(function () { li.remove(); });
         });
@@ -677,8 +759,11 @@
       });
       var note = sheet.querySelector("tr[data-outbox-note='" + id + "'] td");
       if (note) {
-        note.textContent = "Hand " + found.item.number + ": kept on this phone, provisional score" +
-          (scored.notes && scored.notes.length ? " · " + scored.notes.join(" · ") : "");
+        note.textContent = scored.notes && scored.notes.length
+          ? words("outbox.provisional_note_notes", { number: found.item.number, notes: scored.notes.join(" · ") },
+                  "Hand %(number)s: kept on this phone, provisional score · %(notes)s")
+          : words("outbox.provisional_note", { number: found.item.number },
+                  "Hand %(number)s: kept on this phone, provisional score");
       }
       return true;
     }

@@ -127,8 +127,8 @@
       return (json ? response.json() : Promise.resolve({})).then(function (answer) {
         if (!answer.outcome) {
           // Not the outbox's answer: the game is gone (404), or the server failed or refused the form.
+          // (No words here: this runs in the service worker too; the page says a 404 in its own words.)
           answer.outcome = response.status === 404 ? "gone" : "unsent";
-          if (response.status === 404) answer.message = "This game is no longer on the server.";
         }
         answer.status = response.status;
         return answer;

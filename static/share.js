@@ -7,6 +7,10 @@
 // The live link's page and the game page (the owner's, a keeper's) share it.
 (function () {
   "use strict";
+  // The page's words (static/words.js); a page kept from before they came: the English.
+  var words = window.words || function (key, values, english) {
+    return english.replace(/%\((\w+)\)s|%%/g, function (all, name) { return name ? String(values[name]) : "%"; });
+  };
   var holder = document.getElementById("live-sheet");
   if (!holder || !window.fetch) return;
   var state = document.querySelector(".live-state");
@@ -41,10 +45,10 @@
     if (after.dataset.finished === "yes" && before.dataset.finished !== "yes" && after.dataset.banner) {
       return after.dataset.banner;
     }
-    if (now === was + 1) return "Hand " + now + " recorded";
-    if (now > was) return "Hands " + (was + 1) + "–" + now + " recorded";
-    if (now < was) return "Hand " + was + " undone";
-    return after.dataset.latest || "Sheet updated";
+    if (now === was + 1) return words("share.recorded", { number: now }, "Hand %(number)s recorded");
+    if (now > was) return words("share.recorded_many", { first: was + 1, last: now }, "Hands %(first)s–%(last)s recorded");
+    if (now < was) return words("share.undone", { number: was }, "Hand %(number)s undone");
+    return after.dataset.latest || words("share.updated", null, "Sheet updated");
   }
 
   function swap(html) {
@@ -91,7 +95,7 @@
       .then(function (response) {
         if (response.status === 404 || response.status === 401) {
           stopped = true;
-          show("off", "This live link was turned off");
+          show("off", words("share.off", null, "This live link was turned off"));
           return null;
         }
         if (response.status === 304) return null;
@@ -102,12 +106,12 @@
       .then(function () {
         if (stopped || mine.quiet) return;
         wait = EVERY;
-        show("live", "Live");
+        show("live", words("share.live", null, "Live"));
       })
       .catch(function () {
         if (mine.quiet) return; // dropped here on purpose (below): nothing failed
         wait = Math.min(wait * 2, LONGEST);
-        show("reconnecting", "Reconnecting…");
+        show("reconnecting", words("share.reconnecting", null, "Reconnecting…"));
       })
       .then(function () {
         clearTimeout(dropping);
@@ -138,7 +142,9 @@
     else { wait = EVERY; quick = true; schedule(0); }
   });
   window.addEventListener("online", function () { drop(); wait = EVERY; quick = true; schedule(0); });
-  window.addEventListener("offline", function () { show("reconnecting", "Reconnecting…"); });
+  window.addEventListener("offline", function () {
+    show("reconnecting", words("share.reconnecting", null, "Reconnecting…"));
+  });
 
   // A hand's number in the address opens its explanation (openhand.js opens a
   // tapped hand's, as on the owner's sheet, and outlives every swap); on the

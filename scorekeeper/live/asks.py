@@ -24,6 +24,7 @@ from typing import Any
 
 from flask import Flask
 
+from ..languages import ENVIRON_KEY, asked_in
 from . import BOARD, CHANNEL, Board
 from .hearing import Listener
 
@@ -68,14 +69,16 @@ class LiveAsks:
         self.board = board
         self.listener = listener
         self.trust = trust
-        self._kept: dict[tuple[str, str, str], Drawn] = {}
+        self._kept: dict[tuple[str, str, str, str], Drawn] = {}
         self._drawing = [threading.Lock() for _ in range(64)]  # (a link's: one of these, by its key)
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         match = _SHEET_PATH.fullmatch(environ.get("PATH_INFO", ""))
         if match is None or environ.get("REQUEST_METHOD") != "GET":
             return self.app(environ, start_response)
-        key = (match.group(1), environ.get("QUERY_STRING", ""), environ.get("HTTP_ACCEPT_ENCODING", ""))
+        # Kept per language too: two phones on one link may read it in two languages at once.
+        language = environ[ENVIRON_KEY] = asked_in(environ)
+        key = (match.group(1), environ.get("QUERY_STRING", ""), environ.get("HTTP_ACCEPT_ENCODING", ""), language)
         self.listener.use()  # (hearing while live asks come; started by the first)
         until = time.monotonic() + _wait_asked(environ)
         held_etag = environ.get("HTTP_IF_NONE_MATCH")
@@ -98,7 +101,7 @@ class LiveAsks:
                 start_response("304 NOT MODIFIED", [*headers, *applied])
                 return []
 
-    def _drawn(self, environ: dict[str, Any], start_response: Callable[..., Any], key: tuple[str, str, str],
+    def _drawn(self, environ: dict[str, Any], start_response: Callable[..., Any], key: tuple[str, str, str, str],
                applied: list[tuple[str, str]]) -> Drawn | Iterable[bytes]:
         """The link's answer as it is now: the one kept, or drawn anew (by this thread, or by
         another of this process's while this one waits for it); else the route's answer, sent."""
@@ -141,7 +144,7 @@ class LiveAsks:
                 self._kept[key] = drawn
             return drawn
 
-    def _current(self, key: tuple[str, str, str]) -> Drawn | None:
+    def _current(self, key: tuple[str, str, str, str]) -> Drawn | None:
         kept = self._kept.get(key)
         if kept is None or time.monotonic() >= kept.until or self.board.changed_since(kept.game, kept.count):
             return None

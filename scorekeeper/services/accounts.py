@@ -20,6 +20,7 @@ import secrets
 from datetime import timedelta
 
 from flask import current_app
+from flask_babel import gettext as _
 from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
@@ -41,8 +42,8 @@ class EmailTaken(ServiceError):
     code = "email_taken"
 
     def __init__(self) -> None:
-        super().__init__("This email cannot be used for a new account. If it is yours, sign in instead "
-                         "(or use another email).", "email")
+        super().__init__(_("This email cannot be used for a new account. If it is yours, sign in instead "
+                           "(or use another email)."), "email")
 
 
 def register(email: str, password: str) -> Account:
@@ -88,7 +89,7 @@ class WrongPassword(ServiceError):
     """The current password typed to change it is not the account's."""
 
     def __init__(self) -> None:
-        super().__init__("That is not your current password, so nothing was changed: type both passwords again.",
+        super().__init__(_("That is not your current password, so nothing was changed: type both passwords again."),
                          "current_password")
 
 
@@ -105,6 +106,12 @@ def start_sign_in(account: Account, *, lasts: timedelta) -> str:
     secret = _new_sign_in(account, lasts=lasts)
     db.session.commit()
     return secret
+
+
+def set_language(account: Account, language: str | None) -> None:
+    """The language the account's pages are read in from now on (None: each browser's own)."""
+    account.language = language
+    db.session.commit()
 
 
 def end_sign_in(account_id: int, secret: str) -> None:

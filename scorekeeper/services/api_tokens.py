@@ -12,6 +12,7 @@ import hashlib
 import secrets
 from datetime import timedelta
 
+from flask_babel import gettext as _
 from sqlalchemy import select
 
 from ..extensions import db
@@ -35,11 +36,11 @@ def create_token(account: Account, name: str) -> tuple[ApiToken, str]:
     """A new token for the account; the secret itself is returned only here."""
     name = " ".join(name.split())
     if not name:
-        raise ServiceError("Name the token (what will use it?).", "name")
+        raise ServiceError(_("Name the token (what will use it?)."), "name")
     if len(name) > MAX_NAME:
-        raise ServiceError(f"Keep token names to {MAX_NAME} characters.", "name")
+        raise ServiceError(_("Keep token names to %(most)s characters.", most=MAX_NAME), "name")
     if not name.isprintable():
-        raise ServiceError("Use letters, digits, spaces and punctuation only.", "name")
+        raise ServiceError(_("Use letters, digits, spaces and punctuation only."), "name")
     secret = PREFIX + secrets.token_urlsafe(32)
     token = ApiToken(account_id=account.id, name=name, token_hash=hash_of(secret), prefix=secret[:SHOWN])
     db.session.add(token)

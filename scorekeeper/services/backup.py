@@ -21,6 +21,9 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from jsonschema import Draft202012Validator, ValidationError, validators
 from sqlalchemy import insert, select
 from sqlalchemy.exc import IntegrityError
@@ -67,17 +70,24 @@ class ImportResult:
     types_skipped: list[str] = field(default_factory=list)  # names of own games the account already had
 
     def said(self, *, always_skipped: bool = False, there: str = "here") -> str:
-        """``Imported 2 games and 1 game of your own; skipped 1 already here.``"""
-        created = len(self.created)
-        text = f"Imported {created} game{'' if created == 1 else 's'}"
+        """``Imported 2 games and 1 game of your own; skipped 1 already here.``
+
+        Each part between semicolons is a message of its own (a translator
+        reorders within it); ``there``: "here" or "there"."""
+        created, kept = len(self.created), len(self.types_created)
+        games = ngettext("%(num)d game", "%(num)d games", created)
         if self.types_created:
-            kept = len(self.types_created)
-            text += f" and {kept} game{'' if kept == 1 else 's'} of your own"
+            parts = [_("Imported %(games)s and %(own)s", games=games,
+                       own=ngettext("%(num)d game of your own", "%(num)d games of your own", kept))]
+        else:
+            parts = [_("Imported %(games)s", games=games)]
         if self.skipped or always_skipped:
-            text += f"; skipped {len(self.skipped)} already {there}"
+            skipped = len(self.skipped)
+            parts.append(_("skipped %(count)s already there", count=skipped) if there == "there"
+                         else _("skipped %(count)s already here", count=skipped))
         if self.types_skipped:
-            text += f"; kept your own {', '.join(self.types_skipped)} as it was"
-        return text + "."
+            parts.append(_("kept your own %(names)s as it was", names=", ".join(self.types_skipped)))
+        return "; ".join(parts) + "."
 
 
 # -- export --------------------------------------------------------------------
@@ -265,14 +275,14 @@ def import_backup(account: Account, data: Any) -> ImportResult:
         try:
             check_name(name, where=f"players/{index}")  # the engine's rule: more than invisible characters
         except InvalidEntry as error:
-            raise BadImport(f"{error}.") from None
+            raise BadImport(f"{error}.") from None  # the engine's own message
     _when(data.get("exported_at"), "", "exported_at")
     types = _checked_types(data.get("game_types") or [])
     games = data["games"]
     total = sum(len(game["hands"]) for game in games)
     if total > MAX_IMPORT_HANDS:
-        raise BadImport(f"this file holds {total} hands; one file holds at most {MAX_IMPORT_HANDS}. "
-                        "Split it into several files.")
+        raise BadImport(_("this file holds %(total)s hands; one file holds at most %(most)s. "
+                          "Split it into several files.", total=total, most=MAX_IMPORT_HANDS))
     checked = []
     for index, game in enumerate(games):
         checked.append(_checked_game(game, _game_place(index + 1, game), f"games/{index}/"))
@@ -285,7 +295,7 @@ def _checked_types(kept: list[dict[str, Any]]) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     seen: dict[str, str] = {}
     for number, data in enumerate(kept, 1):
-        place = f"own game {number}: "
+        place = _("own game %(number)s: ", number=number)
         variant = data["variant"]
         try:
             defined = definition(variant, data["options"])
@@ -295,7 +305,8 @@ def _checked_types(kept: list[dict[str, Any]]) -> list[dict[str, Any]]:
             raise BadImport(f"{place}{error.message}") from None
         name = game_name(variant, defined)
         if name_key(name) in seen:
-            raise BadImport(f"{place}{quoted(name)} is named twice; each game of your own has its own name.")
+            raise BadImport(_("%(place)s%(name)s is named twice; each game of your own has its own name.",
+                              place=place, name=quoted(name)))
         seen[name_key(name)] = name
         created = _when(data.get("created_at"), place, "created_at") or utcnow()
         rows.append({"variant": variant, "name": name, "options": defined, "created_at": created,
@@ -304,21 +315,21 @@ def _checked_types(kept: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 #: what import takes, said whenever a file given to it is something else
-IMPORT_TAKES = ("import takes the JSON file of one game (the JSON link under its sheet) "
-                "or of a whole backup (Download every game, on the Backup page).")
+IMPORT_TAKES = _l("import takes the JSON file of one game (the JSON link under its sheet) "
+                  "or of a whole backup (Download every game, on the Backup page).")
 
 
 def import_file(account: Account, text: str | bytes, *, name: str = "") -> ImportResult:
     """A game or a backup file, whichever it is; ``name``: the file's name, as the phone gave it."""
     if len(text) > MAX_IMPORT_BYTES:
-        raise BadImport(f"This file is larger than any Scorekeeper backup should be "
-                        f"({MAX_IMPORT_BYTES // (1024 * 1024)} MB).")
+        raise BadImport(_("This file is larger than any Scorekeeper backup should be (%(size)s MB).",
+                          size=MAX_IMPORT_BYTES // (1024 * 1024)))
     try:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError) as error:
         raise BadImport(_not_json(text, name, error)) from None
     except RecursionError:  # brackets nested deeper than any export
-        raise BadImport("This file is not a Scorekeeper export (it nests too deeply); choose an export.") from None
+        raise BadImport(_("This file is not a Scorekeeper export (it nests too deeply); choose an export.")) from None
     if isinstance(data, dict) and data.get("format") == BACKUP_FORMAT:
         return import_backup(account, data)
     return import_game(account, data)
@@ -329,11 +340,12 @@ def _not_json(text: str | bytes, name: str, error: ValueError) -> str:
     back) is told so; a JSON file cut short says where it breaks; and each is told what import takes."""
     start = text[:64].decode("utf-8", "replace") if isinstance(text, bytes) else text[:64]
     if name.lower().endswith(".csv") or start.lstrip("\ufeff").startswith("Hand,Dealer,"):
-        return f"This file is a CSV sheet, made for spreadsheets, and cannot be read back: {IMPORT_TAKES}"
+        return _("This file is a CSV sheet, made for spreadsheets, and cannot be read back: %(takes)s",
+                 takes=IMPORT_TAKES)
     if isinstance(error, json.JSONDecodeError) and start.lstrip().startswith(("{", "[")):
-        return (f"This file is not JSON: it breaks at line {error.lineno}, column {error.colno}. "
-                f"It may be cut short; {IMPORT_TAKES}")
-    return f"This file is not JSON, so not a Scorekeeper export: {IMPORT_TAKES}"
+        return _("This file is not JSON: it breaks at line %(line)s, column %(column)s. "
+                 "It may be cut short; %(takes)s", line=error.lineno, column=error.colno, takes=IMPORT_TAKES)
+    return _("This file is not JSON, so not a Scorekeeper export: %(takes)s", takes=IMPORT_TAKES)
 
 
 @dataclass
@@ -361,36 +373,39 @@ def _said(fault: ValidationError) -> str:
 
     A value is quoted cut short (a message never repeats a megabyte); an
     unknown field, a list too long and a text of the wrong form are said in
-    the file's own words.
+    the file's own words.  (The schema's other refusals, and the titles of
+    its patterns, are in English: they are the schema's own words.)
     """
-    where = "/".join(str(part) for part in fault.absolute_path) or "the file"
+    where = "/".join(str(part) for part in fault.absolute_path) or _("the file")
     value: Any = fault.instance
     schema: Any = fault.schema
     if fault.validator == "additionalProperties":
         unknown = sorted(set(value) - set(schema.get("properties", {})))
-        what = (f"{', '.join(shown(key) for key in unknown[:3])} {'is' if len(unknown) == 1 else 'are'} "
-                "not part of a Scorekeeper export")
-    elif fault.validator == "maxItems":
-        what = f"holds {len(value)} items; at most {fault.validator_value}"
-    elif fault.validator == "pattern" and "title" in schema:
-        what = f"{shown(value)} is not {schema['title']}"
-    else:
-        what = fault.message.replace(repr(value), shown(value))
-    return f"{where}: {what}"
+        return ngettext("%(where)s: %(keys)s is not part of a Scorekeeper export",
+                        "%(where)s: %(keys)s are not part of a Scorekeeper export", len(unknown),
+                        where=where, keys=", ".join(shown(key) for key in unknown[:3]))
+    if fault.validator == "maxItems":
+        return _("%(where)s: holds %(count)s items; at most %(most)s", where=where, count=len(value),
+                 most=fault.validator_value)
+    if fault.validator == "pattern" and "title" in schema:
+        return _("%(where)s: %(value)s is not %(title)s", where=where, value=shown(value), title=schema["title"])
+    return f"{where}: {fault.message.replace(repr(value), shown(value))}"
 
 
 def _check_header(data: Any, expected: str) -> None:
     if not isinstance(data, dict):
-        raise BadImport("This file is not a Scorekeeper export: it holds no game or backup.")
+        raise BadImport(_("This file is not a Scorekeeper export: it holds no game or backup."))
     found = data.get("format")
     if found not in (GAME_FORMAT, BACKUP_FORMAT):
-        raise BadImport(f'This file is not a Scorekeeper export (format {shown(found)}; '
-                        f'expected "{GAME_FORMAT}" or "{BACKUP_FORMAT}").')
+        raise BadImport(_('This file is not a Scorekeeper export (format %(found)s; '
+                          'expected "%(game)s" or "%(backup)s").', found=shown(found), game=GAME_FORMAT,
+                          backup=BACKUP_FORMAT))
     if found != expected:
-        raise BadImport(f'This file is a {found}, not a {expected}.')
+        raise BadImport(_("This file is a %(found)s, not a %(expected)s.", found=found, expected=expected))
     version = data.get("version")
     if version != VERSION or isinstance(version, bool):
-        raise BadImport(f"This file is version {shown(version)}; this Scorekeeper reads version {VERSION}.")
+        raise BadImport(_("This file is version %(found)s; this Scorekeeper reads version %(version)s.",
+                          found=shown(version), version=VERSION))
 
 
 def _check_text(data: Any) -> None:
@@ -404,7 +419,7 @@ def _check_text(data: Any) -> None:
     while stack:
         value, path = stack.pop()
         if len(path) > MAX_DEPTH:
-            raise BadImport(f"{_path(path)} nests deeper than any Scorekeeper export.")
+            raise BadImport(_("%(where)s nests deeper than any Scorekeeper export.", where=_path(path)))
         if isinstance(value, str):
             _text_ok(value, path)
         elif isinstance(value, dict):
@@ -419,18 +434,19 @@ def _check_text(data: Any) -> None:
 def _text_ok(text: str, path: tuple[Any, ...]) -> None:
     problem = text_problem(text)
     if problem:
-        raise BadImport(f"{_path(path)}: the text {problem}.")
+        raise BadImport(_("%(where)s: the text %(problem)s.", where=_path(path), problem=problem))
 
 
 def _path(path: tuple[Any, ...]) -> str:
-    return "/".join(_cut(str(part), 40) for part in path) or "the file"
+    return "/".join(_cut(str(part), 40) for part in path) or _("the file")
 
 
 def _unknown_keys(data: dict[str, Any], known: set[str], place: str) -> None:
     unknown = sorted(set(data) - known)
     if unknown:
-        raise BadImport(f"{place}{', '.join(shown(key) for key in unknown[:3])} "
-                        f"{'is' if len(unknown) == 1 else 'are'} not part of a Scorekeeper export.")
+        raise BadImport(ngettext("%(place)s%(keys)s is not part of a Scorekeeper export.",
+                                 "%(place)s%(keys)s are not part of a Scorekeeper export.", len(unknown),
+                                 place=place, keys=", ".join(shown(key) for key in unknown[:3])))
 
 
 @cache
@@ -444,7 +460,7 @@ def _game_place(number: int, game: dict[str, Any]) -> str:
     who = " v ".join(game["players"][:12])
     known = _catalogue().get(game["variant"])
     variant = _cut(game_name(known["key"], game.get("options") or {}), 40) if known else _cut(game["variant"], 20)
-    return f'game {number} ("{variant}", {who}): '
+    return _('game %(number)s ("%(variant)s", %(players)s): ', number=number, variant=variant, players=who)
 
 
 def _when(value: Any, place: str, name: str) -> datetime | None:
@@ -454,7 +470,8 @@ def _when(value: Any, place: str, name: str) -> datetime | None:
     try:
         when = datetime.fromisoformat(value)
     except (TypeError, ValueError):
-        raise BadImport(f'{place}"{name}" is not a date and time: {shown(value)}.') from None
+        raise BadImport(_('%(place)s"%(name)s" is not a date and time: %(value)s.', place=place, name=name,
+                          value=shown(value))) from None
     if when.tzinfo is not None:
         when = when.astimezone(UTC)
     return when.replace(tzinfo=None)
@@ -466,7 +483,8 @@ def _checked_game(data: dict[str, Any], place: str, path: str) -> _Checked:
     ``path`` for the file's)."""
     variant = data["variant"]
     if variant not in _catalogue():
-        raise BadImport(f'{place}{quoted(variant)} is not a variant this Scorekeeper knows.')
+        raise BadImport(_("%(place)s%(variant)s is not a variant this Scorekeeper knows.", place=place,
+                          variant=quoted(variant)))
     players, hands = data["players"], data["hands"]
     log = {
         "variant": variant,
@@ -486,7 +504,8 @@ def _checked_game(data: dict[str, Any], place: str, path: str) -> _Checked:
     _when(data.get("updated_at"), place, "updated_at")
     times = data.get("hand_times") or []
     if len(times) > len(hands):
-        raise BadImport(f"{path}hand_times: {len(times)} pairs of times for {len(hands)} hands.")
+        raise BadImport(_("%(path)shand_times: %(times)s pairs of times for %(hands)s hands.", path=path,
+                          times=len(times), hands=len(hands)))
     hand_times = []
     for number, stamp in enumerate(times, 1):
         made = _when(stamp.get("created_at"), place, f"hand {number} created_at") or created or utcnow()
@@ -529,18 +548,19 @@ def _check_logged_entry(entry: dict[str, Any], where: str, table: _Table, rules:
              *(name for key in rules["keys"] if isinstance(entry.get(key), list) for name in entry[key])]
     for name in named:
         if name is not None and name not in table.players:
-            raise BadImport(f"{where}: {quoted(name)} is not a player in this game.")
+            raise BadImport(_("%(where)s: %(name)s is not a player in this game.", where=where, name=quoted(name)))
     # The lowest number a declared field takes (a house game's points go below 0).
     low = min(0, *(spec["minimum"] for spec in rules["fields"] if spec["minimum"] is not None))
     for name, given in entry.get("hands", {}).items():
         _unknown_keys(given, set(rules["inputs"]), f"{where}/hands/{name}: ")
         for key, value in given.items():
             if isinstance(value, int) and value < low:
-                raise BadImport(f"{where}/hands/{name}/{key}: {shown(value)} is below {low}, the least it takes.")
+                raise BadImport(_("%(where)s: %(value)s is below %(least)s, the least it takes.",
+                                  where=f"{where}/hands/{name}/{key}", value=shown(value), least=low))
     side_keys = {spec["key"] for spec in rules.get("side_fields") or ()}
     for side, given in entry.get("sides", {}).items():
         if side not in table.sides:
-            raise BadImport(f"{where}: {quoted(side)} is not a side in this game.")
+            raise BadImport(_("%(where)s: %(side)s is not a side in this game.", where=where, side=quoted(side)))
         _unknown_keys(given, side_keys, f"{where}/sides/{side}: ")
 
 
@@ -600,8 +620,8 @@ def _import(account: Account, roster: list[str], games: list[_Checked],
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
-        raise BadImport("Another import of these games ran at the same time; nothing was imported. "
-                        "Try again.") from None
+        raise BadImport(_("Another import of these games ran at the same time; nothing was imported. "
+                          "Try again.")) from None
     except Exception:
         db.session.rollback()
         raise
@@ -616,8 +636,9 @@ def _add_types(account: Account, types: list[dict[str, Any]], result: ImportResu
             continue
         result.types_created.append(GameType(account_id=account.id, **row))
     if len(kept) + len(result.types_created) > MAX_GAME_TYPES:
-        raise BadImport(f"with this backup's, the account would keep {len(kept) + len(result.types_created)} games "
-                        f"of its own; it keeps at most {MAX_GAME_TYPES}. Delete some first.")
+        raise BadImport(_("with this backup's, the account would keep %(count)s games of its own; "
+                          "it keeps at most %(most)s. Delete some first.",
+                          count=len(kept) + len(result.types_created), most=MAX_GAME_TYPES))
     db.session.add_all(result.types_created)
 
 
@@ -672,7 +693,7 @@ def _game_rows(account: Account, checked: _Checked,
                 side_size=side_size)
     game.seats = [Seat(seat=i, player=p) for i, p in enumerate(seated)]
     if partners and game.seated_sides(names) != [list(side) for side in partners.values()]:
-        raise BadImport("sides: uneven sides are kept as seated in turn; this game's are seated otherwise.")
+        raise BadImport(_("sides: uneven sides are kept as seated in turn; this game's are seated otherwise."))
     for column, value in summary_of(checked.sheet).items():
         setattr(game, column, value)
     game.updated_at = _when(data.get("updated_at"), "", "updated_at") or created

@@ -16,6 +16,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from flask_babel import gettext as _
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
@@ -36,8 +37,8 @@ class HandSaved(ServiceError):
     """The hand was saved (from this phone or another) before this draft arrived: it is discarded."""
 
     def __init__(self, number: int) -> None:
-        super().__init__(f"Hand {number} was saved meanwhile, so this phone's typing for it was discarded.",
-                         code="hand_saved")
+        super().__init__(_("Hand %(number)s was saved meanwhile, so this phone's typing for it was discarded.",
+                           number=number), code="hand_saved")
         self.number = number
 
 
@@ -51,9 +52,10 @@ def save_draft(game: Game, number: int, seat: int, fields: Mapping[str, Any], by
     if number <= game.hands_count:
         raise HandSaved(number)
     if number != game.hands_count + 1:
-        raise ServiceError(f"Hand {game.hands_count + 1} comes next, not hand {number}.", code="not_next_hand")
+        raise ServiceError(_("Hand %(next)s comes next, not hand %(number)s.", next=game.hands_count + 1,
+                             number=number), code="not_next_hand")
     if not 0 <= seat < len(game.seats):
-        raise ServiceError(f"This game has no seat {seat + 1}.", code="no_such_seat")
+        raise ServiceError(_("This game has no seat %(seat)s.", seat=seat + 1), code="no_such_seat")
     clean = _checked_fields(fields, allowed)
     who = " ".join(str(by).split())[:MAX_BY] or "a phone"
     draft = db.session.scalar(select(HandDraft).where(
@@ -90,15 +92,17 @@ def drop_drafts(game_id: int, upto: int) -> None:
 
 def _checked_fields(fields: Mapping[str, Any], allowed: frozenset[str]) -> dict[str, str]:
     if not isinstance(fields, Mapping):
-        raise ServiceError("A draft is the seat's fields, by name.", code="bad_draft")
+        raise ServiceError(_("A draft is the seat's fields, by name."), code="bad_draft")
     if len(fields) > MAX_DRAFT_FIELDS:
-        raise ServiceError(f"A draft holds at most {MAX_DRAFT_FIELDS} fields.", code="bad_draft")
+        raise ServiceError(_("A draft holds at most %(most)s fields.", most=MAX_DRAFT_FIELDS), code="bad_draft")
     clean: dict[str, str] = {}
     for key, value in fields.items():
         if not isinstance(key, str) or not _KEY.fullmatch(key) or key not in allowed:
-            raise ServiceError(f"{str(key)[:40]!r} is not a field of this game's entry.", code="bad_draft")
+            raise ServiceError(_("%(key)s is not a field of this game's entry.", key=repr(str(key)[:40])),
+                               code="bad_draft")
         if not isinstance(value, str) or len(value) > MAX_DRAFT_TEXT:
-            raise ServiceError(f"{key} must be text of at most {MAX_DRAFT_TEXT} characters.", code="bad_draft")
+            raise ServiceError(_("%(key)s must be text of at most %(most)s characters.", key=key, most=MAX_DRAFT_TEXT),
+                               code="bad_draft")
         clean[key] = value
     return clean
 

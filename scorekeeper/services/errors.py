@@ -3,10 +3,15 @@
 Every module of :mod:`scorekeeper.services` raises these (or a subclass of
 its own); the pages show the message beside the field at fault, and the API
 turns ``code`` into its status by one table (``scorekeeper.web.refusals.REFUSALS``), which
-the entry form and the phone's outbox answer by as well.
+the entry form and the phone's outbox answer by as well.  The message is
+written in the request's language when it is raised (gettext); ``code`` is
+the same word in every language.
 """
 
 from __future__ import annotations
+
+from flask_babel import gettext as _
+from flask_babel import ngettext
 
 
 class ServiceError(ValueError):
@@ -33,7 +38,8 @@ class AlreadyRecorded(ServiceError):
     code = "already_recorded"
 
     def __init__(self, number: int) -> None:
-        super().__init__(f"Hand {number} was already recorded from this form; it is on the sheet once.")
+        super().__init__(_("Hand %(number)s was already recorded from this form; it is on the sheet once.",
+                           number=number))
         self.number = number
 
 
@@ -43,8 +49,8 @@ class ReusedId(ServiceError):
     code = "reused_id"
 
     def __init__(self, number: int) -> None:
-        super().__init__(f"This id already recorded hand {number}, a different hand; this one was not recorded. "
-                         f"To change hand {number}, correct it from the sheet.")
+        super().__init__(_("This id already recorded hand %(number)s, a different hand; this one was not recorded. "
+                           "To change hand %(number)s, correct it from the sheet.", number=number))
         self.number = number
 
 
@@ -54,7 +60,7 @@ class Conflict(ServiceError):
     code = "conflict"
 
     def __init__(self) -> None:
-        super().__init__("Someone else changed this game just now; check the sheet and try again.")
+        super().__init__(_("Someone else changed this game just now; check the sheet and try again."))
 
 
 class StaleHand(ServiceError):
@@ -63,11 +69,13 @@ class StaleHand(ServiceError):
     code = "stale_hand"
 
     def __init__(self, expected: int, recorded: int) -> None:
-        super().__init__(
-            f"Hand {expected} was already recorded (from another phone?): the sheet now has "
-            f"{recorded} hand{'s' if recorded != 1 else ''}. Check it; if yours is a different hand, "
-            f"save it as hand {recorded + 1}."
-        )
+        super().__init__(ngettext(
+            "Hand %(expected)s was already recorded (from another phone?): the sheet now has %(num)d hand. "
+            "Check it; if yours is a different hand, save it as hand %(next)s.",
+            "Hand %(expected)s was already recorded (from another phone?): the sheet now has %(num)d hands. "
+            "Check it; if yours is a different hand, save it as hand %(next)s.",
+            recorded, expected=expected, next=recorded + 1,
+        ))
         self.expected = expected
         self.recorded = recorded
 
@@ -77,8 +85,8 @@ class GameOver(ServiceError):
 
     code = "game_over"
 
-    def __init__(self, message: str = "This game is over; start a new game (or a rematch) to play on.") -> None:
-        super().__init__(message)
+    def __init__(self, message: str | None = None) -> None:
+        super().__init__(message or _("This game is over; start a new game (or a rematch) to play on."))
 
 
 class NotLastHand(ServiceError):
@@ -87,8 +95,8 @@ class NotLastHand(ServiceError):
     code = "not_last_hand"
 
     def __init__(self, expected: object, recorded: int) -> None:
-        super().__init__(f"Hand {expected} is not the last hand: the sheet has {recorded}. "
-                         "Nothing was undone; check the sheet.")
+        super().__init__(_("Hand %(expected)s is not the last hand: the sheet has %(recorded)s. "
+                           "Nothing was undone; check the sheet.", expected=expected, recorded=recorded))
         self.expected = expected
         self.recorded = recorded
 

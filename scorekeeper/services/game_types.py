@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from flask_babel import gettext as _
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
@@ -37,7 +38,8 @@ def definition(variant: str, options: Mapping[str, Any] | None) -> dict[str, Any
     """The whole definition the engine makes of these options: every option with its
     effective value, or :class:`InvalidEntry` (``where`` "options", ``field`` the option)."""
     if not definable(variant):
-        raise ServiceError(f"{variant!r} is not a game a table defines.", "variant", code="not_definable")
+        raise ServiceError(_("%(variant)s is not a game a table defines.", variant=repr(variant)), "variant",
+                           code="not_definable")
     return options_of(variant, options)
 
 
@@ -69,8 +71,8 @@ def save_game_type(account: Account, variant: str, options: Mapping[str, Any] | 
             kept = db.session.scalar(select(func.count()).select_from(GameType)
                                      .where(GameType.account_id == account.id)) or 0
             if kept >= MAX_GAME_TYPES:
-                raise ServiceError(f"You keep {kept} games of your own, the most an account keeps; delete one "
-                                   "you no longer play first.", "name", code="too_many_game_types")
+                raise ServiceError(_("You keep %(kept)s games of your own, the most an account keeps; delete one "
+                                     "you no longer play first.", kept=kept), "name", code="too_many_game_types")
             game_type = GameType(account_id=account.id, variant=variant, created_at=utcnow())
             db.session.add(game_type)
         game_type.variant, game_type.name, game_type.options = variant, name, defined
@@ -102,8 +104,8 @@ def _check_name_free(account: Account, name: str, keeping: GameType | None) -> N
 
 
 def _name_taken(name: str) -> ServiceError:
-    return ServiceError(f"You already have a game called {name}; give this one a name of its own.", "name",
-                        code="same_name")
+    return ServiceError(_("You already have a game called %(name)s; give this one a name of its own.", name=name),
+                        "name", code="same_name")
 
 
 __all__ = ["MAX_GAME_TYPES", "definable", "definition", "delete_game_type", "game_types", "save_game_type"]

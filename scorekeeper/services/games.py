@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
+from flask_babel import gettext as _
 from sqlalchemy import CursorResult, bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
@@ -63,7 +64,7 @@ def start_game(
         check_names(typed)
         seated = [p if isinstance(p, Player) else roster_player(account, name) for p, name in zip(players, typed)]
         if not 0 <= first_dealer < max(len(seated), 1):
-            raise ServiceError("Pick the first dealer from the players.", "first_dealer", code="bad_first_dealer")
+            raise ServiceError(_("Pick the first dealer from the players."), "first_dealer", code="bad_first_dealer")
         game = Game(account_id=account.id, variant=variant, options=dict(options or {}),
                     first_seat=first_dealer, rematch_of_id=rematch_of.id if rematch_of else None)
         game.seats = [Seat(seat=i, player=p) for i, p in enumerate(seated)]
@@ -107,7 +108,7 @@ def record_hand(game: Game, entry: dict[str, Any], *, token: str, expected: int,
         _check_token(game, token, stored)  # this form again, or another phone's hand?
         raise StaleHand(expected, game.hands_count)
     if not token:
-        raise ServiceError("This form has expired; open the hand entry again.", code="form_expired")
+        raise ServiceError(_("This form has expired; open the hand entry again."), code="form_expired")
     # A form saved twice carries an old hand number (above); should two of its
     # posts race, the token's unique constraint stops the second (_conflict).
     following = replayed(game).after(entry)  # the engine checks the hand on its game so far
@@ -154,7 +155,7 @@ def undo_hand(game: Game, *, number: object = None, before_commit: BeforeCommit 
     another phone's hand.
     """
     if not game.hands:
-        raise ServiceError("There is no hand to undo.", code="nothing_to_undo")
+        raise ServiceError(_("There is no hand to undo."), code="nothing_to_undo")
     last = game.hands[-1]
     if number is not None and str(number) != str(last.number):
         raise NotLastHand(number, last.number)
@@ -169,7 +170,7 @@ def undo_hand(game: Game, *, number: object = None, before_commit: BeforeCommit 
 def end_game(game: Game, *, before_commit: BeforeCommit = None) -> dict[str, Any]:
     """End the game by agreement after its last hand.  Logged."""
     if game.ended or game.status == "finished":
-        raise ServiceError("This game is already over.", code="game_over")
+        raise ServiceError(_("This game is already over."), code="game_over")
     game.ended = True
     sheet = _replay_or_raise(game, [h.entry for h in game.hands])
     game.changes.append(Change(action="end", hand_number=len(game.hands) or None, before=None, after=None))
@@ -228,14 +229,14 @@ def _hand(game: Game, number: int) -> HandEntry:
     for hand in game.hands:
         if hand.number == number:
             return hand
-    raise ServiceError(f"This game has no hand {number}.", code="no_such_hand")
+    raise ServiceError(_("This game has no hand %(number)s.", number=number), code="no_such_hand")
 
 
 def _check_token(game: Game, token: str, stored: dict[str, Any]) -> None:
     """Nothing, where no hand was recorded with this token; else the same hand again
     (:class:`AlreadyRecorded`) or another one (:class:`ReusedId`)."""
     if not token:
-        raise ServiceError("This form has expired; open the hand entry again.", code="form_expired")
+        raise ServiceError(_("This form has expired; open the hand entry again."), code="form_expired")
     recorded = db.session.execute(
         select(HandEntry.number, HandEntry.entry).where(HandEntry.game_id == game.id, HandEntry.token == token)
     ).first()

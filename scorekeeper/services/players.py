@@ -7,6 +7,7 @@ and two names that differ only by letter case or spaces are one player
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
 from sqlalchemy import select
 
 from ..engine import InvalidEntry
@@ -27,7 +28,7 @@ def clean_name(name: str) -> str:
     """
     name = " ".join(name.split())
     if not name:
-        raise ServiceError("A player needs a name.", "name", code="bad_name")
+        raise ServiceError(_("A player needs a name."), "name", code="bad_name")
     if len(name) > MAX_NAME:
         raise ServiceError(too_long(name), "name", code="bad_name")
     try:
@@ -39,7 +40,7 @@ def clean_name(name: str) -> str:
 
 def too_long(name: str) -> str:
     """The refusal of a name past the bound, saying by how much."""
-    return f"Keep names to {MAX_NAME} characters (this one has {len(name)})."
+    return _("Keep names to %(most)s characters (this one has %(length)s).", most=MAX_NAME, length=len(name))
 
 
 def add_player(account: Account, name: str) -> Player:
@@ -70,8 +71,8 @@ def rename_player(player: Player, name: str) -> Player:
     name = clean_name(name)
     other = find_player(player.account, name)
     if other is not None and other.id != player.id:
-        said = f"{other.name} is already on your roster." if other.name == name else \
-            f"{look_alike(other.name, name)}: {other.name} is already on your roster."
+        said = _("%(name)s is already on your roster.", name=other.name) if other.name == name else \
+            _("%(alike)s: %(name)s is already on your roster.", alike=look_alike(other.name, name), name=other.name)
         raise ServiceError(said, "name", code="same_name")
     player.name = name
     # The name is on the live views of every game the player sits in.

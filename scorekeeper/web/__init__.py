@@ -6,6 +6,9 @@ import importlib
 from typing import Any
 
 from flask import Flask, current_app, g, jsonify, render_template, request
+from flask_babel import format_date, format_datetime
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from sqlalchemy import bindparam, select
 from sqlalchemy.exc import OperationalError
@@ -44,6 +47,7 @@ BLUEPRINTS = [
     "hands",
     "keeper",
     "health",
+    "language",
     "history",
     "offline",
     "own",
@@ -64,7 +68,8 @@ def register(app: Flask) -> None:
     addresses.init_app(app)  # the address phones at the table open, for the pages and `make run`
 
     login_manager.login_view = "auth.login"
-    login_manager.login_message = "Sign in to keep score."
+    login_manager.login_message = _l("Sign in to keep score.")
+    login_manager.localize_callback = str  # flashed in the language of the page that asked
     login_manager.login_message_category = "info"
 
     @login_manager.user_loader
@@ -87,10 +92,14 @@ def register(app: Flask) -> None:
     app.add_template_filter(number, "number")
     app.add_template_filter(signed, "signed")
     from .catalogue import players_text
+    from .script_words import script_words
     from .sheet import drawn_rows
 
     app.add_template_global(drawn_rows, "drawn_rows")
+    app.add_template_global(script_words, "script_words")  # the scripts' words, in base.html's head
     app.add_template_global(players_text, "players_text")
+    app.add_template_global(format_date, "format_date")
+    app.add_template_global(format_datetime, "format_datetime")
 
 
 def _not_found(error: Exception) -> Any:
@@ -107,18 +116,18 @@ def _not_allowed(error: Exception) -> Any:
         from .api import http_error
 
         return http_error(error)  # type: ignore[arg-type]
-    return render_template("errors/400.html", reason=(
+    return render_template("errors/400.html", reason=_(
         "This page cannot be sent to; go back and try again from its own page: nothing was saved.")), 405
 
 
 def _csrf_failed(error: CSRFError) -> tuple[str, int]:
-    return render_template("errors/400.html", reason=(
+    return render_template("errors/400.html", reason=_(
         "This form is stale or came from somewhere else. Go back, reload the page and try again: "
         "nothing was saved."
     )), 400
 
 
-DATABASE_BUSY = (
+DATABASE_BUSY = _l(
     "The score sheet's database is busy or unreachable just now, so nothing was saved and "
     "nothing you typed is lost: try again in a few seconds."
 )
@@ -136,13 +145,13 @@ def database_unavailable(error: Exception) -> tuple[str | Response, int, dict[st
     current_app.logger.warning("database unavailable: %s", type(error.__cause__ or error).__name__)
     headers = {"Retry-After": RETRY_AFTER, "Cache-Control": "no-store"}
     if request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json":
-        return jsonify(error=DATABASE_BUSY, code="unavailable", retry_after=int(RETRY_AFTER)), 503, headers
+        return jsonify(error=str(DATABASE_BUSY), code="unavailable", retry_after=int(RETRY_AFTER)), 503, headers
     resend = None
     if request.method == "POST" and not request.files:
         fields = list(request.form.items(multi=True))
         if not any("password" in name for name, _ in fields):
             resend = fields
-    reason = DATABASE_BUSY if resend is not None or request.method != "POST" else (
+    reason = str(DATABASE_BUSY) if resend is not None or request.method != "POST" else _(
         "The score sheet's database is busy or unreachable just now, so nothing was saved. "
         "Go back (your browser keeps what you typed) and send it again in a few seconds."
     )

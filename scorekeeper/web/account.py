@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, current_app, flash, redirect, render_template, url_for
+from flask_babel import gettext as _
 from flask_login import current_user, login_required, logout_user
 from werkzeug.wrappers import Response
 
@@ -55,7 +56,7 @@ def change_password() -> tuple[str, int, dict[str, str]] | Response:
         return _page(form), 422, {}
     throttle.clear(email, device)
     sign_in_here(current_user._get_current_object(), secret)
-    flash("Password changed. Every other phone and browser is signed out; this one stays signed in.", "success")
+    flash(_("Password changed. Every other phone and browser is signed out; this one stays signed in."), "success")
     response = redirect(url_for("account.index"), 303)
     devices.remember_device(response, email)
     return response
@@ -68,7 +69,7 @@ def sign_out_everywhere() -> Response:
         return redirect(url_for("account.index"), 303)
     accounts.end_every_sign_in(current_user)
     logout_user()
-    flash("Signed out on every phone and browser, this one too. API tokens still work.", "info")
+    flash(_("Signed out on every phone and browser, this one too. API tokens still work."), "info")
     return redirect(url_for("auth.login"), 303)
 
 

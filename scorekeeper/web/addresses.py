@@ -31,6 +31,7 @@ from urllib.parse import urlsplit, urlunsplit
 import click
 import ifaddr
 from flask import Flask, current_app, g, request, url_for
+from flask_babel import gettext as _
 from flask.cli import with_appcontext
 from markupsafe import Markup
 
@@ -237,7 +238,7 @@ def init_app(app: Flask) -> None:
     from .share import qr_svg  # (share.py makes its links here: imported once both are)
 
     def table_qr(url: str) -> Markup:
-        return qr_svg(url, "QR code of the address phones at this table open")
+        return qr_svg(url, _("QR code of the address phones at this table open"))
 
     app.add_template_global(table_address, "table_address")
     app.add_template_global(table_qr, "table_qr")

@@ -24,6 +24,7 @@ from functools import cache
 from typing import Any
 
 from flask import Blueprint, Flask, current_app, g, jsonify, render_template, request, url_for
+from flask_babel import gettext as _
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
@@ -71,15 +72,18 @@ def error_response(status: int, message: str, code: str | None = None, **details
 
 
 def http_error(error: HTTPException) -> Response:
-    """A werkzeug error (404, 405, 413, a body that is not JSON...) as the API's JSON error."""
+    """A werkzeug error (404, 405, 413, a body that is not JSON...) as the API's JSON error.
+
+    Its ``error`` is a sentence for a person, in the language the request asks for
+    (``Accept-Language``); its ``code`` stays the same word in every language."""
     status = error.code or 500
     if status == 405 and not _path_takes_any_method():
         status = 404
     messages = {
-        404: "There is nothing here (or it belongs to another account).",
-        405: f"{request.method} is not allowed here.",
-        413: "The request body is larger than the server takes.",
-        500: "Something went wrong on the server. Read the game back before trying again.",
+        404: _("There is nothing here (or it belongs to another account)."),
+        405: _("%(method)s is not allowed here.", method=request.method),
+        413: _("The request body is larger than the server takes."),
+        500: _("Something went wrong on the server. Read the game back before trying again."),
     }
     response = error_response(status, messages.get(status, error.description or error.name))
     if status == 405 and isinstance(error.valid_methods, list | tuple | set):  # type: ignore[attr-defined]
@@ -146,13 +150,13 @@ def _authenticate() -> None:
     if request.endpoint in PUBLIC:
         return
     header = request.headers.get("Authorization", "")
-    scheme, _, secret = header.partition(" ")
+    scheme, _space, secret = header.partition(" ")
     if scheme.lower() != "bearer" or not secret.strip():
-        raise ApiError(401, "Send a personal API token as 'Authorization: Bearer <token>' "
-                            "(make one on the Settings → API tokens page).")
+        raise ApiError(401, _("Send a personal API token as 'Authorization: Bearer <token>' "
+                              "(make one on the Settings → API tokens page)."))
     account = api_tokens.account_for(secret.strip())
     if account is None:
-        raise ApiError(401, "This API token is unknown or has been revoked.")
+        raise ApiError(401, _("This API token is unknown or has been revoked."))
     g.account = account
 
 
@@ -183,13 +187,13 @@ def _body(schema: str, *, optional: bool = False) -> dict[str, Any]:
     if not raw.strip() and optional:
         return {}
     if not request.is_json:
-        raise ApiError(415, "Send the body as JSON, with 'Content-Type: application/json'.")
+        raise ApiError(415, _("Send the body as JSON, with 'Content-Type: application/json'."))
     try:
         data = json.loads(raw)
     except ValueError as error:
-        raise ApiError(400, f"The body is not JSON: {error}.") from None
+        raise ApiError(400, _("The body is not JSON: %(error)s.", error=error)) from None
     except RecursionError:
-        raise ApiError(400, "The body nests too deeply.") from None
+        raise ApiError(400, _("The body nests too deeply.")) from None
     problems = sorted(_validator(schema).iter_errors(data), key=lambda e: list(e.absolute_path))
     if problems:
         first = problems[0]
@@ -205,9 +209,9 @@ def _int_arg(name: str, default: int, low: int, high: int) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise ApiError(400, f"{name} must be a whole number, not {text!r}.") from None
+        raise ApiError(400, _("%(name)s must be a whole number, not %(text)s.", name=name, text=repr(text))) from None
     if not low <= value <= high:
-        raise ApiError(400, f"{name} must be between {low} and {high}.")
+        raise ApiError(400, _("%(name)s must be between %(low)s and %(high)s.", name=name, low=low, high=high))
     return value
 
 
@@ -219,14 +223,14 @@ def _game(game_id: int) -> Game:
     if 1 <= game_id <= MAX_ID:
         game = db.session.scalar(select(Game).where(Game.id == game_id, Game.account_id == _account().id))
     if game is None:
-        raise ApiError(404, f"This account has no game {game_id}.")
+        raise ApiError(404, _("This account has no game %(game)s.", game=game_id))
     return game
 
 
 def _hand(game: Game, number: int) -> HandEntry:
     hand = next((h for h in game.hands if h.number == number), None)
     if hand is None:
-        raise ApiError(404, f"Game {game.id} has no hand {number}.")
+        raise ApiError(404, _("Game %(game)s has no hand %(number)s.", game=game.id, number=number))
     return hand
 
 
@@ -320,7 +324,7 @@ class _Idempotency:
         self.account = account
         self.key = request.headers.get("Idempotency-Key")
         if self.key is not None and not (0 < len(self.key) <= MAX_KEY and _visible_ascii(self.key)):
-            raise ApiError(400, f"An Idempotency-Key is 1 to {MAX_KEY} visible ASCII characters.")
+            raise ApiError(400, _("An Idempotency-Key is 1 to %(most)s visible ASCII characters.", most=MAX_KEY))
         body = request.get_data(cache=True)
         try:
             # The same JSON however spaced and ordered is the same request.
@@ -338,8 +342,8 @@ class _Idempotency:
         if record is None:
             return None
         if record.fingerprint != self.fingerprint:
-            raise ApiError(422, "This Idempotency-Key was already used for another request; "
-                                "use a new key for each new change.", "idempotency_key_reused")
+            raise ApiError(422, _("This Idempotency-Key was already used for another request; "
+                                  "use a new key for each new change."), "idempotency_key_reused")
         response = jsonify(record.response)
         response.status_code = record.status_code
         response.headers["Idempotent-Replayed"] = "true"
@@ -440,7 +444,8 @@ def list_variants() -> Response:
 def list_games() -> Response:
     status = request.args.get("status")
     if status not in (None, "playing", "finished"):
-        raise ApiError(400, "status is playing or finished.")
+        raise ApiError(400, _("%(parameter)s is %(playing)s or %(finished)s.", parameter="status", playing="playing",
+                              finished="finished"))
     limit = _int_arg("limit", 100, 1, 1000)
     offset = _int_arg("offset", 0, 0, MAX_ID)
     query = select(Game).where(Game.account_id == _account().id)
@@ -456,7 +461,7 @@ def create_game() -> tuple[Response, int, dict[str, str]]:
     players = body["players"]
     first = body.get("first_dealer", players[0])
     if first not in players:
-        raise ApiError(422, f'The first dealer "{first}" is not one of the players.', where="first_dealer")
+        raise ApiError(422, _('The first dealer "%(name)s" is not one of the players.', name=first), where="first_dealer")
     try:
         game = services.start_game(_account(), body["variant"], players, first_dealer=players.index(first),
                                    options=body.get("options") or {}, sides=body.get("sides"))
@@ -496,7 +501,7 @@ def end_game(game_id: int) -> Response | tuple[Response, int]:
         return replay
     last = game.hands_count
     if game.status == "finished":
-        raise _refused(services.GameOver("This game is already over."), game_id)
+        raise _refused(services.GameOver(_("This game is already over.")), game_id)
     try:
         sheet = services.end_game(game, before_commit=idem.keeper(200, lambda s: {"number": last, "sheet": s}))
     except services.Conflict as error:

@@ -7,6 +7,8 @@ from urllib.parse import urlsplit
 
 from flask import (Blueprint, current_app, flash, g, make_response, redirect, render_template, request, session,
                    url_for)
+from flask_babel import gettext as _
+from flask_babel import ngettext
 from flask_login import current_user, login_required, login_user, logout_user
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
@@ -27,7 +29,8 @@ def register() -> tuple[str, int] | Response:
     if form.validate_on_submit():
         wait = throttle.registering_wait_seconds(client_address())
         if wait:
-            add_error(form.email, f"Too many tries from this network with emails that have accounts. {_wait(wait)}")
+            add_error(form.email, _("Too many tries from this network with emails that have accounts. %(wait)s",
+                                    wait=_wait(wait)))
             return _throttled("auth/register.html", form, wait)
         try:
             account = services.register(form.email.data or "", form.password.data or "")
@@ -39,7 +42,7 @@ def register() -> tuple[str, int] | Response:
             add_error(getattr(form, error.field or "email"), error.message)
         else:
             sign_in_here(account, accounts.start_sign_in(account, lasts=sign_in_lasts()))
-            flash("Welcome! Start your first game.", "success")
+            flash(_("Welcome! Start your first game."), "success")
             response = redirect(url_for("games.new"), 303)
             devices.remember_device(response, account.email)
             return response
@@ -60,7 +63,7 @@ def login() -> tuple[str, int] | Response:
         account = services.authenticate(email, form.password.data or "")
         if account is None:
             throttle.record_failure(email, device, client_address())
-            add_error(form.password, "That email and password do not match an account.")
+            add_error(form.password, _("That email and password do not match an account."))
         else:
             throttle.clear(email, device)
             sign_in_here(account, accounts.start_sign_in(account, lasts=sign_in_lasts()))
@@ -77,7 +80,7 @@ def logout() -> Response:
     if form.validate_on_submit():
         accounts.end_sign_in(current_user.id, this_sign_in())  # every copy of this browser's cookies with it
         logout_user()
-        flash("Signed out.", "info")
+        flash(_("Signed out."), "info")
     return redirect(url_for("auth.login"), 303)
 
 
@@ -156,14 +159,14 @@ def client_address() -> str:
 def too_many_tries(wait: int, *, known_device: bool) -> str:
     """Why a password was not even checked: that e-mail's untrusted clients, or this known phone, are locked out."""
     if known_device:
-        return f"Too many tries with this email on this phone. {_wait(wait)}"
-    return (f"Too many tries with this email. {_wait(wait)} "
-            "A phone that signed in to this account before can still sign in.")
+        return _("Too many tries with this email on this phone. %(wait)s", wait=_wait(wait))
+    return _("Too many tries with this email. %(wait)s "
+             "A phone that signed in to this account before can still sign in.", wait=_wait(wait))
 
 
 def _wait(seconds: int) -> str:
     minutes = max(1, -(-seconds // 60))
-    return f"Wait {minutes} minute{'s' if minutes != 1 else ''} and try again."
+    return ngettext("Wait %(num)d minute and try again.", "Wait %(num)d minutes and try again.", minutes)
 
 
 def _throttled(template: str, form: FlaskForm, wait: int) -> Response:

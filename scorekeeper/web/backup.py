@@ -6,6 +6,8 @@ import json
 from typing import Any
 
 from flask import Blueprint, Response, flash, redirect, render_template, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_login import current_user, login_required
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
@@ -22,9 +24,9 @@ MAX_IMPORT_BYTES = backup.MAX_IMPORT_BYTES
 
 
 class ImportForm(FlaskForm):
-    file = FileField("Game or backup file", validators=[FileRequired("Choose a file to import.")],
-                     description="A .json file exported from Scorekeeper: one game or a whole backup.")
-    submit = SubmitField("Import")
+    file = FileField(_l("Game or backup file"), validators=[FileRequired(_l("Choose a file to import."))],
+                     description=_l("A .json file exported from Scorekeeper: one game or a whole backup."))
+    submit = SubmitField(_l("Import"))
 
 
 @bp.get("/games/<int:game_id>/export.json")
@@ -62,12 +64,12 @@ def upload() -> tuple[str, int] | WerkzeugResponse:
     if form.validate_on_submit():
         content = form.file.data.read(MAX_IMPORT_BYTES + 1)
         if len(content) > MAX_IMPORT_BYTES:
-            form.file.errors.append("This file is larger than any Scorekeeper backup should be (20 MB).")
+            form.file.errors.append(_("This file is larger than any Scorekeeper backup should be (20 MB)."))
         else:
             try:
                 result = backup.import_file(current_user, content, name=form.file.data.filename or "")
             except backup.BadImport as error:
-                form.file.errors.append(f"Nothing was imported: {error.message}")
+                form.file.errors.append(_("Nothing was imported: %(why)s", why=error.message))
             else:
                 flash(result.said(), "success")
                 return redirect(url_for("backup.index"), 303)

@@ -15,6 +15,8 @@ from functools import cache, lru_cache
 from typing import Any
 
 from flask import Blueprint, render_template
+from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from scorekeeper.engine import entry_of, game_name, variants
 from scorekeeper.engine.games import when_registry_changes
@@ -110,7 +112,7 @@ def value_words(option: Mapping[str, Any], value: Any) -> str:
     if option["type"] == "choice" and labels and value in option["choices"]:
         return str(labels[option["choices"].index(value)])
     if isinstance(value, str) and value in (option.get("also") or ()):
-        return f"{value} value"  # "face value"
+        return _("%(word)s value", word=value)  # "face value"
     if option["type"] == "table" and isinstance(value, Mapping):
         parts = option.get("parts") or []
         named = {part["key"] for part in parts}
@@ -173,7 +175,7 @@ def option_line(option: Mapping[str, Any]) -> OptionLine:
         choices = [True, False]
     words = option.get("labels") or []
     if option.get("required"):
-        default = "none: the table gives it"
+        default = _("none: the table gives it")
     elif option["type"] == "table":
         default = value_words(option, option.get("default"))
     else:
@@ -196,20 +198,21 @@ def bounds_words(option: Mapping[str, Any]) -> str:
     if option.get("choices") or low is None or high is None:
         return ""
     if option["type"] == "text":
-        return f"{low} to {high} characters"
+        return _("%(low)s to %(high)s characters", low=low, high=high)
     if option["type"] == "list":
         each = ", ".join(f"{str(part.get('label') or part['key']).lower()} {bounds_words(part)}"
                          for part in option.get("parts") or [] if bounds_words(part))
-        return f"{low} to {high} {option.get('items') or 'records'}" + (f", each: {each}" if each else "")
-    return f"from {low} to {high}"
+        items = _("%(low)s to %(high)s %(items)s", low=low, high=high, items=option.get("items") or _("records"))
+        return _("%(items)s, each: %(each)s", items=items, each=each) if each else items
+    return _("from %(low)s to %(high)s", low=low, high=high)
 
 
 def describe_value(value: object) -> str:
     """An option's value as a player would say it; ``None`` means "none"."""
     if value is None:
-        return "none"
+        return _("none")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     return str(value)
 
 
@@ -226,27 +229,29 @@ def is_run(counts: list[int]) -> bool:
 def either(numbers: list[int]) -> str:
     """``4``, ``4 or 6``, ``2, 3, 4 or 6``."""
     words = [str(n) for n in numbers]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+    return words[0] if len(words) == 1 else _("%(some)s or %(last)s", some=", ".join(words[:-1]), last=words[-1])
 
 
 def players_text(variant: Mapping[str, Any]) -> str:
     """``2–4 players``; ``2, 3, 4 or 6 players (4 and 6 in partnerships)`` where some counts
     are skipped or sit in sides (the catalogue's ``player_counts`` and ``sides``)."""
     counts = player_counts(variant)
-    text = player_range(counts[0], counts[-1]) if is_run(counts) else f"{either(counts)} players"
+    text = player_range(counts[0], counts[-1]) if is_run(counts) else ngettext(
+        "%(counts)s player", "%(counts)s players", counts[-1], counts=either(counts))
     partnered = sorted(int(n) for n in {**(variant.get("sides") or {}), **(variant.get("uneven_sides") or {})})
     if partnered:
         words = [str(n) for n in partnered]
-        joined = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
-        text += f" ({joined} in partnerships)"
+        joined = words[0] if len(words) == 1 else _("%(some)s and %(last)s", some=", ".join(words[:-1]),
+                                                    last=words[-1])
+        text = _("%(players)s (%(counts)s in partnerships)", players=text, counts=joined)
     return text
 
 
 def player_range(low: int, high: int) -> str:
     """``player_range(3, 4)`` is ``"3–4 players"``."""
     if low == high:
-        return plural(low, "player")
-    return f"{low}–{high} players"
+        return ngettext("%(num)d player", "%(num)d players", low)
+    return ngettext("%(low)s–%(high)s player", "%(low)s–%(high)s players", high, low=low, high=high)
 
 
 def deal_parts(cards_each: Mapping[str, object]) -> tuple[str, ...]:
@@ -255,12 +260,16 @@ def deal_parts(cards_each: Mapping[str, object]) -> tuple[str, ...]:
     ``{"2": 10, "3": 7, "4": 7}`` reads ``("2 players: 10 cards", "3–4 players: 7 cards")``.
     """
     return tuple(
-        f"{player_range(low, high)}: {plural(cards, 'card')}"
+        f"{player_range(low, high)}: {_cards(cards)}"
         for low, high, cards in runs_by_player_count(cards_each)
     )
 
 
-def pack_parts(decks: Mapping[str, object], jokers: Mapping[str, object]) -> tuple[str, ...]:
+def _cards(cards: int) -> str:
+    return ngettext("%(num)d card", "%(num)d cards", cards)
+
+
+def pack_parts(decks: Mapping[str, int], jokers: Mapping[str, int]) -> tuple[str, ...]:
     """Decks and printed jokers in play; the player counts are named only when the pack changes with them."""
     pack_by_count = {
         count: pack_size(number_of_decks, jokers.get(count, 0))
@@ -272,10 +281,10 @@ def pack_parts(decks: Mapping[str, object], jokers: Mapping[str, object]) -> tup
     return tuple(f"{player_range(low, high)}: {pack}" for low, high, pack in runs)
 
 
-def pack_size(decks: object, jokers: object) -> str:
-    pack = plural(decks, "deck")
+def pack_size(decks: int, jokers: int) -> str:
+    pack = ngettext("%(num)d deck", "%(num)d decks", decks)
     if jokers:
-        pack += f" and {plural(jokers, 'joker')}"
+        return _("%(decks)s and %(jokers)s", decks=pack, jokers=ngettext("%(num)d joker", "%(num)d jokers", jokers))
     return pack
 
 
@@ -293,10 +302,6 @@ def runs_by_player_count(by_count: Mapping[str, Any]) -> list[tuple[int, int, An
         else:
             runs.append((players, players, value))
     return runs
-
-
-def plural(number: object, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 when_registry_changes(_forget)  # a variant registered or removed: the catalogue is built again

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import math
 
+from flask_babel import gettext as _
+from flask_babel import ngettext
 from markupsafe import Markup, escape
 
 from ..engine.sheet import Row as SheetRow
@@ -77,12 +79,13 @@ def chart_summary(sheet: Sheet) -> str:
     """The chart in one sentence, for screen readers: ``Running totals over 3 hands: Ann 40, Bob 12.``"""
     count = len(sheet["hands"])
     totals = ", ".join(f"{name} {number(sheet['totals'][name])}" for name in columns_of(sheet))
-    text = f"Running totals over {count} hand{'s' if count != 1 else ''}: {totals}."
+    text = ngettext("Running totals over %(num)d hand: %(totals)s.", "Running totals over %(num)d hands: %(totals)s.",
+                    count, totals=totals)
     limit = chart_limit(sheet)
     if limit:
         text += f" {limit[0]}."
     for name, hand in sheet["eliminated"].items():
-        text += f" {name} out at hand {hand}."
+        text += " " + _("%(name)s out at hand %(number)s.", name=name, number=hand)
     return text
 
 
@@ -125,6 +128,7 @@ def _scale(low: float, high: float) -> tuple[float, float, float]:
 
 def _axes(frame: _Frame, low: float, high: float, step: float) -> list[str]:
     bottom = TOP + PLOT_HEIGHT
+    hand_word = escape(_("hand"))
     parts = ['<g class="axis">']
     value = low
     while value <= high + step / 1000:
@@ -144,7 +148,7 @@ def _axes(frame: _Frame, low: float, high: float, step: float) -> list[str]:
     parts.append(
         f'<line class="baseline" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{bottom}" y2="{bottom}"/>'
         f'<line class="baseline" x1="{LEFT}" x2="{LEFT}" y1="{TOP}" y2="{bottom}"/>'
-        f'<text class="axis-label" x="{WIDTH - RIGHT}" y="{bottom + 28}" text-anchor="end">hand</text>'
+        f'<text class="axis-label" x="{WIDTH - RIGHT}" y="{bottom + 28}" text-anchor="end">{hand_word}</text>'
         "</g>"
     )
     return parts
@@ -170,10 +174,11 @@ def _polyline(frame: _Frame, index: int, name: str, totals: list[float]) -> str:
 
 def _elimination(frame: _Frame, index: int, name: str, hand: int, total: float) -> str:
     x, y, r = frame.x(hand), frame.y(total), 5
+    title = _("%(name)s out at hand %(number)s", name=name, number=hand)
     return (
         f'<path class="eliminated series-{index % SERIES}" data-player="{escape(name)}" data-hand="{hand}" '
         f'd="M{x - r},{y - r}L{x + r},{y + r}M{x - r},{y + r}L{x + r},{y - r}">'
-        f"<title>{escape(name)} out at hand {hand}</title></path>"
+        f"<title>{escape(title)}</title></path>"
     )
 
 
@@ -185,10 +190,10 @@ def _legend(names: list[str], eliminated: dict[str, int], *, top: int) -> list[s
         y = top + (index // LEGEND_COLUMNS) * LEGEND_ROW + 10
         dash = DASHES[index % SERIES]
         dashes = f' stroke-dasharray="{dash}"' if dash else ""
-        out = f" (out {eliminated[name]})" if eliminated.get(name) else ""
+        out = " " + _("(out %(number)s)", number=eliminated[name]) if eliminated.get(name) else ""
         parts.append(
             f'<line class="line series-{index % SERIES}" x1="{x}" x2="{x + 24}" y1="{y - 4}" y2="{y - 4}"{dashes}/>'
-            f'<text x="{x + 30}" y="{y}">{escape(_short(name))}{out}</text>'
+            f'<text x="{x + 30}" y="{y}">{escape(_short(name))}{escape(out)}</text>'
         )
     parts.append("</g>")
     return parts

@@ -14,6 +14,8 @@ import hashlib
 from typing import Any
 
 from flask import Blueprint, jsonify, make_response, request
+from flask_babel import format_decimal
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import services
@@ -48,10 +50,12 @@ def show(game_id: int, number: int) -> Response:
 def save(game_id: int, number: int) -> Response | tuple[Response, int]:
     game = kept_game(game_id)
     if (request.content_length or 0) > MAX_DRAFT_BODY:
-        return jsonify(error=f"A draft is at most {MAX_DRAFT_BODY:,} bytes.", code="too_large"), 413
+        return jsonify(error=_("A draft is at most %(most)s bytes.", most=format_decimal(MAX_DRAFT_BODY)),
+                       code="too_large"), 413
     body = request.get_json(silent=True)
     if not isinstance(body, dict) or type(body.get("seat")) is not int:
-        return jsonify(error='Send {"seat": 0, "fields": {...}, "by": "..."}.', code="bad_draft"), 422
+        return jsonify(error=_("Send %(shape)s.", shape='{"seat": 0, "fields": {...}, "by": "..."}'),
+                       code="bad_draft"), 422
     try:
         drafts.save_draft(game, number, body["seat"], body.get("fields") or {}, str(body.get("by") or ""),
                           seat_fields(game))

@@ -17,59 +17,66 @@ from functools import lru_cache
 from typing import Any
 
 from flask import flash
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 from wtforms import EmailField, Field, HiddenField, IntegerField, PasswordField, StringField, SubmitField
 from wtforms.validators import DataRequired, Email, Length
 from wtforms.widgets import TextInput
 
-from ..passwords import LENGTH_MESSAGE, MAX_LENGTH, MIN_LENGTH
+from ..passwords import MAX_LENGTH, MIN_LENGTH
+
+#: the password's bounds, in the words of passwords.LENGTH_MESSAGE (the service's own refusal)
+LENGTH_MESSAGE = _l("Use at least %(least)s characters (at most %(most)s).", least=MIN_LENGTH, most=MAX_LENGTH)
+PASSWORD_HINT = _l("At least %(least)s characters; a few words you will remember are best.", least=MIN_LENGTH)
+A_NAME = _l("A player needs a name.")
 
 
 class RegisterForm(FlaskForm):
-    email = EmailField("Email", validators=[DataRequired(), Email(), Length(max=254)])
+    email = EmailField(_l("Email"), validators=[DataRequired(), Email(), Length(max=254)])
     password = PasswordField(
-        "Password",
+        _l("Password"),
         validators=[DataRequired(), Length(min=MIN_LENGTH, max=MAX_LENGTH, message=LENGTH_MESSAGE)],
-        description=f"At least {MIN_LENGTH} characters; a few words you will remember are best.",
+        description=PASSWORD_HINT,
     )
-    submit = SubmitField("Create account")
+    submit = SubmitField(_l("Create account"))
 
 
 class SignInForm(FlaskForm):
-    email = EmailField("Email", validators=[DataRequired(), Length(max=254)])
-    password = PasswordField("Password", validators=[DataRequired(), Length(max=200)])
-    submit = SubmitField("Sign in")
+    email = EmailField(_l("Email"), validators=[DataRequired(), Length(max=254)])
+    password = PasswordField(_l("Password"), validators=[DataRequired(), Length(max=200)])
+    submit = SubmitField(_l("Sign in"))
 
 
 class ChangePasswordForm(FlaskForm):
-    current_password = PasswordField("Current password", validators=[DataRequired(), Length(max=200)])
+    current_password = PasswordField(_l("Current password"), validators=[DataRequired(), Length(max=200)])
     new_password = PasswordField(
-        "New password",
+        _l("New password"),
         validators=[DataRequired(), Length(min=MIN_LENGTH, max=MAX_LENGTH, message=LENGTH_MESSAGE)],
-        description=f"At least {MIN_LENGTH} characters; a few words you will remember are best.",
+        description=PASSWORD_HINT,
     )
-    submit = SubmitField("Change password")
+    submit = SubmitField(_l("Change password"))
 
 
 # A name's bound (services.MAX_NAME) is the service's refusal, shown next to the field
 # with the typing kept: no Length() here, whose maxlength attribute would have
 # the browser cut a 41st character off without a word.
 class PlayerForm(FlaskForm):
-    name = StringField("Name", validators=[DataRequired("A player needs a name.")])
-    submit = SubmitField("Add")
+    name = StringField(_l("Name"), validators=[DataRequired(A_NAME)])
+    submit = SubmitField(_l("Add"))
 
 
 class RenameForm(FlaskForm):
-    name = StringField("New name", validators=[DataRequired("A player needs a name.")])
-    submit = SubmitField("Rename")
+    name = StringField(_l("New name"), validators=[DataRequired(A_NAME)])
+    submit = SubmitField(_l("Rename"))
 
 
 class ConfirmForm(FlaskForm):
     """A bare button (end, undo, rematch, delete, sign out): CSRF and nothing else."""
 
     next = HiddenField()
-    submit = SubmitField("Confirm")
+    submit = SubmitField(_l("Confirm"))
 
 
 _MINUS = "[-\u2212]?"
@@ -125,7 +132,7 @@ def confirmed() -> bool:
     """
     if ConfirmForm().validate_on_submit():
         return True
-    flash("That button's form had expired; nothing was changed. Try again.", "error")
+    flash(_("That button's form had expired; nothing was changed. Try again."), "error")
     return False
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import hashlib
 
+from flask_babel import get_locale
 from flask import Blueprint, abort, flash, g, jsonify, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from sqlalchemy import select
 from werkzeug.wrappers import Response
@@ -143,9 +145,10 @@ def log_json(game_id: int) -> Response:
 
 
 def _live_etag(game: Game) -> str:
-    """What the live part shows depends on: the game's state, its names, the page asked for, who asks."""
+    """What the live part shows depends on: the game's state, its names, the page asked for, who asks,
+    and the language it is read in."""
     state = [RENDERING, game.id, game.revision, game.updated_at.isoformat() if game.updated_at else "",
-             page_asked(request.args), bool(g.get("keeper")), *game.names]
+             page_asked(request.args), bool(g.get("keeper")), str(get_locale()), *game.names]
     digest = hashlib.sha256("\x1f".join(map(str, state)).encode()).hexdigest()[:20]
     return f"g{game.revision}-{digest}"
 
@@ -159,7 +162,7 @@ def undo(game_id: int) -> Response:
         except (services.ServiceError, InvalidEntry) as error:
             flash(str(error), "error")
         else:
-            flash("The last hand was undone; it stays in the change log.", "success")
+            flash(_("The last hand was undone; it stays in the change log."), "success")
     return redirect(url_for("games.show", game_id=game.id), 303)
 
 
@@ -173,7 +176,7 @@ def end(game_id: int) -> Response:
         except (services.ServiceError, InvalidEntry) as error:
             flash(str(error), "error")
         else:
-            flash("Game over by agreement.", "success")
+            flash(_("Game over by agreement."), "success")
     return redirect(url_for("games.show", game_id=game.id), 303)
 
 
@@ -184,7 +187,7 @@ def rematch(game_id: int) -> Response:
     if not confirmed():
         return redirect(url_for("games.show", game_id=game.id), 303)
     new_game = services.rematch(game)
-    flash("Rematch: same players and rules, the deal moves on one seat.", "success")
+    flash(_("Rematch: same players and rules, the deal moves on one seat."), "success")
     return redirect(url_for("games.show", game_id=new_game.id), 303)
 
 
@@ -196,7 +199,7 @@ def delete(game_id: int) -> str | Response:
     if request.method == "POST":
         if form.validate_on_submit():
             services.delete_game(game)
-            flash("Game deleted.", "success")
+            flash(_("Game deleted."), "success")
             return redirect(url_for("games.index"), 303)
         abort(400)
     return render_template("games/delete.html", game=game, form=form, title=game_title(game.variant, game.options))

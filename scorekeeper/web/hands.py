@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from sqlalchemy.exc import OperationalError
 from werkzeug.wrappers import Response
 
@@ -106,7 +107,7 @@ def _sheet_for_form(game: Game, number: int) -> dict[str, Any]:
 def new(game_id: int) -> str | tuple[str, int] | tuple[str, int, dict[str, str]] | Response:
     game = kept_game(game_id)
     if game.status == "finished":
-        flash("This game is over; start a rematch to play on.", "info")
+        flash(_("This game is over; start a rematch to play on."), "info")
         return redirect(url_for("games.show", game_id=game.id), 303)
     if request.method == "GET":
         form = _form(game, game.hands_count + 1)
@@ -149,7 +150,7 @@ def edit(game_id: int, number: int) -> str | tuple[str, int] | Response:
     game = kept_game(game_id)
     hand = next((h for h in game.hands if h.number == number), None)
     if hand is None:
-        flash(f"This game has no hand {number}.", "error")
+        flash(_("This game has no hand %(number)s.", number=number), "error")
         return redirect(url_for("games.show", game_id=game.id), 303)
     form = _form(game, number)
     if request.method == "GET":
@@ -159,7 +160,8 @@ def edit(game_id: int, number: int) -> str | tuple[str, int] | Response:
         except (AttributeError, LookupError, TypeError, ValueError):
             # A row stored before imports were checked: typed again, it mends the game.
             form = _form(game, number)
-            form.errors["form"] = f"Hand {number} as stored cannot be read; enter it again to correct it."
+            form.errors["form"] = _("Hand %(number)s as stored cannot be read; enter it again to correct it.",
+                                    number=number)
         return render_template("hands/entry.html", game=game, form=form, editing=True)
     form.load_post(request.form)
     entry = form.to_entry()
@@ -172,7 +174,7 @@ def edit(game_id: int, number: int) -> str | tuple[str, int] | Response:
         except REFUSED as error:
             status = refuse(form, error, correcting=number)
         else:
-            flash(f"Hand {number} corrected; every total after it is recomputed.", "success")
+            flash(_("Hand %(number)s corrected; every total after it is recomputed.", number=number), "success")
             # The page with the corrected hand on it (Any: url_for's own keywords are typed).
             shown: dict[str, Any] = sheet_args(number, game.hands_count)
             return redirect(url_for("games.show", game_id=game.id, _anchor=f"hand-{number}", **shown), 303)
@@ -224,19 +226,19 @@ def preview_hand(game_id: int) -> Response | tuple[Response, int]:
     or ``{"ready": false, "line": ..., "errors": {...}}`` with a save's messages.
     """
     if (request.content_length or 0) > MAX_PREVIEW_BYTES:
-        return jsonify(error=f"A hand's form is at most {MAX_PREVIEW_BYTES // 1024} KiB."), 413
+        return jsonify(error=_("A hand's form is at most %(size)s KiB.", size=MAX_PREVIEW_BYTES // 1024)), 413
     game = kept_game(game_id)
     number = _int(request.form.get("expected"))
     if number is None or not 1 <= number <= min(game.hands_count + 1, MAX_HANDS):
-        return jsonify(error="Reload the form: this hand is not one of the game's.", ready=False), 409
+        return jsonify(error=_("Reload the form: this hand is not one of the game's."), ready=False), 409
     if game.status == "finished" and number > game.hands_count:
-        return jsonify(error="This game is over.", ready=False), 409
+        return jsonify(error=_("This game is over."), ready=False), 409
     form = _form(game, number)
     form.load_post(request.form)
     try:
         shown = preview_of(form, game, number)
     except InvalidEntry:  # the game's stored log no longer replays: no preview, the save says why
-        return jsonify(error="No preview for this game.", ready=False), 409
+        return jsonify(error=_("No preview for this game."), ready=False), 409
     return jsonify(shown)
 
 
@@ -268,7 +270,7 @@ def _try_again(game_id: int, form: EntryForm) -> tuple[str, int, dict[str, str]]
     the form and the game's id alone.
     """
     discard_session()
-    form.errors["form"] = DATABASE_BUSY
+    form.errors["form"] = str(DATABASE_BUSY)
     page = render_template("hands/entry.html", game=_GameLink(game_id), form=form, editing=False)
     return page, 503, {"Retry-After": RETRY_AFTER}
 
@@ -282,4 +284,6 @@ def _int(text: str | None) -> int | None:
 
 def _saved_message(row: dict[str, Any]) -> str:
     gains = [f"{name} {signed(score)}" for name, score in row["scores"].items() if score]
-    return f"Hand {row['number']} saved" + (f": {', '.join(gains)}." if gains else ".")
+    if gains:
+        return _("Hand %(number)s saved: %(scores)s.", number=row["number"], scores=", ".join(gains))
+    return _("Hand %(number)s saved.", number=row["number"])

@@ -12,6 +12,8 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from flask import Blueprint, render_template, request
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_login import current_user, login_required
 from markupsafe import Markup
 from sqlalchemy import Select, exists, select
@@ -29,7 +31,7 @@ bp = Blueprint("history", __name__)
 
 #: games on one page of the history
 PAGE_SIZE = 25
-STATUSES = {"playing": "In progress", "finished": "Finished"}
+STATUSES = {"playing": _l("In progress"), "finished": _l("Finished")}
 
 
 @dataclass
@@ -79,20 +81,22 @@ def read_filters(args: Any, players: list[Player]) -> Filters:
     if found.variant:
         found.game = read_game_choice(found.variant)
         if found.game is None:
-            found.errors["variant"] = f"There is no game called {found.variant!r}: pick one from the list."
+            found.errors["variant"] = _("There is no game called %(name)s: pick one from the list.",
+                                        name=repr(found.variant))
     if found.status and found.status not in STATUSES:
-        found.errors["status"] = f"{found.status!r} is not a status: pick in progress or finished."
+        found.errors["status"] = _("%(status)s is not a status: pick in progress or finished.",
+                                   status=repr(found.status))
     ids = {str(player.id): player.id for player in players}
     for name in ("player", "opponent"):
         chosen = getattr(found, name)
         if chosen and chosen in ids:
             setattr(found, f"{name}_id", ids[chosen])
         elif chosen:
-            found.errors[name] = "That player is not on your roster: pick one from the list."
+            found.errors[name] = _("That player is not on your roster: pick one from the list.")
     found.since_day = _day(found, "since", "from")
     found.until_day = _day(found, "until", "to")
     if found.since_day and found.until_day and found.since_day > found.until_day:
-        found.errors["to"] = "The end date is before the start date: swap them."
+        found.errors["to"] = _("The end date is before the start date: swap them.")
         found.since_day = found.until_day = None  # the range as a whole is wrong
     return found
 
@@ -104,7 +108,7 @@ def _day(found: Filters, attribute: str, name: str) -> date | None:
     try:
         return date.fromisoformat(text)
     except ValueError:
-        found.errors[name] = f"{text!r} is not a date: write it as 2026-01-31."
+        found.errors[name] = _("%(text)s is not a date: write it as 2026-01-31.", text=repr(text))
         return None
 
 
@@ -199,7 +203,7 @@ def review(game_id: int) -> str:
     # Every hand, a page of them at a time: the review of a long game is as
     # light as its sheet's pages.  The chart draws the whole game.
     view = sheet_view(game, page=page_asked(request.args) or 1)
-    sheet, _ = readable_sheet(game)  # None: the sheet says why; there is nothing to draw
+    sheet = readable_sheet(game)[0]  # None: the sheet says why; there is nothing to draw
     try:
         chart: Markup | None = running_totals_svg(sheet)
     except OverflowError:  # totals past what a float holds: no scale to draw them on

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import Blueprint, abort, current_app, flash, redirect, url_for
+from flask_babel import gettext as _
 from flask_login import login_required
 from markupsafe import Markup
 from werkzeug.wrappers import Response
@@ -44,7 +45,7 @@ def keeper_panel(game: Game) -> KeeperPanel | None:
     if link is None:
         return None
     url = table_url("keeper.open_link", keeper_token=keeping.token_of(link, current_app.secret_key or ""))
-    return KeeperPanel(url=url, qr_svg=qr_svg(url, "QR code of the keeper link"))
+    return KeeperPanel(url=url, qr_svg=qr_svg(url, _("QR code of the keeper link")))
 
 
 bp.add_app_template_global(keeper_panel, "keeper_panel")
@@ -56,7 +57,7 @@ def create(game_id: int) -> Response:
     game = own_game(game_id)
     if confirmed():
         keeping.start_keeping(game, current_app.secret_key or "")
-        flash("Keeper link on: anyone who opens it can record, correct and undo this game's hands.", "success")
+        flash(_("Keeper link on: anyone who opens it can record, correct and undo this game's hands."), "success")
     return redirect(url_for("games.show", game_id=game.id, _anchor="keeper"), 303)
 
 
@@ -66,9 +67,9 @@ def revoke(game_id: int) -> Response:
     game = own_game(game_id)
     if confirmed():
         if keeping.stop_keeping(game):
-            flash("Keeper link turned off: no phone can record through it now.", "success")
+            flash(_("Keeper link turned off: no phone can record through it now."), "success")
         else:
-            flash("This game had no keeper link.", "info")
+            flash(_("This game had no keeper link."), "info")
     return redirect(url_for("games.show", game_id=game.id, _anchor="keeper"), 303)
 
 

@@ -30,6 +30,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from flask import Response, current_app, render_template, request
+from flask_babel import ngettext
 from flask_limiter import RequestLimit
 from flask_limiter.util import get_remote_address
 from limits import parse
@@ -76,8 +77,10 @@ def _refused(limit: RequestLimit) -> Response:
     # When the oldest wrong try leaves the window (RequestLimit.reset_at adds a second to it).
     wait = min(WINDOW_MINUTES * 60, max(1, math.ceil(limit.window.reset_time - time.time())))
     minutes = max(1, -(-wait // 60))
-    message = (f"This phone's network tried too many links that do not exist. Wait {minutes} "
-               f"minute{'s' if minutes != 1 else ''}, then open the link the game's owner shows.")
+    message = ngettext("This phone's network tried too many links that do not exist. Wait %(num)d minute, "
+                       "then open the link the game's owner shows.",
+                       "This phone's network tried too many links that do not exist. Wait %(num)d minutes, "
+                       "then open the link the game's owner shows.", minutes)
     response = Response(render_template("errors/429.html", message=message), 429, mimetype="text/html")
     response.headers["Retry-After"] = str(wait)
     return response

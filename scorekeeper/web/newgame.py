@@ -24,6 +24,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import pgettext as _p
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 from wtforms import BooleanField, Field, RadioField, SelectField, StringField
@@ -38,9 +41,9 @@ from .catalogue import either, is_run, player_counts
 from .forms import WholeNumberField, add_error
 
 #: the partners line where this many players play each for themselves
-ALONE = "Each plays for themselves."
+ALONE = _l("Each plays for themselves.")
 #: a side size the table may choose where sides are its choice: none, each plays for themselves
-ALONE_SIZE, ALONE_WORDS = "0", "each for themselves"
+ALONE_SIZE, ALONE_WORDS = "0", _l("each for themselves")
 #: what a box posts when ticked (any other value but these is a tick too, as a browser sends "on")
 UNTICKED = (False, "", "0", "false", "off")
 
@@ -53,19 +56,21 @@ def new_game_form(variant: Mapping[str, Any], roster: Sequence[Player], data: Ma
     ``fixed``: the rules come with the game type: no house rules to choose.
     """
     seats = range(variant["max_players"])
-    fields: dict[str, Field] = {f"seat-{seat}": StringField(f"Seat {seat + 1}", [_seat_name], render_kw={
-        "list": "roster", "autocomplete": "off"}) for seat in seats}
-    fields["first_dealer"] = SelectField("First dealer", choices=[SelectChoice(str(seat)) for seat in seats], default="0",
+    fields: dict[str, Field] = {f"seat-{seat}": StringField(_("Seat %(number)s", number=seat + 1), [_seat_name],
+                                                            render_kw={"list": "roster", "autocomplete": "off"})
+                                for seat in seats}
+    fields["first_dealer"] = SelectField(_("First dealer"), choices=[SelectChoice(str(seat)) for seat in seats], default="0",
                                          validate_choice=False)  # checked against the seats named
     for count, sizes in (variant.get("sides") or {}).items():
         if len(sizes) > 1:
             fields[f"side_size-{count}"] = RadioField(
-                f"With {count} players", choices=[SelectChoice(str(size), sides_words(int(count), size)) for size in sizes],
+                _("With %(count)s players", count=count),
+                choices=[SelectChoice(str(size), sides_words(int(count), size)) for size in sizes],
                 default=str(sizes[0]), validate_choice=False)  # one not offered: the first size
     # Sides a table may take or leave (a game it defines): each for themselves unless a size is chosen.
     for count, sizes in (variant.get("optional_sides") or {}).items():
         fields[f"side_size-{count}"] = RadioField(
-            f"With {count} players", choices=[SelectChoice(ALONE_SIZE, ALONE_WORDS),
+            _("With %(count)s players", count=count), choices=[SelectChoice(ALONE_SIZE, str(ALONE_WORDS)),
                                               *(SelectChoice(str(size), sides_words(int(count), size)) for size in sizes)],
             default=ALONE_SIZE, validate_choice=False)  # one not offered: each for themselves
     if not fixed:
@@ -85,10 +90,11 @@ def option_field(option: Mapping[str, Any]) -> Field:
         return SelectField(label, choices=[SelectChoice(str(choice), words(option, choice)) for choice in option["choices"]],
                            default=str(default), validate_choice=False, **shown)
     if option.get("choices"):  # a few numbers (Indian's pool), or none: the default
-        return SelectField(label, choices=[SelectChoice("", "none"), *(SelectChoice(str(n)) for n in option["choices"])],
+        return SelectField(label, choices=[SelectChoice("", _("none")), *(SelectChoice(str(n)) for n in option["choices"])],
                            default="", validate_choice=False, **shown)
-    placeholder = option.get("default_text") or ("none" if default is None else str(default))
-    return WholeNumberField(label, message=f"Type a whole number, like {default or 100}.", signed=True, digits=12,
+    placeholder = option.get("default_text") or (_("none") if default is None else str(default))
+    return WholeNumberField(label, message=_("Type a whole number, like %(example)s.", example=default or 100),
+                            signed=True, digits=12,
                             render_kw={"inputmode": "numeric", "pattern": "[0-9]*", "placeholder": placeholder},
                             **shown)
 
@@ -105,12 +111,12 @@ def default_words(option: Mapping[str, Any]) -> str:
     """An option's default as the form's hint says it."""
     if option.get("default_text"):
         return str(option["default_text"])
-    return "none" if option["default"] is None else words(option, option["default"])
+    return _("none") if option["default"] is None else words(option, option["default"])
 
 
 def sides_words(count: int, size: int) -> str:
     """``two sides of three``: ``count`` players in sides of ``size``."""
-    return f"{_word(count // size)} sides of {_word(size)}"
+    return _("%(sides)s sides of %(size)s", sides=_word(count // size), size=_word(size))
 
 
 def _seat_name(form: NewGameForm, field: Field) -> None:
@@ -119,7 +125,7 @@ def _seat_name(form: NewGameForm, field: Field) -> None:
     if len(name) > MAX_NAME:
         raise ValidationError(too_long(name))
     if name and not name_key(name):
-        raise ValidationError("A name needs a letter you can see.")
+        raise ValidationError(_("A name needs a letter you can see."))
 
 
 class NewGameForm(FlaskForm):
@@ -141,7 +147,8 @@ class NewGameForm(FlaskForm):
         #: the messages of the seats' fieldset ("players") and the partners' ("sides")
         self.group_errors: dict[str, str] = {}
         self["first_dealer"].choices = [  # the names as typed, as newgame.js keeps them
-            SelectChoice(str(seat), f"Seat {seat + 1}" + (f": {typed}" if (typed := self.seat_value(seat)) else ""))
+            SelectChoice(str(seat), _("Seat %(number)s: %(name)s", number=seat + 1, name=typed)
+                         if (typed := self.seat_value(seat)) else _("Seat %(number)s", number=seat + 1))
             for seat in self.seats]
 
     # -- what the page shows -----------------------------------------------
@@ -205,7 +212,7 @@ class NewGameForm(FlaskForm):
 
     @property
     def alone_line(self) -> str:
-        return ALONE
+        return str(ALONE)
 
     def seated_names(self) -> list[str]:
         """The names typed so far, in seat order, empty seats skipped."""
@@ -225,8 +232,11 @@ class NewGameForm(FlaskForm):
         names = self.seated_names()
         sides = self.sides_for(names)
         if sides is not None:
-            return " against ".join(side_name(side) for side in sides)
-        return ALONE if len(names) in self.player_counts else ""
+            line = side_name(sides[0])
+            for side in sides[1:]:
+                line = _("%(sides)s against %(side)s", sides=line, side=side_name(side))
+            return line
+        return str(ALONE) if len(names) in self.player_counts else ""
 
     def sides_rule(self) -> str:
         """``With 4 or 6 players, partners sit opposite; 2 or 3 play each for themselves.``"""
@@ -234,18 +244,28 @@ class NewGameForm(FlaskForm):
         uneven = {int(count): sizes for count, sizes in self.uneven_sizes.items()}
         alone = [n for n in self.player_counts if n not in counts and n not in uneven]
         if self.sides_optional:
-            return (f"With {either(counts)} players you may play in sides, partners opposite each other; "
-                    "otherwise each plays for themselves.")
-        line = f"With {either(counts)} players, partners sit opposite each other"
-        line += "".join(f"; {count} play in sides of {' and '.join(_word(size) for size in sizes)}, seated in turn"
-                        for count, sizes in sorted(uneven.items()))
-        return line + (f"; {either(alone)} play each for themselves." if alone else ".")
+            return _("With %(counts)s players you may play in sides, partners opposite each other; "
+                     "otherwise each plays for themselves.", counts=either(counts))
+        # Each case one sentence (the uneven sides, rare, listed in one place): a translator words it whole.
+        turns = "; ".join(_("%(count)s play in sides of %(sizes)s, seated in turn", count=count,
+                            sizes=_word_list([_word(size) for size in sizes]))
+                          for count, sizes in sorted(uneven.items()))
+        if turns and alone:
+            return _("With %(counts)s players, partners sit opposite each other; %(turns)s; %(alone)s play each "
+                     "for themselves.", counts=either(counts), turns=turns, alone=either(alone))
+        if turns:
+            return _("With %(counts)s players, partners sit opposite each other; %(turns)s.",
+                     counts=either(counts), turns=turns)
+        if alone:
+            return _("With %(counts)s players, partners sit opposite each other; %(alone)s play each for "
+                     "themselves.", counts=either(counts), alone=either(alone))
+        return _("With %(counts)s players, partners sit opposite each other.", counts=either(counts))
 
     def players_wanted(self) -> str:
         """``2``, ``2 to 6`` or ``2, 3, 4 or 6``: the numbers of players the variant is for."""
         counts = self.player_counts
         if is_run(counts):
-            return str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+            return str(counts[0]) if len(counts) == 1 else _("%(low)s to %(high)s", low=counts[0], high=counts[-1])
         return either(counts)
 
     # -- reading a submission ------------------------------------------------
@@ -255,8 +275,9 @@ class NewGameForm(FlaskForm):
         super().validate(extra_validators)
         named_seats = self._read_seats()
         if len(self.names) not in self.player_counts:
-            self.add_error("players", f"{self.variant['name']} is for {self.players_wanted()} players; "
-                                      f"{len(self.names)} named.")
+            self.add_error("players", _("%(game)s is for %(wanted)s players; %(named)s named.",
+                                        game=self.variant["name"], wanted=self.players_wanted(),
+                                        named=len(self.names)))
         self.sides = self.sides_for(self.names)
         # The dealer is picked by seat; the game counts only the seats named.
         dealer = self["first_dealer"].data
@@ -264,7 +285,7 @@ class NewGameForm(FlaskForm):
             self.dealer_index = named_seats.index(int(dealer))
         elif self.names:
             self.dealer_index = -1
-            self.add_error("first_dealer", "Pick the first dealer from the players named.")
+            self.add_error("first_dealer", _("Pick the first dealer from the players named."))
         self.options = self._read_options()
         if not self.fixed:
             try:
@@ -285,9 +306,10 @@ class NewGameForm(FlaskForm):
                 continue
             seated = next((n for n in self.names if name_key(n) == name_key(name)), None)
             if seated is not None and seated.casefold() == name.casefold():
-                self.add_error(f"seat-{seat}", f"{name} already has a seat.")
+                self.add_error(f"seat-{seat}", _("%(name)s already has a seat.", name=name))
             elif seated is not None:
-                self.add_error(f"seat-{seat}", f"{look_alike(seated, name)}: each player needs their own name.")
+                self.add_error(f"seat-{seat}", _("%(why)s: each player needs their own name.",
+                                                 why=look_alike(seated, name)))
             self.names.append(name)
             named_seats.append(seat)
         return named_seats
@@ -338,8 +360,20 @@ def _number_or_text(raw: str) -> Any:
         return raw
 
 
-_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+#: the numbers from one to ten as a side's size is said in them (``two sides of three``)
+_WORDS = (_l("one"), _l("two"), _l("three"), _l("four"), _l("five"), _l("six"), _l("seven"), _l("eight"), _l("nine"),
+          _l("ten"))
 
 
 def _word(number: int) -> str:
-    return _WORDS[number] if 0 <= number < len(_WORDS) else str(number)
+    if number == 0:
+        return _p("how many sides", "no")  # (not the "no" of yes or no)
+    return str(_WORDS[number - 1]) if 1 <= number <= len(_WORDS) else str(number)
+
+
+def _word_list(words: list[str]) -> str:
+    """``three and two``: the sizes of uneven sides, in one phrase."""
+    phrase = words[0]
+    for word in words[1:]:
+        phrase = _("%(some)s and %(last)s", some=phrase, last=word)
+    return phrase

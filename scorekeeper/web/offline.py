@@ -30,6 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, flash, g, jsonify, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_login import current_user
 from flask_wtf.csrf import generate_csrf
 from sqlalchemy.exc import OperationalError
@@ -50,7 +52,7 @@ bp = Blueprint("offline", __name__)
 #: what a phone precaches (static/ paths), besides the offline page
 SHELL_FILES = [
     "scorekeeper.css", "review.css",
-    "entry.js", "signed.js", "sheet.js", "openhand.js", "offline.js", "outbox.js", "outbox-page.js",
+    "words.js", "entry.js", "signed.js", "sheet.js", "openhand.js", "offline.js", "outbox.js", "outbox-page.js",
     "share.js", "links.js", "drafts.js", "engine.js", "engine-worker.js", "provisional.js",
     "manifest.webmanifest", "icons/icon.svg", "icons/icon-192.png", "icons/icon-512.png",
     "vendor/idb-keyval/umd.js",
@@ -164,11 +166,11 @@ def _fingerprint() -> str:
 def _signed_in() -> tuple[Response, int] | None:
     if current_user.is_authenticated:
         return None
-    return _answer(401, "signed_out", message="Sign in again to send the hands kept on this phone.")
+    return _answer(401, "signed_out", message=_("Sign in again to send the hands kept on this phone."))
 
 
 #: what a keeper phone is told once the owner turned the game's keeper link off
-LINK_OFF = ("The game's owner turned its keeper link off, so this phone can no longer record its hands: "
+LINK_OFF = _l("The game's owner turned its keeper link off, so this phone can no longer record its hands: "
             "this one was not recorded. It stays here for you to copy and give to the owner.")
 
 
@@ -182,7 +184,7 @@ def _kept(game_id: int) -> Game:
     except NotFound:
         if not g.get("link_off"):  # (kept_game's word: this phone held the game's link, now off)
             raise
-        response, status = _answer(403, "link_off", message=LINK_OFF)
+        response, status = _answer(403, "link_off", message=str(LINK_OFF))
     response.status_code = status
     abort(response)
 
@@ -192,7 +194,7 @@ def _refusal(form: Any, status: int = 422, code: str = "invalid_request") -> tup
     errors = {key: value for key, value in form.errors.items() if value}
     seats = {seat.name: seat.error for seat in form.seats if seat.error}
     first = errors.get("form") or next(iter(errors.values()), None) or next(iter(seats.values()), None)
-    return _answer(status, "refused", message=first or "This hand was refused.", errors=errors, players=seats,
+    return _answer(status, "refused", message=first or _("This hand was refused."), errors=errors, players=seats,
                    code=code)
 
 
@@ -221,23 +223,24 @@ def record(game_id: int) -> tuple[Response, int]:
     game = _kept(game_id)  # another account's game: 404, whatever else is wrong
     key = _key()
     if key is None:
-        return _answer(400, "bad_request", message="A kept hand carries its phone-made id (Idempotency-Key).")
+        return _answer(400, "bad_request", message=_("A kept hand carries its phone-made id (Idempotency-Key)."))
     if game.status == "finished":  # before the form is read (the use case says it too)
-        over = refusal(services.GameOver("This game is over; the hand was not recorded."))
+        over = refusal(services.GameOver(_("This game is over; the hand was not recorded.")))
         return _answer(over.status, "game_over", message=over.message, code=over.code)
     try:
         expected = int(request.form.get("expected", ""))
     except ValueError:
-        return _answer(400, "bad_request", message="A kept hand names the hand number it expects.")
+        return _answer(400, "bad_request", message=_("A kept hand names the hand number it expects."))
     if not 1 <= expected <= 1_000_000:
-        return _answer(400, "bad_request", message="A kept hand names the hand number it expects.")
+        return _answer(400, "bad_request", message=_("A kept hand names the hand number it expects."))
     form = _form(game, min(expected, game.hands_count + 1))
     form.load_post(request.form)
     entry = form.to_entry()
     if entry is None:
         return _refusal(form)
     if len(key) > MAX_TOKEN:
-        return _answer(400, "bad_request", message=f"A kept hand's id is at most {MAX_TOKEN} characters.")
+        return _answer(400, "bad_request", message=_("A kept hand's id is at most %(most)s characters.",
+                                                     most=MAX_TOKEN))
     try:
         # The id is the hand's one-time token, as the entry form's own is (usually it is that token).
         sheet = services.record_hand(game, entry, token=key, expected=expected, via=made_via())
@@ -253,7 +256,7 @@ def record(game_id: int) -> tuple[Response, int]:
         return _refused(form, error)
     except OperationalError:
         discard_session()
-        return _answer(503, "busy", message="The server is busy; the hand is kept and sent again.")
+        return _answer(503, "busy", message=_("The server is busy; the hand is kept and sent again."))
     row = sheet["hands"][-1]
     _flash(_saved_message(row))
     return _answer(200, "recorded", number=row["number"], scores=row["scores"], totals=row["totals"],
@@ -272,7 +275,7 @@ def _replayed(game: Game, key: str) -> tuple[Response, int] | None:
     if record_ is None:
         return None
     if record_.fingerprint != _fingerprint():
-        return _answer(422, "refused", message="This phone-made id was already used for another change.")
+        return _answer(422, "refused", message=_("This phone-made id was already used for another change."))
     body = dict(record_.response or {"outcome": "recorded"})
     return _answer(record_.status_code, str(body.pop("outcome", "recorded")), **body)
 
@@ -300,7 +303,8 @@ def _once(game_id: int, keeper_may: bool = True) -> tuple[Game, str]:
         game = own_game(game_id) if answer is None else None  # another account's game: 404
     key = _key()
     if answer is None and key is None:
-        answer = _answer(400, "bad_request", message="A kept change carries its phone-made id (Idempotency-Key).")
+        answer = _answer(400, "bad_request",
+                         message=_("A kept change carries its phone-made id (Idempotency-Key)."))
     if answer is None and key is not None and game is not None:
         answer = _replayed(game, key)
         if answer is None:
@@ -316,7 +320,8 @@ def correct(game_id: int, number: int) -> tuple[Response, int]:
     """A correction kept on the phone."""
     game, key = _once(game_id)
     if not any(h.number == number for h in game.hands):
-        return _answer(409, "gone", message=f"Hand {number} is no longer on the sheet; the correction was not made.")
+        return _answer(409, "gone", message=_("Hand %(number)s is no longer on the sheet; the correction was not made.",
+                                              number=number))
     form = _form(game, number)
     form.load_post(request.form)
     entry = form.to_entry()
@@ -333,8 +338,8 @@ def correct(game_id: int, number: int) -> tuple[Response, int]:
         return _refused(form, error, correcting=number)
     except OperationalError:
         discard_session()
-        return _answer(503, "busy", message="The server is busy; the correction is kept and sent again.")
-    _flash(f"Hand {number} corrected; every total after it is recomputed.")
+        return _answer(503, "busy", message=_("The server is busy; the correction is kept and sent again."))
+    _flash(_("Hand %(number)s corrected; every total after it is recomputed.", number=number))
     return _answer(200, **body)
 
 
@@ -352,13 +357,13 @@ def undo(game_id: int) -> tuple[Response, int]:
         answer = refusal(error)
         if isinstance(error, services.NotLastHand) or answer.reason == "nothing_to_undo":
             return _answer(answer.status, "gone", code=answer.code, recorded=game.hands_count,
-                           message="The sheet's last hand is no longer the one this phone meant to undo; "
-                                   "nothing was undone.")
+                           message=_("The sheet's last hand is no longer the one this phone meant to undo; "
+                                     "nothing was undone."))
         return _answer(answer.status, "conflict", message=answer.message, code=answer.code)
     except OperationalError:
         discard_session()
-        return _answer(503, "busy", message="The server is busy; the undo is kept and sent again.")
-    _flash("The last hand was undone; it stays in the change log.")
+        return _answer(503, "busy", message=_("The server is busy; the undo is kept and sent again."))
+    _flash(_("The last hand was undone; it stays in the change log."))
     return _answer(200, **body)
 
 
@@ -377,6 +382,6 @@ def end(game_id: int) -> tuple[Response, int]:
         return _answer(409, "conflict", message=answer.message, code=answer.code)
     except OperationalError:
         discard_session()
-        return _answer(503, "busy", message="The server is busy; ending the game is kept and sent again.")
-    _flash("Game over by agreement.")
+        return _answer(503, "busy", message=_("The server is busy; ending the game is kept and sent again."))
+    _flash(_("Game over by agreement."))
     return _answer(200, **body)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
 
@@ -50,7 +51,7 @@ def new() -> tuple[str, int] | Response:
     if request.method == "POST":
         kept = _save(form, variant)
         if kept is not None:
-            flash(f"{kept.name} is kept with your games. Seat the players to start it.", "success")
+            flash(_("%(game)s is kept with your games. Seat the players to start it.", game=kept.name), "success")
             return redirect(url_for("games.new", type=kept.id), 303)
     return _page(form, variant, None)
 
@@ -64,8 +65,8 @@ def edit(type_id: int) -> tuple[str, int] | Response:
         return _page(DefineForm.filled(variant, kept.options), variant, kept)
     form = define_form(variant, request.form)
     if _save(form, variant, kept) is not None:
-        flash(f"{kept.name} is changed: new games follow it; games already started keep the rules they "
-              "started with.", "success")
+        flash(_("%(game)s is changed: new games follow it; games already started keep the rules they "
+                "started with.", game=kept.name), "success")
         return redirect(url_for("games.new"), 303)
     return _page(form, variant, kept)
 
@@ -80,7 +81,7 @@ def delete(type_id: int) -> str | Response:
             abort(400)
         name = kept.name
         game_types.delete_game_type(kept)
-        flash(f"{name} is no longer one of your games; the games you played keep their rules.", "success")
+        flash(_("%(game)s is no longer one of your games; the games you played keep their rules.", game=name), "success")
         return redirect(url_for("games.new"), 303)
     return render_template("own/delete.html", game_type=kept, form=form)
 

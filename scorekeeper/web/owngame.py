@@ -40,6 +40,8 @@ from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import Any, cast
 
+from flask_babel import gettext as _
+from flask_babel import pgettext as _p
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 from wtforms import Field, Form, FormField, RadioField, StringField, TextAreaField
@@ -71,27 +73,34 @@ def _field(spec: Mapping[str, Any]) -> Field:
         parts = {str(part["key"]): _field(part) for part in _parts(spec)}
         return FormField(type("Parts", (Form,), parts), label)
     if kind == "more":
-        return StringField(label, [_Trimmed(Length(max=MAX_LISTED, message=f"Keep it to {MAX_LISTED} characters.")),
-                                   _Pairs(spec)])
+        return StringField(label, [_Trimmed(Length(max=MAX_LISTED, message=_keep_to(MAX_LISTED))), _Pairs(spec)])
     if kind == "list":
-        return TextAreaField(label, [_Trimmed(Length(max=MAX_LISTED, message=f"Keep it to {MAX_LISTED} characters.")),
-                                     _Lines(spec)])
+        return TextAreaField(label, [_Trimmed(Length(max=MAX_LISTED, message=_keep_to(MAX_LISTED))), _Lines(spec)])
     if kind == "text":
-        return StringField(label, [_Needed(f"Type the {label.lower()}.", spec), _Trimmed(Length(
-            max=spec["maximum"], message=f"Keep it to {spec['maximum']} characters."))])
+        return StringField(label, [_Needed(_("Type the %(what)s.", what=label.lower()), spec), _Trimmed(Length(
+            max=spec["maximum"], message=_keep_to(spec["maximum"])))])
     if kind in ("choice", "bool"):
         choices = _choices(spec)
-        return RadioField(label, [_Needed("Choose one.", spec), AnyOf([value for value, _ in choices], "Choose one.")],
+        return RadioField(label, [_Needed(_("Choose one."), spec), AnyOf([value for value, _words in choices],
+                                                                         _("Choose one."))],
                           choices=[SelectChoice(value, words) for value, words in choices], validate_choice=False)
     low, high = spec.get("minimum"), spec.get("maximum")
-    message = f"Type a whole number from {low} to {high}" + (
-        f", or leave it empty for {_empty_means(spec)}." if not spec.get("required") else ".")
-    return WholeNumberField(label, [_Needed("Choose one.", spec), _Numbered(NumberRange(low, high, message))],
+    if spec.get("required"):
+        message = _("Type a whole number from %(low)s to %(high)s.", low=low, high=high)
+    else:
+        message = _("Type a whole number from %(low)s to %(high)s, or leave it empty for %(empty)s.", low=low,
+                    high=high, empty=_empty_means(spec))
+    return WholeNumberField(label, [_Needed(_("Choose one."), spec), _Numbered(NumberRange(low, high, message))],
                             message=message, signed=True, also=tuple(spec.get("also") or ()))
 
 
 #: the most characters a text of several values takes (a table's further keys, a list's lines)
 MAX_LISTED = 2000
+
+
+def _keep_to(most: int) -> str:
+    """A text's bound, as its message says it (a ``%`` doubled: WTForms' ``Length`` puts its values in with ``%``)."""
+    return _("Keep it to %(most)s characters.", most=most).replace("%", "%%")
 #: the key of a table's further keys' field, beside its parts' (no value's key: a card or rank is none)
 MORE = "more"
 
@@ -101,10 +110,10 @@ def _parts(spec: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     parts = list(spec.get("parts") or [])
     more = spec.get("more")
     if spec["type"] == "table" and more:
-        bounds = f"each from {more['minimum']} to {more['maximum']}"
         parts.append({**more, "key": MORE, "type": MORE, "required": False, "default": None,
-                      "help": f"{more['help']} Each with its value, comma-separated, like 7 20, QS 100, A red 1 "
-                              f"({bounds}). Empty: none."})
+                      "help": _("%(help)s Each with its value, comma-separated, like 7 20, QS 100, A red 1 "
+                                "(each from %(low)s to %(high)s). Empty: none.", help=more["help"],
+                                low=more["minimum"], high=more["maximum"])})
     return parts
 
 
@@ -127,13 +136,14 @@ def typed_values(text: str, spec: Mapping[str, Any]) -> dict[str, int]:
     low, high = spec["minimum"], spec["maximum"]
     found: dict[str, int] = {}
     for item in filter(None, (one.strip() for one in text.replace("\n", ",").split(","))):
-        key, _, number = item.rpartition(" ")
+        key, _space, number = item.rpartition(" ")
         if not key.strip() or not number.isdigit() or len(number) > 7:
-            raise ValueError(f"Give each its value after it, like QS 100 (not {item!r}).")
+            raise ValueError(_("Give each its value after it, like QS 100 (not %(typed)s).", typed=repr(item)))
         if not low <= int(number) <= high:
-            raise ValueError(f"{key.strip()}: type a whole number from {low} to {high}.")
+            raise ValueError(_("%(key)s: type a whole number from %(low)s to %(high)s.", key=key.strip(), low=low,
+                               high=high))
         if key.strip() in found:
-            raise ValueError(f"{key.strip()} is given twice.")
+            raise ValueError(_("%(key)s is given twice.", key=key.strip()))
         found[key.strip()] = int(number)
     return found
 
@@ -158,22 +168,24 @@ def typed_records(text: str, spec: Mapping[str, Any]) -> list[dict[str, Any]]:
     number_part = next(part for part in spec["parts"] if part["type"] == "int")
     text_part = next(part for part in spec["parts"] if part["type"] == "text")
     given = [line.strip() for line in text.splitlines() if line.strip()]
-    items = str(spec.get("items") or "lines")
+    items = str(spec.get("items") or _("lines"))
     if len(given) > spec["maximum"]:
-        raise ValueError(f"At most {spec['maximum']} {items}, one a line ({len(given)} typed).")
+        raise ValueError(_("At most %(most)s %(items)s, one a line (%(typed)s typed).", most=spec["maximum"],
+                           items=items, typed=len(given)))
     records = []
     for at, line in enumerate(given, 1):
         if ":" in line:
-            count, _, words = (part.strip() for part in line.partition(":"))
+            count, _colon, words = (part.strip() for part in line.partition(":"))
         else:
             count, words = (line, "") if line.isdigit() else ("", line)
         if count and (not count.isdigit() or len(count) > 7
                       or not number_part["minimum"] <= int(count) <= number_part["maximum"]):
-            raise ValueError(f"Line {at}: the {number_part['label'].lower()} before the colon is a whole number "
-                             f"from {number_part['minimum']} to {number_part['maximum']} (not {count!r}).")
+            raise ValueError(_("Line %(line)s: the %(what)s before the colon is a whole number from %(low)s to "
+                               "%(high)s (not %(typed)s).", line=at, what=number_part["label"].lower(),
+                               low=number_part["minimum"], high=number_part["maximum"], typed=repr(count)))
         if len(words) > text_part["maximum"]:
-            raise ValueError(f"Line {at}: keep the {text_part['label'].lower()} to {text_part['maximum']} "
-                             "characters.")
+            raise ValueError(_("Line %(line)s: keep the %(what)s to %(most)s characters.", line=at,
+                               what=text_part["label"].lower(), most=text_part["maximum"]))
         records.append({number_part["key"]: int(count) if count else None, text_part["key"]: words})
     return records
 
@@ -182,7 +194,7 @@ def _choices(spec: Mapping[str, Any]) -> list[tuple[str, str]]:
     """A choice's or a yes-or-no's radio buttons: (value, words)."""
     labels = spec.get("labels") or []
     if spec["type"] == "bool":
-        return [("true", labels[0] if labels else "yes"), ("false", labels[1] if labels else "no")]
+        return [("true", labels[0] if labels else _("yes")), ("false", labels[1] if labels else _("no"))]
     return [(str(choice), str(labels[i]) if labels else str(choice)) for i, choice in enumerate(spec.get("choices") or [])]
 
 
@@ -190,8 +202,8 @@ def _empty_means(spec: Mapping[str, Any]) -> str:
     """What an empty number stands for: its default in words, or none."""
     default = spec.get("default")
     if default is None:
-        return "none"
-    return f"{default} value" if isinstance(default, str) else str(default)
+        return _("none")
+    return _("%(word)s value", word=default) if isinstance(default, str) else str(default)
 
 
 class _Needed:
@@ -281,7 +293,9 @@ class OptionInput:
     def bounds(self) -> str:
         """A number's bounds in words, ``From 1 to 10. `` (with the space before what follows); "" for none."""
         low, high = self.spec.get("minimum"), self.spec.get("maximum")
-        return f"From {low} to {high}. " if self.kind == "int" and low is not None and high is not None else ""
+        if self.kind == "int" and low is not None and high is not None:
+            return _("From %(low)s to %(high)s.", low=low, high=high) + " "
+        return ""
 
     @property
     def empty_means(self) -> str:
@@ -364,11 +378,12 @@ class DefineForm(FlaskForm):
         spec = one.spec
         number_part = next(part for part in spec["parts"] if part["type"] == "int")
         text_part = next(part for part in spec["parts"] if part["type"] == "text")
-        item = str(spec.get("items") or "records").rstrip("s")
-        return (f"One {item} a line, {spec['minimum']} to {spec['maximum']} lines: the "
-                f"{number_part['label'].lower()} ({number_part['minimum']} to {number_part['maximum']}), a colon, "
-                f"then the {text_part['label'].lower()} (up to {text_part['maximum']} characters), like "
-                f"9: 3 threes. Empty: none.")
+        item = str(spec["items"]).rstrip("s") if spec.get("items") else _p("one line of a list", "record")
+        return _("One %(item)s a line, %(low)s to %(high)s lines: the %(number)s (%(number_low)s to "
+                 "%(number_high)s), a colon, then the %(text)s (up to %(text_most)s characters), like 9: 3 threes. "
+                 "Empty: none.", item=item, low=spec["minimum"], high=spec["maximum"],
+                 number=number_part["label"].lower(), number_low=number_part["minimum"],
+                 number_high=number_part["maximum"], text=text_part["label"].lower(), text_most=text_part["maximum"])
 
     def applies(self, one: OptionInput) -> bool:
         """Whether an option matters under the others as chosen: one that depends on another's
@@ -509,7 +524,7 @@ def example(variant: Mapping[str, Any], form: DefineForm) -> Example:
     required = [one for one in form.inputs if one.spec.get("required") and one.key not in form.options]
     missing = [one.label for one in required if one.kind != "text"]
     if missing:
-        return Example(waiting=f"Choose {_listed(missing)} to see a hand scored.")
+        return Example(waiting=_("Choose %(options)s to see a hand scored.", options=_listed(missing)))
     key = str(variant["key"])
     # A name not typed yet: the example goes by the variant's.
     options = {**form.options, **{one.key: variant["name"] for one in required}}
@@ -523,7 +538,7 @@ def example(variant: Mapping[str, Any], form: DefineForm) -> Example:
     lines = []
     for player in EXAMPLE_PLAYERS:
         given = entry["hands"].get(player)
-        entered = "went out" if player == entry["out"] else ""
+        entered = _("went out") if player == entry["out"] else ""
         if given:
             entered = (entered + ", " if entered else "") + _entered(given, entry_of(key, sheet["options"]))
         lines.append(ExampleLine(player, entered, signed(row["scores"][player])))
@@ -566,7 +581,8 @@ def _entered(given: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
 
 def _listed(words: Sequence[str]) -> str:
     lowered = [word.lower() for word in words]
-    return lowered[0] if len(lowered) == 1 else ", ".join(lowered[:-1]) + " and " + lowered[-1]
+    return lowered[0] if len(lowered) == 1 else _("%(some)s and %(last)s", some=", ".join(lowered[:-1]),
+                                                  last=lowered[-1])
 
 
 def summary(variant: Mapping[str, Any], definition: Mapping[str, Any]) -> list[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, url_for
+from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
 
@@ -23,7 +24,7 @@ def index() -> tuple[str, int] | Response:
         except services.ServiceError as error:
             add_error(form.name, error.message)
         else:
-            flash(f"{player.name} is on your roster.", "success")
+            flash(_("%(name)s is on your roster.", name=player.name), "success")
             return redirect(url_for("players.index"), 303)
     page = render_template("players/index.html", form=form, players=current_user.players)
     return page, 422 if form.is_submitted() else 200
@@ -41,7 +42,7 @@ def rename(player_id: int) -> tuple[str, int] | Response:
         except services.ServiceError as error:
             add_error(form.name, error.message)
         else:
-            flash(f"{old} is now {player.name}, in every game.", "success")
+            flash(_("%(old)s is now %(new)s, in every game.", old=old, new=player.name), "success")
             return redirect(url_for("players.index"), 303)
     page = render_template("players/rename.html", form=form, player=player)
     return page, 422 if form.is_submitted() else 200

@@ -17,12 +17,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import abort
+from flask_babel import lazy_gettext as _l
 
 from ..engine.games.presets import Preset, close, exact, preset
 from .catalogue import player_range
 
 #: what every preset is, in the player's words
-BASED_ON = "based on the table's own game"
+BASED_ON = _l("based on the table's own game")
 
 
 @dataclass(frozen=True)

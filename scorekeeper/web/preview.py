@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
+
 from ..engine import InvalidEntry, Replay
 from ..engine.extras import extra_text
 from ..engine.games import get_variant
@@ -73,7 +75,7 @@ def preview(form: EntryForm, game: Game, number: int) -> dict[str, Any]:
         except InvalidEntry as error:
             form.add_engine_error(error)
         except NotThisHand:
-            form.errors["form"] = "Another phone has saved a hand since this form was opened: reload it."
+            form.errors["form"] = _("Another phone has saved a hand since this form was opened: reload it.")
     else:
         mark_missing(form, game, number)
     if row is None:
@@ -106,16 +108,16 @@ def own_values(game: Game, row: dict[str, Any]) -> dict[str, str]:
 def saving_line(scores: dict[str, Any]) -> str:
     """``Saving gives Ann +71, Bob -5.``: every column the hand changes."""
     gains = [f"{name} {signed(score)}" for name, score in scores.items() if score]
-    return f"Saving gives {', '.join(gains)}." if gains else "Saving gives nobody any points."
+    return _("Saving gives %(scores)s.", scores=", ".join(gains)) if gains else _("Saving gives nobody any points.")
 
 
 def waiting_line(form: EntryForm) -> str:
     """What stands between the form and a save, in one line."""
     missing = [seat for seat in form.seats if seat.missing]
     if missing and len(missing) == len(form.errors):
-        return f"Still to enter: {', '.join(seat.name for seat in missing)}."
+        return _("Still to enter: %(names)s.", names=", ".join(seat.name for seat in missing))
     first = next(iter(form.errors.values()), "")
-    return f"Not ready to save: {first}" if first else ""
+    return _("Not ready to save: %(problem)s", problem=first) if first else ""
 
 
 def seat_values(form: EntryForm, details: dict[str, Any], own: dict[str, str] | None = None) -> dict[str, str]:
@@ -129,9 +131,10 @@ def seat_values(form: EntryForm, details: dict[str, Any], own: dict[str, str] | 
             if own and own.get(seat.name):
                 values[str(seat.index)] = own[seat.name]
             continue
-        text = f"Counts {shown_number(detail['value'])} in this hand"
+        text = _("Counts %(value)s in this hand", value=shown_number(detail["value"]))
         laid_off = detail.get("laid_off")
         if laid_off:
-            text = f"Counts {shown_number(detail['value'])} after laying off {' '.join(map(str, laid_off))}"
+            text = _("Counts %(value)s after laying off %(cards)s", value=shown_number(detail["value"]),
+                     cards=" ".join(map(str, laid_off)))
         values[str(seat.index)] = text
     return values

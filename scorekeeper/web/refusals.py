@@ -7,12 +7,15 @@ adapters around them.  What a refusal is answered with -- its HTTP status, the
 stable code the API names it by, and the sentence for the person -- is read
 here, so the three cannot drift apart: the same refusal is the same status
 and code on all three (tests/integration/test_refusals.py).  The API's codes
-are pinned by its OpenAPI description.
+are pinned by its OpenAPI description; the messages are in the request's
+language (the use cases write theirs when they raise), the codes never.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from flask_babel import gettext as _
 
 from ..engine import InvalidEntry
 from ..services import ServiceError
@@ -75,8 +78,8 @@ def refusal(error: ServiceError | InvalidEntry, *, correcting: int | None = None
 
 def later_hands(error: InvalidEntry) -> str:
     """A correction the hands after it no longer add up with."""
-    return (f"This change cannot stand: {error}. Hands after it would no longer add up; "
-            "correct or undo those first.")
+    return _("This change cannot stand: %(error)s. Hands after it would no longer add up; "
+             "correct or undo those first.", error=str(error))
 
 
 __all__ = ["INVALID_ENTRY", "REFUSALS", "REFUSED", "Refusal", "later_hands", "refusal"]

@@ -19,6 +19,8 @@ from types import TracebackType
 from typing import Any
 
 from flask import Flask, g, jsonify, render_template, request
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import BadRequest, InternalServerError
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter
@@ -117,15 +119,15 @@ def request_id() -> str:
 class NulByte(BadRequest):
     """A form or query value holding a NUL character: no field takes one, and PostgreSQL stores none."""
 
-    description = ("Something you sent holds a NUL character, which no field takes. "
-                   "Go back, retype it and try again: nothing was saved.")
+    description = _l("Something you sent holds a NUL character, which no field takes. "
+                     "Go back, retype it and try again: nothing was saved.")  # type: ignore[assignment]
 
 
 class UnreadableJson(BadRequest):
     """A JSON body that parses into what no text column can store, or nests past the parser's depth."""
 
-    description = ("The JSON body nests too deeply or holds a lone surrogate (\\ud800-\\udfff) that is "
-                   "no character; nothing was saved.")
+    description = _l("The JSON body nests too deeply or holds a lone surrogate (\\ud800-\\udfff) that is "
+                     "no character; nothing was saved.")  # type: ignore[assignment]
 
 
 def _start_request() -> None:
@@ -189,12 +191,12 @@ def _server_error(error: Exception) -> tuple[Any, int]:
 
     db.session.rollback()  # a failed transaction must not fail the error page too
     if request.path.startswith("/api/"):
-        return jsonify(error=f"The server failed on this request (reference {request_id()}).",
+        return jsonify(error=_("The server failed on this request (reference %(reference)s).", reference=request_id()),
                        code="server_error", request_id=request_id()), 500
     return render_template("errors/500.html", request_id=request_id()), 500
 
 
 def _refused_input(error: BadRequest) -> tuple[Any, int]:
     if request.path.startswith("/api/"):
-        return jsonify(error=error.description, code="bad_request"), 400
-    return render_template("errors/400.html", reason=error.description), 400
+        return jsonify(error=str(error.description), code="bad_request"), 400
+    return render_template("errors/400.html", reason=str(error.description)), 400

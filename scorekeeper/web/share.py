@@ -20,9 +20,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import segno
+from flask_babel import get_locale
 from flask import (
     Blueprint, Flask, abort, flash, make_response, redirect, render_template, request, url_for,
 )
+from flask_babel import gettext as _
 from flask_login import login_required
 from markupsafe import Markup
 from sqlalchemy import select
@@ -59,7 +61,7 @@ def share_panel(game: Game) -> SharePanel | None:
     if link is None:
         return None
     url = table_url("share.show", token=link.token)
-    return SharePanel(url=url, qr_svg=qr_svg(url))
+    return SharePanel(url=url, qr_svg=qr_svg(url, _("QR code of the live link")))
 
 
 # The game page includes share/_panel.html, which asks for its game's panel.
@@ -72,17 +74,21 @@ def latest_change(game: Game) -> str:
         return ""
     change = game.changes[-1]
     if change.action == "end":
-        return "Game ended by agreement"
-    done = {"undo": "undone", "record": "recorded"}.get(change.action, "corrected")
-    return f"Hand {change.hand_number} {done}"
+        return _("Game ended by agreement")
+    if change.action == "undo":
+        return _("Hand %(number)s undone", number=change.hand_number)
+    if change.action == "record":
+        return _("Hand %(number)s recorded", number=change.hand_number)
+    return _("Hand %(number)s corrected", number=change.hand_number)
 
 
 @functools.lru_cache(maxsize=512)
-def qr_svg(url: str, title: str = "QR code of the live link") -> Markup:
+def qr_svg(url: str, title: str) -> Markup:
     """The URL as a QR code, an inline SVG scaled by CSS (a white quiet zone, even in dark mode).
 
-    Kept per URL (a link's code never changes): drawing it is 15 ms, more than half of
-    the owner's game page, which shows it on every visit while the link is on."""
+    ``title`` names it for screen readers, in the page's language.  Kept per URL and title
+    (a link's code never changes): drawing it is 15 ms, more than half of the owner's game
+    page, which shows it on every visit while the link is on."""
     code = segno.make(url, error="m", micro=False)
     svg = code.svg_inline(
         scale=1, border=4, omitsize=True, dark="#000", light="#fff",
@@ -101,7 +107,7 @@ def create(game_id: int) -> Response:
     game = own_game(game_id)
     if confirmed():
         services.share_game(game)
-        flash("Live link on: anyone at the table can scan the code to follow the sheet.", "success")
+        flash(_("Live link on: anyone at the table can scan the code to follow the sheet."), "success")
     return redirect(url_for("games.show", game_id=game.id, _anchor="share"), 303)
 
 
@@ -111,9 +117,9 @@ def revoke(game_id: int) -> Response:
     game = own_game(game_id)
     if confirmed():
         if services.stop_sharing(game):
-            flash("Live link turned off: it shows nothing now. A new one gets a new code.", "success")
+            flash(_("Live link turned off: it shows nothing now. A new one gets a new code."), "success")
         else:
-            flash("This game had no live link.", "info")
+            flash(_("This game had no live link."), "info")
     return redirect(url_for("games.show", game_id=game.id, _anchor="share"), 303)
 
 
@@ -183,7 +189,8 @@ def _state(token: str) -> tuple[str, int] | None:
     game_id, revision, updated_at, _ = found[0]
     # The page asked for, with the revision, decides the page shown (the game's
     # hands decide where it clamps, and they move with the revision).
-    state: list[Any] = [RENDERING, game_id, revision, updated_at.isoformat(), page_asked(request.args)]
+    # The language too: a phone that switched is sent the sheet in its new language, not a 304.
+    state: list[Any] = [RENDERING, game_id, revision, updated_at.isoformat(), page_asked(request.args), get_locale()]
     state += [row.name for row in found]
     digest = hashlib.sha256("\x1f".join(map(str, state)).encode()).hexdigest()[:20]
     return f"r{revision}-{digest}", game_id

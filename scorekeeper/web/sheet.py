@@ -12,6 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from flask import current_app, render_template, request
+from flask_babel import format_datetime, get_locale
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import pgettext as _p
 from markupsafe import Markup
 
 from ..engine import InvalidEntry, Replay
@@ -180,7 +184,7 @@ def sheet_args(number: int, hands: int) -> dict[str, int]:
 
 
 #: each game's sheet, drawn, as of its last change (the same key as the Replay
-#: cache: database, game, revision, time of the last change and names)
+#: cache: database, game, revision, time of the last change and names), in each language
 _drawn: ChangeCache[tuple[SheetView, Markup]] = ChangeCache(size=64)
 
 
@@ -193,10 +197,10 @@ def drawn_sheet(game: Game, *, page: int | None = None, **context: Any) -> tuple
     hands); the page shown, once clamped to the game's last, is part of the
     key, so ``?page=99`` of a three-page game is page 3's entry, not another.
     ``context`` (the template's other values, such as ``read_only``) is part
-    of the key, as is the script root the links are made under.
+    of the key, as are the script root the links are made under and the page's language.
     """
     page = page_shown(page, _hands_played(game))
-    key = (game_key(game), page, request.script_root, tuple(sorted(context.items())))
+    key = (game_key(game), page, request.script_root, str(get_locale()), tuple(sorted(context.items())))
     found = _drawn.get(key)
     if found is None:
         view = sheet_view(game, page=page)
@@ -208,7 +212,7 @@ def drawn_sheet(game: Game, *, page: int | None = None, **context: Any) -> tuple
 
 
 #: why the sheet shows nothing when a stored hand is not an entry at all
-UNREADABLE_HAND = "a stored hand cannot be read"
+UNREADABLE_HAND = _l("a stored hand cannot be read")
 
 
 def readable_sheet(game: Game) -> tuple[Sheet | None, str]:
@@ -225,12 +229,12 @@ def readable_sheet(game: Game) -> tuple[Sheet | None, str]:
         return None, str(error)
     except (AttributeError, IndexError, KeyError, TypeError, ValueError):
         current_app.logger.warning("game %s: a stored hand cannot be read", game.id, exc_info=True)
-        return None, UNREADABLE_HAND
+        return None, str(UNREADABLE_HAND)
 
 
 def _hands_played(game: Game) -> int:
     """How many hands the game's sheet has (from the kept Replay; 0 for a log that no longer replays)."""
-    sheet, _ = readable_sheet(game)
+    sheet = readable_sheet(game)[0]
     return len(sheet["hands"]) if sheet is not None else 0
 
 
@@ -399,9 +403,10 @@ _lines = _KeptFor(size=4096)
 
 def _kept_row(hand: SheetRow, names: list[str], sheet: Sheet, declared: Boards | None = None,
               own: tuple[Extra, ...] = ()) -> Row:
-    """The hand's Row, made once per engine row."""
+    """The hand's Row, made once per engine row (and language: its words are the page's)."""
     number = hand["number"]
-    extra = (tuple(names), tuple(name for name in names if sheet["eliminated"].get(name) == number), declared, own)
+    extra = (tuple(names), tuple(name for name in names if sheet["eliminated"].get(name) == number), declared, own,
+             str(get_locale()))
     row = _rows.get(hand, extra)
     if row is None:
         row = _row(hand, names, sheet, declared, own)
@@ -420,11 +425,11 @@ def drawn_rows(view: SheetView, game_id: int, read_only: bool = False) -> list[D
 
     A sheet with one more hand draws that hand's row; the rest were drawn
     before.  The links in a row depend on the game, whether the page can
-    change it, and the script root the app is served under.
+    change it, the script root the app is served under, and the page's language.
     """
     # The template's macros, as attributes Jinja makes when it runs the template.
     macros: Any = current_app.jinja_env.get_template("games/_rows.html").module
-    extra = (game_id, bool(read_only), request.script_root, view.out_verb)
+    extra = (game_id, bool(read_only), request.script_root, view.out_verb, str(get_locale()))
     drawn = []
     for row in view.rows:
         found = _lines.get(row, extra)
@@ -480,23 +485,23 @@ def _row(hand: SheetRow, names: list[str], sheet: Sheet, declared: Boards | None
         # The notes already give each value; details add how cards were melded.
         parts = []
         if detail.get("melds"):
-            parts.append("melds " + ", ".join(detail["melds"]))
+            parts.append(_("melds %(melds)s", melds=", ".join(detail["melds"])))
         if detail.get("unmatched"):
-            parts.append("unmatched " + detail["unmatched"])
+            parts.append(_("unmatched %(cards)s", cards=detail["unmatched"]))
         if detail.get("laid_off"):
-            parts.append("laid off " + " ".join(detail["laid_off"]))
+            parts.append(_("laid off %(cards)s", cards=" ".join(detail["laid_off"])))
         if parts:
             details.append(f"{name} ({number(detail.get('value'))}): " + "; ".join(parts))
     gains = [f"{name} {signed(score)}" for name, score in hand["scores"].items() if score]
-    summary = ", ".join(gains) if gains else "no score"
+    summary = ", ".join(gains) if gains else _("no score")
     return Row(hand["number"], hand["dealer"], summary, cells, hand["notes"], details)
 
 
 def _board_state(board: Mapping[str, Any]) -> str:
     """How one game of several stands: open, or closed and won by whom."""
     if board.get("open"):
-        return "open"
-    return f"{board['winner']} won" if board.get("winner") else "closed"
+        return _p("one game of several", "open")
+    return _("%(winner)s won", winner=board["winner"]) if board.get("winner") else _p("one game of several", "closed")
 
 
 def _limit(sheet: Sheet) -> int | None:
@@ -527,17 +532,32 @@ def _banner(sheet: Sheet) -> str:
         return ""
     winners = sheet["winners"]
     if not winners:
-        return "Game over: no hands were played."
-    how = " by agreement" if sheet.get("ended_by_agreement") else ""
+        return _("Game over: no hands were played.")
+    agreed = bool(sheet.get("ended_by_agreement"))
     if len(winners) == 1:
-        partners = len((sheet.get("side_players") or {}).get(winners[0], ())) > 1  # "Ann & Cara win"
-        return f"{winners[0]} {'win' if partners else 'wins'}{how}!"
-    return f"{' and '.join(winners)} share the win{how}!"
+        if len((sheet.get("side_players") or {}).get(winners[0], ())) > 1:  # partners: "Ann & Cara win"
+            if agreed:
+                return _("%(side)s win by agreement!", side=winners[0])
+            return _("%(side)s win!", side=winners[0])
+        if agreed:
+            return _("%(winner)s wins by agreement!", winner=winners[0])
+        return _("%(winner)s wins!", winner=winners[0])
+    if agreed:
+        return _("%(winners)s share the win by agreement!", winners=_and(winners))
+    return _("%(winners)s share the win!", winners=_and(winners))
+
+
+def _and(words: list[str]) -> str:
+    """``Ann and Bob``: names in one phrase."""
+    phrase = words[0]
+    for word in words[1:]:
+        phrase = _("%(some)s and %(last)s", some=phrase, last=word)
+    return phrase
 
 
 #: how the change log writes a stored entry it cannot read (a seat that is not
 #: at the table, a list where an entry belongs): the line stays, the page stands
-UNREADABLE_ENTRY = "(an entry that cannot be read)"
+UNREADABLE_ENTRY = _l("(an entry that cannot be read)")
 
 
 def change_lines(game: Game) -> list[str]:
@@ -553,30 +573,35 @@ def change_lines(game: Game) -> list[str]:
 
 
 #: who made a change that the game's owner did not (a row's ``via``), as the change log says it
-VIA_WORDS = {"keeper": "from a keeper link"}
+VIA_WORDS = {"keeper": _l("from a keeper link")}
 
 
 def _by(via: str | None) -> str:
-    return VIA_WORDS.get(via or "", "")
+    return str(VIA_WORDS.get(via or "", ""))
 
 
 def _when(at: datetime | None) -> str:
-    return at.strftime("%d %b %H:%M") if at else "(no date)"
+    """``03 Sep 14:05``, the month in the page's language."""
+    return format_datetime(at, "dd MMM HH:mm") if at else _("(no date)")
 
 
 def _change_line(change: Change, names: list[str], rules: Mapping[str, Any], sides: list[str] | None,
                  scores: tuple[str, str] = ("", "")) -> str:
     when = _when(change.at)
     if change.action == "end":
-        return f"{when}: game ended by agreement" + (f" after hand {change.hand_number}" if change.hand_number else "")
-    hand = f"hand {change.hand_number}" if change.hand_number is not None else "a hand"
+        if change.hand_number:
+            return _("%(when)s: game ended by agreement after hand %(number)s", when=when, number=change.hand_number)
+        return _("%(when)s: game ended by agreement", when=when)
+    hand = _("hand %(number)s", number=change.hand_number) if change.hand_number is not None else _("a hand")
     before = readable_entry(change.before, names, rules, sides) + (f" ({scores[0]})" if scores[0] else "")
     if change.action == "undo":
-        return f"{when}: {hand} undone (was: {before})"
+        return _("%(when)s: %(hand)s undone (was: %(before)s)", when=when, hand=hand, before=before)
     after = readable_entry(change.after, names, rules, sides) + (f" ({scores[1]})" if scores[1] else "")
     if change.action == "record":
-        return f"{when}: {hand} recorded: {readable_entry(change.after, names, rules, sides)}"
-    return f"{when}: {hand} changed from {before} to {after}"
+        return _("%(when)s: %(hand)s recorded: %(entry)s", when=when, hand=hand,
+                 entry=readable_entry(change.after, names, rules, sides))
+    return _("%(when)s: %(hand)s changed from %(before)s to %(after)s", when=when, hand=hand, before=before,
+             after=after)
 
 
 def changed_scores(game: Game, changes: list[Change], sides: list[str] | None) -> dict[int, tuple[str, str]]:
@@ -616,7 +641,7 @@ def _scored(played: Replay, stored: Any, names: list[str], sides: list[str] | No
     except (InvalidEntry, AttributeError, LookupError, TypeError, ValueError):
         return ""
     gains = [f"{name} {signed(score)}" for name, score in row["scores"].items() if score]
-    return ", ".join(gains) if gains else "no score"
+    return ", ".join(gains) if gains else _("no score")
 
 
 def readable_entry(stored: Any, names: list[str], rules: Mapping[str, Any], sides: list[str] | None = None) -> str:
@@ -630,11 +655,11 @@ def readable_entry(stored: Any, names: list[str], rules: Mapping[str, Any], side
     if not stored:
         return ""
     if not isinstance(stored, dict):
-        return UNREADABLE_ENTRY
+        return str(UNREADABLE_ENTRY)
     try:
         return describe_entry(entry_with_names(stored, names, sides), rules)
     except (AttributeError, IndexError, KeyError, TypeError, ValueError):
-        return UNREADABLE_ENTRY
+        return str(UNREADABLE_ENTRY)
 
 
 def describe_entry(entry: dict[str, Any], rules: Mapping[str, Any]) -> str:
@@ -644,9 +669,9 @@ def describe_entry(entry: dict[str, Any], rules: Mapping[str, Any]) -> str:
     if ending is not None:
         parts.append(ending["label"].lower())
     elif entry.get("out") is None:
-        parts.append("nobody went out")
+        parts.append(_("nobody went out"))
     else:
-        parts.append(f"{entry['out']} out")
+        parts.append(_("%(name)s out", name=entry["out"]))
     for choice in rules["choices"]:
         given = entry.get(choice["key"])
         if not given:
@@ -660,10 +685,15 @@ def describe_entry(entry: dict[str, Any], rules: Mapping[str, Any]) -> str:
     for name, given in (entry.get("sides") or {}).items():
         shown = [_side_value(f, given[f["key"]]) for f in rules.get("side_fields") or ()
                  if isinstance(given, dict) and given.get(f["key"]) not in (None, "", False, [])]
-        parts.append(f"{name} {', '.join(shown) or 'nothing'}")
+        parts.append(f"{name} {', '.join(shown) or _nothing()}")
     for name, given in (entry.get("hands") or {}).items():
         parts.append(f"{name} {_describe_input(given, rules)}")
     return "; ".join(parts)
+
+
+def _nothing() -> str:
+    """What a player or a side gave in a hand where they gave nothing."""
+    return _("nothing")
 
 
 def _side_value(spec: Mapping[str, Any], value: Any) -> str:
@@ -683,7 +713,7 @@ def _describe_input(given: dict[str, Any], rules: Mapping[str, Any]) -> str:
         return status["label"].lower()
     shown = [(f, given[f["key"]]) for f in rules["fields"] if given.get(f["key"]) not in (None, "")]
     if not shown:
-        return "nothing"
+        return _nothing()
     if len(shown) == 1 and shown[0][0]["pair"]:
         return str(shown[0][1])  # a count or the cards: the value says which
     return ", ".join(f"{f['label'].split(' (')[0].lower()} {value}" for f, value in shown)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, render_template, request
+from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
 from .. import stats
@@ -29,12 +30,12 @@ def variant_name(key: str, lowest_wins: bool = False, title: str = "") -> str:
         return title
     name = variant.get("name", key)
     if lowest_wins and not variant.get("lowest_wins"):
-        name += " (lowest wins)"
+        name = _("%(game)s (lowest wins)", game=name)
     return name
 
 
 def best_means(lowest_wins: bool) -> str:
-    return "lowest hand score" if lowest_wins else "highest hand score"
+    return _("lowest hand score") if lowest_wins else _("highest hand score")
 
 
 def _page_basics() -> dict[str, Any]:
@@ -51,7 +52,7 @@ def index() -> tuple[str, int]:
     error = ""
     picked = read_game_choice(variant) if variant else None
     if variant and picked is None:
-        error = f"There is no game called {variant!r}: pick one from the list."
+        error = _("There is no game called %(name)s: pick one from the list.", name=repr(variant))
     chosen = "" if error else variant
     key, title = picked or ("", "")
     lines = stats.table_lines(current_user.id, key, title)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import secrets
 
 from flask import Blueprint, abort, flash, redirect, render_template, session, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_login import current_user, login_required
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
@@ -20,14 +22,15 @@ bp = Blueprint("tokens", __name__, url_prefix="/settings/tokens")
 
 class TokenForm(FlaskForm):
     name = StringField(
-        "Name", validators=[DataRequired("Name the token (what will use it?)."), Length(max=api_tokens.MAX_NAME)],
-        description="What will use it, e.g. “score bot” or “league spreadsheet”.",
+        _l("Name"), validators=[DataRequired(_l("Name the token (what will use it?).")),
+                                Length(max=api_tokens.MAX_NAME)],
+        description=_l("What will use it, e.g. “score bot” or “league spreadsheet”."),
     )
     # One use per form shown: the page that shows a new secret cannot be
     # redirected away from (the secret is not kept), so a reload would post
     # the form again; the second post finds its mark already spent.
     once = HiddenField()
-    submit = SubmitField("Create token")
+    submit = SubmitField(_l("Create token"))
 
 
 _ONCE = "token_form_once"
@@ -49,8 +52,8 @@ def index() -> tuple[str, int] | str:
     elif form.validate_on_submit() and session.get(_ONCE) != form.once.data:
         form = _fresh_form()
         form.name.errors = [
-            "This form was sent already, and its token made then (see the list). "
-            "If its secret was not copied, revoke that token and make another."
+            _("This form was sent already, and its token made then (see the list). "
+              "If its secret was not copied, revoke that token and make another.")
         ]
     elif form.validate_on_submit():
         try:
@@ -84,5 +87,6 @@ def revoke(token_id: int) -> Response:
         abort(404)
     if confirmed():
         api_tokens.revoke(token)
-        flash(f"The token “{token.name}” is revoked: requests that use it are refused from now on.", "success")
+        flash(_("The token “%(name)s” is revoked: requests that use it are refused from now on.", name=token.name),
+              "success")
     return redirect(url_for("tokens.index"), 303)

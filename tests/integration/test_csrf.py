@@ -52,6 +52,9 @@ CHECKED_ELSEWHERE |= {"/games/{game}/hands/preview"}
 # What a phone kept offline, sent with a fresh token from /offline/session: test_offline_routes.py.
 CHECKED_ELSEWHERE |= {"/games/{game}/outbox/hand", "/games/{game}/outbox/hand/1", "/games/{game}/outbox/undo",
                       "/games/{game}/outbox/end"}
+# The language switch changes only what a phone reads and takes no token (every page carries it,
+# a live view's too, without a session): test_language.py.
+CHECKED_ELSEWHERE |= {"/language"}
 CHECKED_ELSEWHERE |= {"/settings/tokens/", "/settings/tokens/{token}/revoke", "/api/v1/games",
                       "/api/v1/games/{game}/end", "/api/v1/games/{game}/hands", "/api/v1/games/{game}/undo"}
 

@@ -181,3 +181,12 @@ def game_id_from(location: str) -> int:
     match = re.search(r"/games/(\d+)(?:#.*)?$", location)
     assert match, location
     return int(match.group(1))
+
+
+def without_language_switch(html: Node) -> Node:
+    """The page without the language switch every page carries at its foot (a form of its own,
+    which changes only what the phone reads)."""
+    switch = html.find("form", cls="language-switch")
+    if switch is not None and switch.parent is not None:
+        switch.parent.children.remove(switch)
+    return html
