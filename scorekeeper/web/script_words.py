@@ -8,7 +8,8 @@ carries them, rendered in the request's language, in a JSON block
 ``templates/base.html``: data, never run, so the Content-Security-Policy's
 ``script-src 'self'`` stands), and ``static/words.js`` fills in their
 ``%(name)s`` placeholders in the browser.  Each script also carries its
-English, so a page kept on a phone from before this block came still reads.
+English, so a page kept on a phone from before this block came still reads,
+and an English page carries no block at all.
 
 A sentence that changes with a count has two keys, ``.one`` and ``.other``,
 and the script picks by ``n === 1``: the English has two forms, and so does
@@ -18,8 +19,11 @@ their "other" form for every count but one; a known limit).
 
 from __future__ import annotations
 
+from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
+
+from ..languages import DEFAULT
 
 #: key -> the English sentence (the msgid), %(name)s where the script puts a value in
 WORDS: dict[str, LazyString] = {
@@ -156,5 +160,11 @@ WORDS: dict[str, LazyString] = {
 
 
 def script_words() -> dict[str, str]:
-    """Every script's words in this request's language, placeholders left in for the script."""
+    """Every script's words in this request's language, placeholders left in for the script.
+
+    None in English: every ``words()`` call carries its English already (a test holds each to its
+    message), so an English page goes without the block and its 6 kB on every page it loads.
+    """
+    if str(get_locale()) == DEFAULT:
+        return {}
     return {key: str(words) for key, words in WORDS.items()}

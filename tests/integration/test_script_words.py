@@ -1,5 +1,5 @@
 """The words the scripts write come from the catalogues (scorekeeper/web/script_words.py): every
-page carries them in its JSON block, in the reader's language, and words.js comes before every
+page not in English carries them in its JSON block, in the reader's language, and words.js comes before every
 other script.  Every ``words("key", {values}, "English")`` call in ``static/*.js`` names a key the
 block holds (and the block holds no key no script asks for), its English is the message's own,
 and its values are the message's placeholders, no more and no fewer."""
@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.web.language import COOKIE
@@ -96,11 +97,23 @@ def test_the_scripts_ask_for_every_word_the_block_holds_and_no_other(client: Fla
 
     assert len(calls) > 50  # (the parser found them)
     assert asked == set(WORDS), f"asked, not held: {asked - set(WORDS)}; held, not asked: {set(WORDS) - asked}"
+    client.set_cookie(COOKIE, "de")
     assert set(_block(client, "/login")) == set(WORDS)
 
 
-def test_each_calls_english_is_its_messages_own_with_the_values_it_fills_in(client: FlaskClient) -> None:
-    english = _block(client, "/login")  # a browser asking for no language reads English
+def test_an_english_page_carries_no_words_block_as_each_script_carries_its_english(
+        client: FlaskClient) -> None:
+    english = client.get("/login").get_data(as_text=True)  # a browser asking for no language reads English
+    client.set_cookie(COOKIE, "hi")
+    hindi = client.get("/login").get_data(as_text=True)
+
+    assert not BLOCK.search(english) and "/static/words.js" in english
+    assert BLOCK.search(hindi)
+
+
+def test_each_calls_english_is_its_messages_own_with_the_values_it_fills_in(app: Flask) -> None:
+    with app.test_request_context():  # (no language asked for: English)
+        english = {key: str(words) for key, words in WORDS.items()}
 
     for call in _calls():
         assert call.english == english[call.key], call.where
@@ -120,6 +133,7 @@ def test_a_phone_that_chose_spanish_gets_the_spanish_words_with_their_placeholde
 def test_words_js_comes_before_every_other_script_of_a_page(user: FlaskClient, start_game: Any) -> None:
     game = start_game(user, "gin", ["Ann", "Bob"])
 
+    user.set_cookie(COOKIE, "ja")  # (a page with a words block)
     for path in ("/games", f"/games/{game}", f"/games/{game}/hands/new", "/games/new?variant=gin", "/offline"):
         html = user.get(path).get_data(as_text=True)
         sources = SCRIPT_SRC.findall(html)
