@@ -206,6 +206,9 @@ def test_typing_survives_a_reload_back_and_a_failed_save(signed_in: Page, live_s
     page = signed_in
     start_game(page, live_server, "basic", ["Ann", "Bob", "Cara"])
     page.get_by_role("link", name="Record hand 1").click()
+    # The draft keeper comes after the page's load event; a reload before it has arrived
+    # keeps nothing (a hand cannot type and reload that fast; the test can).
+    page.wait_for_function("() => window.ScorekeeperOffline !== undefined")
     went_out(page, "Cara")
     type_count(page, "Ann", 12)
     pick_cards(page, "Bob", ["queen of spades"])
