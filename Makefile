@@ -13,10 +13,12 @@ INSTALLED := $(VENV)/.installed
 # page or the service worker loads copied into static/vendor/ (both ignored).
 VENDOR := static/vendor
 VENDORED := $(VENDOR)/.installed
-# The translation catalogues (Flask-Babel): one messages.po per language, kept in
-# git; their compiled messages.mo made by `make install` (ignored).
+# The translation catalogues (Flask-Babel): per language a messages.po (the pages)
+# and a notes.po (the rules' notes, by key: scorekeeper/web/note_words.py), kept in
+# git; their compiled .mo files made by `make install` (ignored).
 TRANSLATIONS := scorekeeper/translations
-CATALOGUES := $(wildcard $(TRANSLATIONS)/*/LC_MESSAGES/messages.po)
+DOMAINS := messages notes
+CATALOGUES := $(wildcard $(TRANSLATIONS)/*/LC_MESSAGES/*.po)
 COMPILED := $(TRANSLATIONS)/.compiled
 # The languages offered (scorekeeper/web/language.py's LANGUAGES), English the source's.
 LANGUAGES := es de it fr hi ne ja id ar
@@ -66,7 +68,7 @@ $(VENDORED): package.json package-lock.json $(ENGINE_SOURCES) | $(INSTALLED)
 # Every catalogue compiled (a fuzzy or empty translation is left out: that
 # message shows in English, and the catalogue test fails on it).
 $(COMPILED): $(CATALOGUES) | $(INSTALLED)
-	$(VENV)/bin/pybabel compile --statistics -d $(TRANSLATIONS)
+	$(VENV)/bin/pybabel compile --statistics -d $(TRANSLATIONS) -D "$(DOMAINS)"
 	touch $@
 
 # The strings of the templates and the package extracted into messages.pot, then
@@ -77,15 +79,16 @@ translations: $(INSTALLED)
 	    --keywords _l --keywords lazy_gettext --keywords _n:1,2 --keywords _p:1c,2 \
 	    --project Scorekeeper --copyright-holder "Scorekeeper's authors" \
 	    --output-file $(TRANSLATIONS)/messages.pot .
-	for language in $(LANGUAGES); do \
-	    if [ -f $(TRANSLATIONS)/$$language/LC_MESSAGES/messages.po ]; then \
-	        $(VENV)/bin/pybabel update --no-wrap --no-fuzzy-matching --ignore-obsolete \
-	            --input-file $(TRANSLATIONS)/messages.pot --output-dir $(TRANSLATIONS) --locale $$language; \
+	$(PYTHON) -m scorekeeper.web.note_words $(TRANSLATIONS)/notes.pot
+	for domain in $(DOMAINS); do for language in $(LANGUAGES); do \
+	    if [ -f $(TRANSLATIONS)/$$language/LC_MESSAGES/$$domain.po ]; then \
+	        $(VENV)/bin/pybabel update --no-wrap --no-fuzzy-matching --ignore-obsolete --domain $$domain \
+	            --input-file $(TRANSLATIONS)/$$domain.pot --output-dir $(TRANSLATIONS) --locale $$language; \
 	    else \
-	        $(VENV)/bin/pybabel init --no-wrap --input-file $(TRANSLATIONS)/messages.pot \
+	        $(VENV)/bin/pybabel init --no-wrap --input-file $(TRANSLATIONS)/$$domain.pot --domain $$domain \
 	            --output-dir $(TRANSLATIONS) --locale $$language; \
 	    fi; \
-	done
+	done; done
 
 # The static checks: the engine strictly typed (what it imports from the rest
 # of the package is read, not reported), the package with [tool.mypy], and ruff

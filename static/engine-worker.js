@@ -119,7 +119,7 @@ self.addEventListener("message", (event) => {
     // The hands kept on the phone, scored after the game's log (in_browser.score_waiting).
     try {
       if (!scoreWaiting) throw new Error("the engine is not loaded");
-      self.postMessage({type: "replayed", id: message.id, outcomes: scoreWaiting(message.log, message.items)});
+      self.postMessage({type: "replayed", id: message.id, outcomes: scoreWaiting(message.log, message.items, message.words || "")});
     } catch (error) {
       self.postMessage({type: "replayed", id: message.id, reason: String((error && error.message) || error)});
     }

@@ -22,7 +22,9 @@
     state: "waiting", ready, startedAt: null, readyAt: null,
     replayMany: (logs) => ask({type: "replay", logs: JSON.stringify(logs)}),
     // Hands kept on the phone ({id, number, fields}), scored after the log: [{id, scores, totals, notes} | {id, error}].
-    scoreWaiting: (log, items) => ask({type: "waiting", log: JSON.stringify(log), items: JSON.stringify(items)}),
+    // Their notes in the page's language: its notes' words (templates/_engine.html), none on an English page.
+    scoreWaiting: (log, items) => ask({type: "waiting", log: JSON.stringify(log), items: JSON.stringify(items),
+                                       words: (document.getElementById("note-words") || {}).textContent || ""}),
     replay: (log) => api.replayMany([log]).then(([found]) => {
       if (found.error) throw failure(found.error.code, found.error.message, found.error);
       return found.sheet;

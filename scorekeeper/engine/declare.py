@@ -330,7 +330,8 @@ class Settlement:
     notes: tuple[str, ...] = ()
 
     def sheet(self) -> dict[str, Any]:
-        return {"title": self.title, "lines": [line.sheet() for line in self.lines], "notes": list(self.notes)}
+        return {"title": self.title, "lines": [line.sheet() for line in self.lines], "notes": list(self.notes),
+                "note_keys": [note_key(note) for note in self.notes]}
 
 
 _new_str = str.__new__

@@ -17,6 +17,7 @@ from . import InvalidEntry, Replay, entry_of, game_name, replay, variants
 from .entry_form import EntryForm, sitting_out
 from .extras import left_out, left_out_words, pairings_of
 from .games import get_variant
+from .notes import ENGLISH_LISTS, Translation
 
 __all__ = ["outcome", "replay_all", "score_waiting"]
 
@@ -46,7 +47,7 @@ def replay_all(logs_json: str) -> str:
     return json.dumps([outcome(log) for log in logs])
 
 
-def score_waiting(log_json: str, items_json: str) -> str:
+def score_waiting(log_json: str, items_json: str, words_json: str = "") -> str:
     """The hands kept on the phone, scored after the game's log as the server will score them.
 
     ``items_json``: a JSON list of ``{"id", "number", "fields": [[name, value], ...]}``, the
@@ -55,8 +56,11 @@ def score_waiting(log_json: str, items_json: str) -> str:
     game's rules as they stand after the hands before it) and played on: out comes, for each,
     ``{"id", "scores", "totals", "notes"}``, or ``{"id", "error"}`` where it would be refused
     (and every later one is then left unscored: it is played after a hand that is not there).
+    ``words_json``: the page's language's notes (``{"texts", "lists"}``, as the page
+    carries them), the notes written in it; empty: in English.
     """
     log, items = json.loads(log_json), json.loads(items_json)
+    language = _language(words_json)
     if not isinstance(log, dict) or not isinstance(items, list):
         raise TypeError("score_waiting takes a game log and a list of kept hands")
     scored: list[dict[str, Any]] = []
@@ -81,9 +85,19 @@ def score_waiting(log_json: str, items_json: str) -> str:
             scored.append({"id": item.get("id"), "error": str(error)})
             continue
         row = game.sheet()["hands"][-1]
-        scored.append({"id": item.get("id"), "scores": row["scores"], "totals": row["totals"],
-                       "notes": row["notes"]})
+        notes = row["notes"] if language is None else [language.write(note["key"], note["values"])
+                                                       for note in row["note_keys"]]
+        scored.append({"id": item.get("id"), "scores": row["scores"], "totals": row["totals"], "notes": notes})
     return json.dumps(scored)
+
+
+@cache
+def _language(words_json: str) -> Translation | None:
+    """The notes' words the page gave (see :func:`score_waiting`), or None for English."""
+    words = json.loads(words_json) if words_json else None
+    if not isinstance(words, dict):
+        return None
+    return Translation(dict(words.get("texts") or {}), dict(words.get("lists") or ENGLISH_LISTS))
 
 
 def _form(sheet: dict[str, Any]) -> EntryForm:

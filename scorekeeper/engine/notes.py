@@ -25,6 +25,13 @@ after a colon, a form writes a value that is a list or a mapping:
 Each template is turned once, on first use, into the f-string it stands for
 (a note is made for nearly every hand replayed, and parsing a template each
 time would cost several times the sentence).
+
+Another language writes a note the same way, from its own words for each
+:func:`messages` entry: a :class:`Translation` holds them (the web fills one
+from its gettext catalogue, the in-browser engine from the page), and joins a
+list of names with that language's own patterns (:data:`ENGLISH_LISTS`, as
+CLDR writes them).  Where a translation lacks a sentence, or its sentence
+cannot be written with the note's values, the note is written in English.
 """
 
 from __future__ import annotations
@@ -58,10 +65,12 @@ class Words:
 
 @dataclass(frozen=True, slots=True)
 class Sentence:
-    """One key's template, with the :class:`Words` its forms may name."""
+    """One key's template, with the :class:`Words` its forms may name, and the group
+    (the first part of its module's keys) those words' names belong to."""
 
     template: str
     words: Mapping[str, Words]
+    group: str = ""
 
 
 #: every note's sentence, by key, as the game modules list them (:func:`sentences`)
@@ -71,10 +80,11 @@ ENGLISH: dict[str, Sentence] = {}
 def sentences(notes: Mapping[str, str], **words: Words) -> Mapping[str, str]:
     """A module's notes, each key with its English template (and the :class:`Words`
     its templates name), kept for :func:`render`; returns ``notes``."""
+    group = next(iter(notes), "").split(".")[0]
     for key, template in notes.items():
         if key in ENGLISH and ENGLISH[key].template != template:
             raise ValueError(f"note {key!r} is listed twice, with two sentences")
-        ENGLISH[key] = Sentence(template, words)
+        ENGLISH[key] = Sentence(template, words, group)
     return notes
 
 
@@ -104,6 +114,27 @@ def names(players: Sequence[str]) -> str:
     return ", ".join(players[:-1]) + " and " + players[-1]
 
 
+#: how English joins a list of names, in CLDR's list patterns: two names, then for more the
+#: first two, those in the middle and the last two (as :func:`names` writes it)
+ENGLISH_LISTS: Mapping[str, str] = {"2": "{0} and {1}", "start": "{0}, {1}", "middle": "{0}, {1}",
+                                    "end": "{0} and {1}"}
+
+
+def joined_by(lists: Mapping[str, str]) -> Callable[[Sequence[Any]], str]:
+    """The ``names`` form of a language whose list patterns are ``lists``."""
+    def join(items: Sequence[Any]) -> str:
+        written = [str(item) for item in items]
+        if len(written) <= 1:
+            return "".join(written)
+        if len(written) == 2:
+            return lists["2"].format(*written)
+        text = lists["end"].format(written[-2], written[-1])
+        for item in reversed(written[1:-2]):
+            text = lists["middle"].format(item, text)
+        return lists["start"].format(written[0], text)
+    return join
+
+
 # (A note's values are plain JSON: a mapping is a dict, and asking so is quicker than asking for a Mapping.)
 
 
@@ -123,7 +154,20 @@ def _minus(value: Mapping[str, Any]) -> str:
     return ", ".join([f"{p} -{v}" for p, v in value.items()])
 
 
-_FORMS: dict[str, Callable[[Any], str]] = {"plus": _plus, "list": _list, "minus": _minus, "names": names}
+Form = Callable[[Any], str]
+_FORMS: dict[str, Form] = {"plus": _plus, "list": _list, "minus": _minus, "names": names}
+
+
+def _forms(comma: str, lists: Mapping[str, str]) -> dict[str, Form]:
+    """The forms of a language that writes ``comma`` between items and joins names by ``lists``."""
+    def listed(value: Mapping[str, Any] | Sequence[Any]) -> str:
+        if isinstance(value, dict):
+            return comma.join([f"{p} {v}" for p, v in value.items()])
+        return comma.join(map(str, value))
+
+    def minus(value: Mapping[str, Any]) -> str:
+        return comma.join([f"{p} -{v}" for p, v in value.items()])
+    return {"plus": _plus, "list": listed, "minus": minus, "names": joined_by(lists)}
 
 
 def _plural(one: str, other: str) -> Callable[[Any], str]:
@@ -133,9 +177,9 @@ def _plural(one: str, other: str) -> Callable[[Any], str]:
     return choose
 
 
-def _items(words: Words, forms: Mapping[str, Words]) -> Callable[[Any], str]:
-    written = {kind: compile_template(text, forms) for kind, text in words.words.items()}
-    after = {name: compile_template(text, forms) for name, text in words.after.items()}
+def _items(words: Words, named: Mapping[str, Words], forms: Mapping[str, Form]) -> Callable[[Any], str]:
+    written = {kind: compile_template(text, named, forms) for kind, text in words.words.items()}
+    after = {name: compile_template(text, named, forms) for name, text in words.after.items()}
 
     def item(values: Mapping[str, Any]) -> str:
         text = written[values.get(words.by, "")](values)
@@ -155,11 +199,11 @@ def _items(words: Words, forms: Mapping[str, Words]) -> Callable[[Any], str]:
 # -- making a template ready ---------------------------------------------------------------
 
 
-def compile_sentence(sentence: Sentence) -> Writer:
-    return compile_template(sentence.template, sentence.words)
+def compile_sentence(sentence: Sentence, forms: Mapping[str, Form] = _FORMS) -> Writer:
+    return compile_template(sentence.template, sentence.words, forms)
 
 
-def compile_template(template: str, words: Mapping[str, Words]) -> Writer:
+def compile_template(template: str, words: Mapping[str, Words], forms: Mapping[str, Form] = _FORMS) -> Writer:
     """The template as a function of the values: the f-string it stands for, each
     form a call (``{hands:plus}`` -> ``{_f0(_v['hands'])}``).
 
@@ -180,12 +224,12 @@ def compile_template(template: str, words: Mapping[str, Words]) -> Writer:
             source.append(f"{{_v['{name}']}}")
             continue
         form = f"_f{len(namespace)}"
-        if spec in _FORMS:
-            namespace[form] = _FORMS[spec]
+        if spec in forms:
+            namespace[form] = forms[spec]
         elif "|" in spec:
             namespace[form] = _plural(*spec.split("|", 1))
         elif spec in words:
-            namespace[form] = _items(words[spec], words)
+            namespace[form] = _items(words[spec], words, forms)
         else:
             raise ValueError(f"{spec!r} is not a form of a note's value (in {template!r})")
         source.append(f"{{{form}(_v['{name}'])}}")
@@ -198,3 +242,83 @@ def compile_template(template: str, words: Mapping[str, Words]) -> Writer:
 def fields(template: str) -> set[str]:
     """The names of the values a template writes."""
     return {name for _, name, _, _ in Formatter().parse(template) if name}
+
+
+# -- other languages ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """One thing a translation words: a note's sentence (``context`` is its key) or one
+    item's words (``group/name/kind``, or ``group/name/+field`` for the words after it)."""
+
+    context: str
+    english: str
+    comment: str
+
+
+#: the context of the words a language writes between the items of a list ("Bob 45, Cara 30")
+COMMA = "notes.comma"
+
+
+def messages() -> list[Message]:
+    """Every sentence and every item's words of the notes the game modules list, each once."""
+    found: dict[str, Message] = {}
+
+    def add(context: str, english: str, comment: str) -> None:
+        if context in found and found[context].english != english:
+            raise ValueError(f"{context!r} has two English texts: {found[context].english!r} and {english!r}")
+        found.setdefault(context, Message(context, english, comment))
+
+    add(COMMA, ", ", "Between the items of a list in a note: Bob 45, Cara 30 (keep the space after it, if any).")
+    for key, sentence in ENGLISH.items():
+        add(key, sentence.template, "A rule's note: keep each {value} as it is; {x:one|other} chooses by x.")
+        for name, words in sentence.words.items():
+            for kind, text in words.words.items():
+                add(f"{sentence.group}/{name}/{kind}", text, f"One item of {{{name}}} in a note, joined by commas.")
+            for after, text in words.after.items():
+                add(f"{sentence.group}/{name}/+{after}", text, f"Written after an item of {{{name}}} that has {after}.")
+    return list(found.values())
+
+
+class Translation:
+    """A language's notes: its words for each :func:`messages` context (English where it
+    has none; :data:`COMMA` the separator it writes between items) and how it joins a
+    list of names (CLDR's list patterns, as :data:`ENGLISH_LISTS`)."""
+
+    def __init__(self, texts: Mapping[str, str], lists: Mapping[str, str] = ENGLISH_LISTS) -> None:
+        self.texts = texts
+        self.comma = texts.get(COMMA) or ", "
+        self.lists = lists
+        self.forms = _forms(self.comma, lists)
+        self._writers: dict[str, Writer] = {}
+
+    def sentence(self, key: str) -> Sentence:
+        """Note ``key``'s sentence in this language."""
+        english = ENGLISH[key]
+        words = {name: self._words(english.group, name, given) for name, given in english.words.items()}
+        return Sentence(self.texts.get(key) or english.template, words, english.group)
+
+    def _words(self, group: str, name: str, words: Words) -> Words:
+        return Words({kind: self.texts.get(f"{group}/{name}/{kind}") or text for kind, text in words.words.items()},
+                     words.by,
+                     {after: self.texts.get(f"{group}/{name}/+{after}") or text for after, text in words.after.items()},
+                     self.comma if words.sep == ", " else words.sep)
+
+    def write(self, key: str, values: Mapping[str, Any]) -> str:
+        """Note ``key`` with these values, in this language; in English where its words cannot
+        write them (a translation missing a value's name, say).  A plain text (key ``text``)
+        is written as it is."""
+        if key == "text":
+            return str(values.get("text", ""))
+        writer = self._writers.get(key)
+        if writer is None:
+            try:
+                writer = compile_sentence(self.sentence(key), self.forms)
+            except ValueError:
+                writer = compile_sentence(ENGLISH[key])
+            self._writers[key] = writer
+        try:
+            return writer(values)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            return render(key, values)

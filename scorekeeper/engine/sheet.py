@@ -83,6 +83,7 @@ class Settlement(TypedDict):
     title: str
     lines: list[Line]
     notes: list[str]
+    note_keys: list[NoteKey]
 
 
 class Moment(TypedDict):

@@ -92,11 +92,13 @@ def register(app: Flask) -> None:
     app.add_template_filter(number, "number")
     app.add_template_filter(signed, "signed")
     from .catalogue import players_text
+    from .note_words import note_words
     from .script_words import script_words
     from .sheet import drawn_rows
 
     app.add_template_global(drawn_rows, "drawn_rows")
     app.add_template_global(script_words, "script_words")  # the scripts' words, in base.html's head
+    app.add_template_global(note_words, "note_words")  # the notes' words, for the in-browser engine
     app.add_template_global(players_text, "players_text")
     app.add_template_global(format_date, "format_date")
     app.add_template_global(format_datetime, "format_datetime")

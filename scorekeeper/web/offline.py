@@ -46,6 +46,7 @@ from .access import _Unauthorized, kept_game, made_via, own_game, page_identity,
 from .hands import _form, _saved_message, refuse
 from .refusals import REFUSED, refusal
 from .openapi import MAX_KEY
+from .note_words import written
 
 bp = Blueprint("offline", __name__)
 
@@ -214,7 +215,8 @@ def _theirs(game: Game, number: int) -> dict[str, Any] | None:
     row = next((r for r in rows if r["number"] == number), None)
     if row is None:
         return None
-    return {"number": row["number"], "scores": row["scores"], "totals": row["totals"], "notes": row["notes"]}
+    return {"number": row["number"], "scores": row["scores"], "totals": row["totals"],
+            "notes": written(row["notes"], row.get("note_keys"))}
 
 
 @bp.post("/games/<int:game_id>/outbox/hand")

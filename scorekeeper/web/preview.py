@@ -23,6 +23,7 @@ from ..sheet_cache import replayed
 from .entry import EntryForm
 from .numbers import number as shown_number
 from .numbers import signed
+from .note_words import written
 
 #: the most a preview's form may weigh: a hand's fields, cards and all, are a few KiB
 MAX_PREVIEW_BYTES = 64 * 1024
@@ -84,7 +85,7 @@ def preview(form: EntryForm, game: Game, number: int) -> dict[str, Any]:
         "ready": True,
         "line": saving_line(row["scores"]),
         "scores": row["scores"],
-        "notes": list(row["notes"]),
+        "notes": written(row["notes"], row.get("note_keys")),
         "errors": {},
         "seats": seat_values(form, row["details"], own_values(game, row)),
     }

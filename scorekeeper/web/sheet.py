@@ -29,6 +29,7 @@ from .catalogue import catalogue_by_key
 from .chart import columns_of
 from .entry import declared_match
 from .numbers import number, signed
+from .note_words import written
 
 
 @dataclass
@@ -308,7 +309,8 @@ def sheet_view(game: Game, *, page: int | None = None) -> SheetView:
                    for title, board in boards.items()] if variant.boards else []
     view.settlements = [
         SettlementView(part["title"], [FinalLine(line["label"], [line["values"].get(n, "") for n in names],
-                                                 line["strong"]) for line in part["lines"]], part["notes"])
+                                                 line["strong"]) for line in part["lines"]],
+                       written(part["notes"], part.get("note_keys")))
         for part in sheet["settlement"]
     ]
     view.changes = change_lines(game)
@@ -494,7 +496,7 @@ def _row(hand: SheetRow, names: list[str], sheet: Sheet, declared: Boards | None
             details.append(f"{name} ({number(detail.get('value'))}): " + "; ".join(parts))
     gains = [f"{name} {signed(score)}" for name, score in hand["scores"].items() if score]
     summary = ", ".join(gains) if gains else _("no score")
-    return Row(hand["number"], hand["dealer"], summary, cells, hand["notes"], details)
+    return Row(hand["number"], hand["dealer"], summary, cells, written(hand["notes"], hand.get("note_keys")), details)
 
 
 def _board_state(board: Mapping[str, Any]) -> str:

@@ -1,0 +1,97 @@
+"""The rules' notes in the reader's language.
+
+The engine writes each note in English and gives the sheet its key and values
+(a row's ``note_keys``, a settlement's too); here a page writes it again in
+its reader's language, from the ``notes`` catalogue of that language
+(``scorekeeper/translations/<language>/LC_MESSAGES/notes.po``): one message
+per :func:`scorekeeper.engine.notes.messages` entry, its context the note's
+key (or the item's ``group/name/kind``).  Names are joined as the language
+joins a list (Babel's CLDR list patterns).  An English page, or a note whose
+key a catalogue does not know, keeps the engine's English.  Between the items
+of a list it writes its own comma (the ``notes.comma`` message).
+
+``python -m scorekeeper.web.note_words FILE`` writes the catalogues' template
+(``make translations`` runs it).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from babel import Locale
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import write_po
+from flask import current_app
+from flask_babel import Domain, get_locale
+
+from ..engine import games  # noqa: F401  (every game's notes listed)
+from ..engine.notes import Translation, messages
+from ..languages import DEFAULT
+
+DOMAIN = "notes"
+
+#: the notes' catalogue of the page's language (the app's translation directories)
+notes_domain = Domain(domain=DOMAIN)
+
+
+def translation() -> Translation | None:
+    """The page's language's notes, or None on an English page (the engine's own words)."""
+    code = str(get_locale() or DEFAULT)
+    if code == DEFAULT:
+        return None
+    kept: dict[str, Translation] = current_app.extensions.setdefault("note_words", {})
+    if code not in kept:
+        catalogue = notes_domain.get_translations()
+        texts = {}
+        for message in messages():
+            text = catalogue.pgettext(message.context, message.english)
+            if text and text != message.english:
+                texts[message.context] = text
+        kept[code] = Translation(texts, dict(Locale.parse(code).list_patterns["standard"]))
+    return kept[code]
+
+
+def note_words() -> dict[str, Any] | None:
+    """The page's language's notes as the in-browser engine takes them
+    (:func:`scorekeeper.engine.in_browser.score_waiting`), or None on an English page."""
+    language = translation()
+    if language is None:
+        return None
+    return {"texts": dict(language.texts), "lists": dict(language.lists)}
+
+
+def written(notes: Sequence[str], keys: Iterable[Mapping[str, Any]] | None) -> list[str]:
+    """These notes in the page's language: each from its key and values, where the engine gave them."""
+    language = translation()
+    keys = list(keys or ())
+    if language is None or len(keys) != len(notes):
+        return [str(note) for note in notes]
+    texts = []
+    for note, key in zip(notes, keys, strict=True):
+        try:
+            texts.append(language.write(key["key"], key["values"]))
+        except KeyError:  # a key no catalogue knows: as the engine wrote it
+            texts.append(str(note))
+    return texts
+
+
+def template() -> Catalog:
+    """The notes' catalogue template: every sentence and item's words, English, with its context."""
+    catalogue = Catalog(project="Scorekeeper", copyright_holder="Scorekeeper's authors", domain=DOMAIN,
+                        creation_date=datetime(2026, 1, 1, tzinfo=UTC), fuzzy=False)
+    for message in messages():
+        catalogue.add(message.english, context=message.context, auto_comments=[message.comment])
+    return catalogue
+
+
+def main(argv: Sequence[str]) -> int:
+    with open(argv[0], "wb") as file:
+        write_po(file, template(), width=0, sort_output=False)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
