@@ -105,3 +105,42 @@ def test_with_the_engine_bundle_blocked_a_kept_hand_shows_what_was_typed_and_sco
     page.context.set_offline(False)
     expect(page.locator("#outbox-status")).to_have_text(SENT)
     assert row_totals(page, 1) == ["12", "0"]
+
+
+def test_the_engine_on_a_spanish_phone_writes_a_kept_hands_notes_in_spanish(
+        signed_in: Page, live_server: LiveServer) -> None:
+    """The notes of a hand the phone scores itself are in the phone's language, from the same
+    catalogue as the server's (the page carries its notes' words to the engine)."""
+    page = signed_in
+    asked_for_engine(page.context)
+    game = first_hand_recorded(page, live_server)  # Ann out; Bob 10, Cara 20
+    page.select_option("#language-choice", "es")
+    page.locator("form.language-switch button[type=submit]").click()
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    page.goto(game)
+    _engine_ready(page)
+
+    kept = [{"id": "kept-1", "number": 2, "fields": [["out", "1"], ["p0-count", "7"], ["p2-count", "3"]]}]
+    scored = page.evaluate("""async ([game, kept]) => {
+        const log = await (await fetch(game + "/log.json")).json();
+        return window.scorekeeperEngine.scoreWaiting(log, kept);
+    }""", [game, kept])
+    spanish = _spanish("basic.collects").replace("{hands:plus}", "Ann 7 + Cara 3").format(player="Bob", total=10)
+    assert scored[0]["totals"] == {"Ann": 30, "Bob": 10, "Cara": 0}  # whoever goes out collects
+    assert scored[0]["notes"] == [spanish]
+    # The sheet's own notes, written by the server, are the same words.
+    expect(page.locator("ul.notes li").first).to_have_text(
+        _spanish("basic.collects").replace("{hands:plus}", "Bob 10 + Cara 20").format(player="Ann", total=30))
+
+
+def _spanish(key: str) -> str:
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    from scorekeeper.engine.notes import ENGLISH
+    catalogue = Path(__file__).resolve().parents[2] / "scorekeeper" / "translations" / "es" / "LC_MESSAGES" / "notes.po"
+    with open(catalogue, "rb") as file:
+        found = read_po(file, locale="es", domain="notes").get(ENGLISH[key].template, context=key)
+    assert found is not None and found.string
+    return str(found.string)
