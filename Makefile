@@ -13,11 +13,12 @@ INSTALLED := $(VENV)/.installed
 # page or the service worker loads copied into static/vendor/ (both ignored).
 VENDOR := static/vendor
 VENDORED := $(VENDOR)/.installed
-# The translation catalogues (Flask-Babel): per language a messages.po (the pages)
-# and a notes.po (the rules' notes, by key: scorekeeper/web/note_words.py), kept in
+# The translation catalogues (Flask-Babel): per language a messages.po (the pages),
+# a notes.po (the rules' notes, by key: scorekeeper/web/note_words.py) and an
+# engine.po (the games' declarations: scorekeeper/web/engine_words.py), kept in
 # git; their compiled .mo files made by `make install` (ignored).
 TRANSLATIONS := scorekeeper/translations
-DOMAINS := messages notes
+DOMAINS := messages notes engine
 CATALOGUES := $(wildcard $(TRANSLATIONS)/*/LC_MESSAGES/*.po)
 COMPILED := $(TRANSLATIONS)/.compiled
 # The languages offered (scorekeeper/web/language.py's LANGUAGES), English the source's.
@@ -80,6 +81,7 @@ translations: $(INSTALLED)
 	    --project Scorekeeper --copyright-holder "Scorekeeper's authors" \
 	    --output-file $(TRANSLATIONS)/messages.pot .
 	$(PYTHON) -m scorekeeper.web.note_words $(TRANSLATIONS)/notes.pot
+	$(PYTHON) -m scorekeeper.web.engine_words $(TRANSLATIONS)/engine.pot
 	for domain in $(DOMAINS); do for language in $(LANGUAGES); do \
 	    if [ -f $(TRANSLATIONS)/$$language/LC_MESSAGES/$$domain.po ]; then \
 	        $(VENV)/bin/pybabel update --no-wrap --no-fuzzy-matching --ignore-obsolete --domain $$domain \

@@ -21,6 +21,8 @@ from flask_babel import ngettext
 from scorekeeper.engine import entry_of, game_name, variants
 from scorekeeper.engine.games import when_registry_changes
 
+from .engine_words import shown, word
+
 bp = Blueprint("catalogue", __name__)
 
 
@@ -61,8 +63,9 @@ def _described(key: str, options_json: str) -> dict[str, Any]:
 
 
 def game_title(variant: str, options: Mapping[str, Any] | None) -> str:
-    """A game's name as its sheet gives it, from its stored options (a house game's own name)."""
-    return game_name(variant, options or {})
+    """A game's name as its sheet gives it, from its stored options (a house game's own name),
+    in the page's language where the engine's catalogue has it."""
+    return word(game_name(variant, options or {}))
 
 
 #: between a variant's key and a name in a game filter's value: ``house:Our Marriage``
@@ -92,7 +95,7 @@ def game_choices(named: list[tuple[str, str]]) -> list[dict[str, str]]:
     """What a game filter offers (``key`` its value, ``name`` its words): every game of the
     catalogue, then each name the account's own games go by."""
     own = [{"key": game_choice(variant, title), "name": title} for variant, title in named]
-    return [*({"key": v["key"], "name": v["name"]} for v in catalogue_by_key().values()), *own]
+    return [*({"key": v["key"], "name": word(v["name"])} for v in catalogue_by_key().values()), *own]
 
 
 def worded(message: str, options: list[Mapping[str, Any]]) -> str:
@@ -151,7 +154,7 @@ class VariantCard:
 def index() -> str:
     from .presets import close_cards, exact_cards  # the presets are worded with this module's helpers
 
-    cards = [variant_card(variant) for variant in variants()]
+    cards = [variant_card(shown(variant)) for variant in variants()]
     return render_template("catalogue/index.html", variants=cards, presets=exact_cards(), close=close_cards())
 
 

@@ -18,6 +18,7 @@ from ..models import Game, GameType
 from ..services import game_types
 from .access import kept_game, made_via, own_game, own_game_type
 from .catalogue import built_in, catalogue_by_key, defined_by_table, described, game_title
+from .engine_words import shown
 from .forms import ConfirmForm, confirmed
 from . import presets
 from .newgame import new_game_form
@@ -63,15 +64,17 @@ def new() -> str | tuple[str, int] | Response:
     fixed = kept.options if kept is not None else preset.definition if preset is not None else None
     key = kept.variant if kept is not None else preset.variant if preset is not None else request.values.get("variant")
     if key not in catalogue:
-        return render_template("games/pick_variant.html", built_in=built_in(), own_variants=defined_by_table(),
+        return render_template("games/pick_variant.html", built_in=[shown(v) for v in built_in()],
+                               own_variants=[shown(v) for v in defined_by_table()],
                                presets=presets.exact_cards(), close=presets.close_cards(),
-                               own_types=[(t, summary(catalogue[t.variant], t.options))
+                               own_types=[(t, summary(shown(catalogue[t.variant]), t.options))
                                           for t in game_types.game_types(current_user)])
     if fixed is None and catalogue[key]["defined_by_table"]:
         return redirect(url_for("own.new", variant=key), 303)  # its rules are defined first
     variant = described(key, fixed) if fixed is not None else catalogue[key]
     if preset is not None:
         variant = presets.seated(variant, preset)
+    variant = shown(variant)
     form = new_game_form(variant, current_user.players, request.form if request.method == "POST" else None,
                          fixed=fixed is not None)
     if request.method == "POST" and form.validate():
@@ -87,7 +90,7 @@ def new() -> str | tuple[str, int] | Response:
             form.add_engine_error(error)
         else:
             return redirect(url_for("games.show", game_id=game.id), 303)
-    rules = summary(catalogue[key], fixed) if fixed is not None else []
+    rules = summary(shown(catalogue[key]), fixed) if fixed is not None else []
     page = render_template("games/new.html", form=form, variant=variant, game_type=kept, rules=rules,
                            preset=presets.card(preset) if preset is not None else None, confirm=ConfirmForm())
     return page, 422 if request.method == "POST" else 200

@@ -27,6 +27,7 @@ from ..engine.games import get_variant
 from ..models import Game, entry_for_engine
 from . import DATABASE_BUSY, RETRY_AFTER, discard_session
 from .access import kept_game, made_via
+from .engine_words import shown
 from .entry import EntryForm, repeated_cards, too_many_cards
 from .refusals import REFUSED, refusal
 from .catalogue import described
@@ -45,7 +46,7 @@ def _form(game: Game, number: int) -> EntryForm:
     aside = left_out(extras, sheet, number)  # who sits this hand out
     active = [n for n in game.names if n not in out and n not in aside]
     nxt = sheet["next"]
-    rules = described(game.variant, sheet["options"])
+    rules = shown(described(game.variant, sheet["options"]))
     return EntryForm(rules, game.names, active, number, options=sheet["options"],
                      guide=sheet["guide"], pack=(nxt["decks"], nxt["jokers"]) if nxt else None,
                      sides=sheet.get("side_players"), upcoming=_upcoming(game, number, sheet, rules),

@@ -21,6 +21,7 @@ from ..services import ServiceError, game_types
 from . import presets
 from .access import own_game_type
 from .catalogue import catalogue_by_key, defined_by_table
+from .engine_words import shown
 from .forms import ConfirmForm
 from .owngame import DefineForm, define_form, example
 
@@ -35,7 +36,7 @@ def _variant(key: str | None) -> dict[str, Any]:
         found = choices[0]
     if found is None:
         abort(404)
-    return found
+    return shown(found)
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -60,7 +61,7 @@ def new() -> tuple[str, int] | Response:
 @login_required
 def edit(type_id: int) -> tuple[str, int] | Response:
     kept = own_game_type(type_id)
-    variant = catalogue_by_key()[kept.variant]
+    variant = shown(catalogue_by_key()[kept.variant])
     if request.method == "GET":
         return _page(DefineForm.filled(variant, kept.options), variant, kept)
     form = define_form(variant, request.form)

@@ -27,6 +27,7 @@ from ..models import Change, Game, entry_for_engine, entry_with_names
 from ..sheet_cache import ChangeCache, game_key, sheet_of
 from .catalogue import catalogue_by_key
 from .chart import columns_of
+from .engine_words import word as engine_word
 from .entry import declared_match
 from .numbers import number, signed
 from .note_words import written
@@ -282,7 +283,7 @@ def sheet_view(game: Game, *, page: int | None = None) -> SheetView:
     shown = hands[-RECENT_HANDS:] if page is None else hands[(page - 1) * PAGE_HANDS:page * PAGE_HANDS]
     rows = [_kept_row(hand, names, sheet, variant.boards, own) for hand in shown]
     view = SheetView(
-        name=sheet["name"],
+        name=engine_word(sheet["name"]),
         columns=columns,
         rows=rows,
         next_guide=guide["next"],

@@ -1,0 +1,116 @@
+"""The words of the engine's declarations on a page in the reader's language.
+
+The engine declares each game in English (:func:`scorekeeper.engine.variants`):
+its name and summary, its options' labels and help, its entry's fields,
+statuses and choices, its moments.  A page shows a declaration through
+:func:`shown`, which gives it back with those words from the ``engine``
+catalogue of the page's language
+(``scorekeeper/translations/<language>/LC_MESSAGES/engine.po``, its message
+ids the English words); keys, numbers and every other value stay as they are,
+so what a page sends back (an option's key, a status's key) is the same in
+every language.  A word the catalogue lacks is shown in English.
+
+The rules' long texts (``rules``) are the engine's documentation and stay
+English; the sentences the engine writes with values (the guide's lines, a
+refusal's message) are not declarations and are not translated here.
+
+``python -m scorekeeper.web.engine_words FILE`` writes the catalogues'
+template (``make translations`` runs it).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import write_po
+from flask_babel import Domain, get_locale
+
+from ..engine import variants
+from ..languages import DEFAULT
+
+DOMAIN = "engine"
+
+#: the keys of a declaration whose values a person reads (a string, or a list of strings)
+WORDS = frozenset({"name", "summary", "label", "labels", "help", "heading", "counts", "out_verb", "default_text",
+                   "no_out_label", "group"})
+
+engine_domain = Domain(domain=DOMAIN)
+
+#: each declaration shown in a language, by (language, the declaration's id): (the declaration, as shown)
+_kept: dict[tuple[str, int], tuple[Mapping[str, Any], dict[str, Any]]] = {}
+_KEEP = 512
+
+
+def shown(declaration: Mapping[str, Any]) -> dict[str, Any]:
+    """The declaration with its words in the page's language (itself on an English page)."""
+    code = str(get_locale() or DEFAULT)
+    if code == DEFAULT:
+        return dict(declaration)
+    found = _kept.get((code, id(declaration)))
+    if found is not None and found[0] is declaration:
+        return found[1]
+    gettext = engine_domain.get_translations().gettext
+    translated: dict[str, Any] = _translated(declaration, None, gettext)
+    if len(_kept) >= _KEEP:
+        _kept.clear()
+    _kept[(code, id(declaration))] = (declaration, translated)
+    return translated
+
+
+def word(text: str) -> str:
+    """One of the declarations' words (a game's name, say) in the page's language."""
+    if not text or str(get_locale() or DEFAULT) == DEFAULT:
+        return text
+    return str(engine_domain.get_translations().gettext(text))
+
+
+def _translated(value: Any, key: str | None, gettext: Callable[[str], str]) -> Any:
+    if isinstance(value, Mapping):
+        return {name: _translated(item, name, gettext) for name, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_translated(item, key, gettext) for item in value]
+    if isinstance(value, str) and value and key in WORDS:
+        return gettext(value)
+    return value
+
+
+def words(declarations: Iterable[Mapping[str, Any]]) -> dict[str, str]:
+    """Every word a person reads in these declarations, each with where it is first found."""
+    found: dict[str, str] = {}
+
+    def walk(value: Any, key: str | None, where: str) -> None:
+        if isinstance(value, Mapping):
+            for name, item in value.items():
+                walk(item, name, f"{where}.{name}" if where else str(name))
+        elif isinstance(value, list | tuple):
+            for index, item in enumerate(value):
+                walk(item, key, f"{where}[{index}]")
+        elif isinstance(value, str) and value and key in WORDS:
+            found.setdefault(value, where)
+
+    for declaration in declarations:
+        walk(declaration, None, str(declaration.get("key", "")))
+    return found
+
+
+def template() -> Catalog:
+    """The engine's words' catalogue template: each word once, with where it is first found."""
+    catalogue = Catalog(project="Scorekeeper", copyright_holder="Scorekeeper's authors", domain=DOMAIN,
+                        creation_date=datetime(2026, 1, 1, tzinfo=UTC), fuzzy=False)
+    for word, where in words(variants()).items():
+        catalogue.add(word, auto_comments=[f"A game's declaration: {where}"])
+    return catalogue
+
+
+def main(argv: Sequence[str]) -> int:
+    with open(argv[0], "wb") as file:
+        write_po(file, template(), width=0, sort_output=False)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
