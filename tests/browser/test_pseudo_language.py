@@ -18,7 +18,7 @@ import math
 from dataclasses import asdict
 from datetime import date
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -342,6 +342,21 @@ def _stale_form(page: Page, server: LiveServer) -> None:
     page.wait_for_load_state()
 
 
+def _refused(path: str, **typed: str) -> Callable[[Page, LiveServer], None]:
+    """A form sent with ``typed`` in its fields (the rest left empty), past the browser's own
+    checks, as a phone without them sends it: the page comes back with the form's refusals."""
+
+    def send(page: Page, server: LiveServer) -> None:
+        page.goto(server(path))
+        for name, value in typed.items():
+            page.locator(f"input[name={name}]").evaluate("(input, value) => { input.value = value; }", value)
+        page.locator("form:has(input[type=password])").evaluate("form => form.submit()")
+        page.wait_for_load_state()
+        expect(page.locator(".error").first).to_be_visible()
+
+    return send
+
+
 #: the pages of a phone without an account: (how it gets there, what it opens, the status)
 SIGNED_OUT = {
     "sign in": (None, "/login", 200),
@@ -350,6 +365,9 @@ SIGNED_OUT = {
     "live view": (None, "{live}", 200),
     "keeper's sheet": (None, "{keeper}", 200),
     "keeper's entry form": ("{keeper}", "/games/{basic_id}/hands/new", 200),
+    "sign in, nothing typed": (_refused("/login"), None, 200),
+    "register, no email": (_refused("/register", email="ann.example.com", password="short"), None, 200),
+    "register, too long": (_refused("/register", email="a" * 250 + "@example.com"), None, 200),
     "400": (_stale_form, None, 400),
     "404": (None, "/no-such-page", 404),
     "405": (None, "/logout", 405),
