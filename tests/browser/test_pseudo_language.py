@@ -32,12 +32,12 @@ from flask import Flask
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
 from scorekeeper import PACKAGE_DIR
-from scorekeeper.engine.games import catalogue
+from scorekeeper.engine.games import catalogue, get_variant
 from scorekeeper.engine.games.presets import presets
 from scorekeeper.languages import COOKIE, LANGUAGES
 from scorekeeper.web.link_guesses import MOST_WRONG
 
-from .browser_kit import LiveServer, post_hand, register, start_game, without_engine
+from .browser_kit import LiveServer, player, post_hand, register, start_game, without_engine
 from .conftest import _serve
 
 pytestmark = pytest.mark.browser
@@ -187,8 +187,8 @@ ENGINE_WRITTEN = {
 
 #: every text a person reads on the page, with where it is and whether the engine wrote it: the
 #: text nodes shown (every <details> opened first) and the words of attributes read out or shown
-#: (placeholders, labels for screen readers, tooltips); code, and what is marked as another
-#: language, left out
+#: (placeholders, labels for screen readers, tooltips, the question a button asks before it
+#: sends); code, and what is marked as another language, left out
 _READ = """(engine) => {
   for (const details of document.querySelectorAll("details")) details.open = true;
   const lang = document.documentElement.lang;
@@ -212,9 +212,9 @@ _READ = """(engine) => {
       read.push([text, where(element), engines(element)]);
     }
   }
-  for (const element of document.body.querySelectorAll("[placeholder], [aria-label], [title], img[alt]")) {
+  for (const element of document.body.querySelectorAll("[placeholder], [aria-label], [title], img[alt], [data-confirm]")) {
     if (!ours(element)) continue;
-    for (const name of ["placeholder", "aria-label", "title", "alt"]) {
+    for (const name of ["placeholder", "aria-label", "title", "alt", "data-confirm"]) {
       const text = (element.getAttribute(name) || "").trim();
       if (text) read.push([text, where(element) + "[" + name + "]", engines(element)]);
     }
@@ -232,8 +232,9 @@ _PSEUDO_LETTERS = set(ACCENTED)
 
 
 def _engine_words() -> list[str]:
-    """Every text the engine's catalogue and its presets declare (names, summaries, rules,
-    options, fields, where a game is played): not translated yet, longest first."""
+    """Every text the engine's catalogue, its presets and its games' own values declare (names,
+    summaries, rules, options, fields, where a game is played, a value's label): not translated
+    yet, longest first."""
     found: set[str] = set()
 
     def walk(value: Any) -> None:
@@ -248,6 +249,8 @@ def _engine_words() -> list[str]:
 
     walk(catalogue())
     walk([asdict(preset) for preset in presets()])
+    labels = [extra.label for variant in catalogue() for extra in get_variant(variant["key"]).extras]
+    walk([*labels, *(label[:1].upper() + label[1:] for label in labels)])  # (as a sentence starts)
     return sorted((word for word in found if re.search(r"[A-Za-z]{2}", word)), key=len, reverse=True)
 
 
@@ -411,4 +414,20 @@ def test_a_date_is_written_in_the_languages_own_medium_format(
     for day, written in zip(dates.evaluate_all("times => times.map(time => time.dateTime)"),
                             dates.all_inner_texts(), strict=True):
         assert written == format_date(date.fromisoformat(day), "medium", locale=PSEUDO)
+    context.close()
+
+
+def test_a_marriage_hands_preview_is_all_through_the_catalogue(
+        browser: Browser, browser_context_args: dict[str, Any], live_server: LiveServer,
+        table: dict[str, Any]) -> None:
+    """The entry form once typed in: the preview's line, its reasons and each seat's value."""
+    context = _phone(browser, browser_context_args, storage_state=table["state"])
+    page = context.new_page()
+    page.goto(table["games"]["marriage"] + "/hands/new")
+    page.locator("label.tile", has_text=re.compile("^Ann$")).click()
+    for name, value in (("Ann", "12"), ("Bob", "5"), ("Cara", "0")):
+        player(page, name).get_by_label("Maal", exact=True).fill(value)  # (the engine's label)
+    expect(page.locator("#hand-preview.ready")).to_be_visible()
+    expect(player(page, "Ann").locator(".ruled-value")).not_to_be_empty()
+    check(page, NAMES)
     context.close()
