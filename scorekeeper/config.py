@@ -8,6 +8,8 @@ from typing import Any
 
 from flask import Flask
 
+from .languages import LANGUAGES
+
 MISSING_SECRET_KEY = (
     "SECRET_KEY is not set, and Scorekeeper will not serve without one: it signs the "
     "sign-in cookies. Set it in the environment, for example\n"
@@ -109,6 +111,10 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # sets it, N = 2**15, about 0.1 s a hash here, on purpose. The tests set a
         # cheaper scrypt, since they make an account or two in most of thousands.
         "PASSWORD_HASH": "scrypt:32768:8:1",
+        # The languages the pages are offered in (code -> the language's own name), each but
+        # English with its catalogue in a folder of BABEL_TRANSLATION_DIRECTORIES (Flask-Babel's
+        # setting: ";"-separated, "translations" beside the package by default).
+        "LANGUAGES": dict(LANGUAGES),
     }
 
 

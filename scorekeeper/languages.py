@@ -7,10 +7,14 @@ language with the same rule the pages use (:mod:`scorekeeper.web.language`).
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header, parse_cookie
 
-#: the languages offered: code -> the language's own name for itself (never translated)
+#: the languages offered: code -> the language's own name for itself (never translated); the app's
+#: ``LANGUAGES`` setting by default (a setting may offer another, with its catalogue in a folder
+#: of ``BABEL_TRANSLATION_DIRECTORIES``)
 LANGUAGES: dict[str, str] = {
     "en": "English",
     "es": "Español",
@@ -32,16 +36,16 @@ COOKIE = "language"
 ENVIRON_KEY = "scorekeeper.language"
 
 
-def asked(cookie: str | None, accept_language: str | None) -> str:
+def asked(cookie: str | None, accept_language: str | None, offered: Collection[str] = LANGUAGES) -> str:
     """The phone's own choice (its cookie), else the best match of its browser's Accept-Language,
-    else English."""
-    if cookie in LANGUAGES:
+    else English; among the languages ``offered`` (the app's ``LANGUAGES`` setting)."""
+    if cookie in offered:
         return str(cookie)
-    offered = parse_accept_header(accept_language or "", LanguageAccept)
-    return offered.best_match(list(LANGUAGES), default=DEFAULT) or DEFAULT
+    accepted = parse_accept_header(accept_language or "", LanguageAccept)
+    return accepted.best_match(list(offered), default=DEFAULT) or DEFAULT
 
 
-def asked_in(environ: dict[str, object]) -> str:
+def asked_in(environ: dict[str, object], offered: Collection[str] = LANGUAGES) -> str:
     """:func:`asked` from a WSGI request's headers."""
     cookie = parse_cookie(str(environ.get("HTTP_COOKIE") or "")).get(COOKIE)
-    return asked(cookie, str(environ.get("HTTP_ACCEPT_LANGUAGE") or ""))
+    return asked(cookie, str(environ.get("HTTP_ACCEPT_LANGUAGE") or ""), offered)

@@ -18,7 +18,7 @@ import secrets
 import threading
 import time
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,8 +64,10 @@ class Drawn:
 class LiveAsks:
     """WSGI, in front of Flask: the live asks, held and answered from what this process drew."""
 
-    def __init__(self, app: WsgiApp, board: Board, listener: Listener, trust: float) -> None:
+    def __init__(self, app: WsgiApp, board: Board, listener: Listener, trust: float,
+                 languages: Collection[str]) -> None:
         self.app = app
+        self.languages = languages
         self.board = board
         self.listener = listener
         self.trust = trust
@@ -77,7 +79,7 @@ class LiveAsks:
         if match is None or environ.get("REQUEST_METHOD") != "GET":
             return self.app(environ, start_response)
         # Kept per language too: two phones on one link may read it in two languages at once.
-        language = environ[ENVIRON_KEY] = asked_in(environ)
+        language = environ[ENVIRON_KEY] = asked_in(environ, self.languages)
         key = (match.group(1), environ.get("QUERY_STRING", ""), environ.get("HTTP_ACCEPT_ENCODING", ""), language)
         self.listener.use()  # (hearing while live asks come; started by the first)
         until = time.monotonic() + _wait_asked(environ)
@@ -211,4 +213,5 @@ def init_app(app: Flask) -> None:
     listener = app.extensions[LISTENER] = Listener(
         board, app.config["SQLALCHEMY_DATABASE_URI"], app.config.get("LIVE_STAMPS") or None,
         app.config.get("LIVE_CHANNEL") or CHANNEL)
-    app.wsgi_app = LiveAsks(working, board, listener, float(app.config["LIVE_STAMPS_TRUST"]))  # type: ignore[method-assign]
+    app.wsgi_app = LiveAsks(working, board, listener, float(app.config["LIVE_STAMPS_TRUST"]),  # type: ignore[method-assign]
+                            list(app.config["LANGUAGES"]))

@@ -20,7 +20,7 @@ from ..engine.games.base import whole
 from ..extensions import db, login_manager
 from ..models import Account, SignIn, utcnow
 from .auth import parse_stored_id, sign_in_lasts
-from .numbers import number, signed
+from .numbers import megabytes, number, signed
 
 
 # Built once: every signed-in request loads its account with it, through the
@@ -90,6 +90,7 @@ def register(app: Flask) -> None:
     app.register_error_handler(OperationalError, database_unavailable)
     app.register_error_handler(PoolTimeout, database_unavailable)
     app.add_template_filter(number, "number")
+    app.add_template_filter(megabytes, "megabytes")
     app.add_template_filter(signed, "signed")
     from .catalogue import players_text
     from .note_words import note_words

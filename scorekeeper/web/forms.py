@@ -31,29 +31,40 @@ from ..passwords import MAX_LENGTH, MIN_LENGTH
 LENGTH_MESSAGE = _l("Use at least %(least)s characters (at most %(most)s).", least=MIN_LENGTH, most=MAX_LENGTH)
 PASSWORD_HINT = _l("At least %(least)s characters; a few words you will remember are best.", least=MIN_LENGTH)
 A_NAME = _l("A player needs a name.")
+# WTForms' own refusals ("This field is required.", "Invalid email address.") are English, or
+# its own catalogues' words where it has the language: every refusal is said in the app's words.
+TYPE_EMAIL = _l("Type your email address.")
+TYPE_PASSWORD = _l("Type your password.")
+CHOOSE_PASSWORD = _l("Choose a password.")
+NOT_AN_EMAIL = _l("Type an email address, like ann@example.com.")
+EMAIL_TOO_LONG = _l("An email address has at most %(max)d characters.")
+#: (a field's Length(max=...) check: its message is given the bound as ``max``)
+TOO_LONG = _l("Keep it to %(max)d characters.")
 
 
 class RegisterForm(FlaskForm):
-    email = EmailField(_l("Email"), validators=[DataRequired(), Email(), Length(max=254)])
+    email = EmailField(_l("Email"), validators=[DataRequired(TYPE_EMAIL), Email(NOT_AN_EMAIL),
+                                                Length(max=254, message=EMAIL_TOO_LONG)])
     password = PasswordField(
         _l("Password"),
-        validators=[DataRequired(), Length(min=MIN_LENGTH, max=MAX_LENGTH, message=LENGTH_MESSAGE)],
+        validators=[DataRequired(CHOOSE_PASSWORD), Length(min=MIN_LENGTH, max=MAX_LENGTH, message=LENGTH_MESSAGE)],
         description=PASSWORD_HINT,
     )
     submit = SubmitField(_l("Create account"))
 
 
 class SignInForm(FlaskForm):
-    email = EmailField(_l("Email"), validators=[DataRequired(), Length(max=254)])
-    password = PasswordField(_l("Password"), validators=[DataRequired(), Length(max=200)])
+    email = EmailField(_l("Email"), validators=[DataRequired(TYPE_EMAIL), Length(max=254, message=EMAIL_TOO_LONG)])
+    password = PasswordField(_l("Password"), validators=[DataRequired(TYPE_PASSWORD), Length(max=200, message=TOO_LONG)])
     submit = SubmitField(_l("Sign in"))
 
 
 class ChangePasswordForm(FlaskForm):
-    current_password = PasswordField(_l("Current password"), validators=[DataRequired(), Length(max=200)])
+    current_password = PasswordField(_l("Current password"),
+                                     validators=[DataRequired(TYPE_PASSWORD), Length(max=200, message=TOO_LONG)])
     new_password = PasswordField(
         _l("New password"),
-        validators=[DataRequired(), Length(min=MIN_LENGTH, max=MAX_LENGTH, message=LENGTH_MESSAGE)],
+        validators=[DataRequired(CHOOSE_PASSWORD), Length(min=MIN_LENGTH, max=MAX_LENGTH, message=LENGTH_MESSAGE)],
         description=PASSWORD_HINT,
     )
     submit = SubmitField(_l("Change password"))

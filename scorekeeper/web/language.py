@@ -7,7 +7,7 @@ browser asks for:
 2. any other phone (a live view's, a keeper's): the ``language`` cookie it
    chose with the switch;
 3. otherwise the browser's ``Accept-Language``, best match among
-   :data:`LANGUAGES`; English where none matches.
+   the languages offered (the ``LANGUAGES`` setting); English where none matches.
 
 The switch at the foot of every page posts here; the choice is kept in the
 account for a signed-in phone and in the cookie for every phone, so two phones
@@ -27,7 +27,7 @@ from wtforms import HiddenField, SelectField
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.3; the stubs predate it
 
 from ..extensions import csrf
-from ..languages import COOKIE, DEFAULT, ENVIRON_KEY, LANGUAGES, RIGHT_TO_LEFT, asked
+from ..languages import COOKIE, DEFAULT, ENVIRON_KEY, LANGUAGES, RIGHT_TO_LEFT, asked  # noqa: F401  (LANGUAGES: read here by the tests)
 from ..services import accounts
 
 bp = Blueprint("language", __name__)
@@ -44,8 +44,17 @@ class LanguageForm(FlaskForm):
     class Meta:
         csrf = False
 
-    language = SelectField(choices=[SelectChoice(code, name) for code, name in LANGUAGES.items()])
+    language = SelectField()
     next = HiddenField()
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.language.choices = [SelectChoice(code, name) for code, name in offered().items()]
+
+
+def offered() -> dict[str, str]:
+    """The languages the pages are offered in: the app's ``LANGUAGES`` setting."""
+    return dict(current_app.config["LANGUAGES"])
 
 
 def chosen() -> str:
@@ -56,11 +65,12 @@ def chosen() -> str:
     if not has_request_context():
         return DEFAULT
     fixed = request.environ.get(ENVIRON_KEY)
-    if fixed in LANGUAGES:
+    languages = offered()
+    if fixed in languages:
         return str(fixed)
-    if current_user and current_user.is_authenticated and current_user.language in LANGUAGES:
+    if current_user and current_user.is_authenticated and current_user.language in languages:
         return str(current_user.language)
-    return asked(request.cookies.get(COOKIE), request.headers.get("Accept-Language"))
+    return asked(request.cookies.get(COOKIE), request.headers.get("Accept-Language"), languages)
 
 
 def page_language() -> dict[str, object]:
@@ -70,7 +80,7 @@ def page_language() -> dict[str, object]:
     if form is None:
         form = g.language_form = LanguageForm(formdata=None, language=code, next=_here())
     return {"page_language": code, "page_direction": "rtl" if code in RIGHT_TO_LEFT else "ltr",
-            "language_form": form, "languages": LANGUAGES}
+            "language_form": form, "languages": offered()}
 
 
 def _here() -> str:

@@ -40,6 +40,12 @@ def _english(value: int | float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
+def megabytes(size: int) -> str:
+    """A download's ``size`` in bytes as megabytes to one decimal, in the page's language
+    (``4.7``; German ``4,7``)."""
+    return format_decimal(size / 1_000_000, "0.0", locale=get_locale() or "en")
+
+
 def signed(value: Any) -> str:
     """A hand's score with its sign, as a column gains it: ``+17``, ``-5``, ``0``."""
     text = number(value)

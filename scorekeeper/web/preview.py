@@ -102,7 +102,8 @@ def own_values(game: Game, row: dict[str, Any]) -> dict[str, str]:
         for name, value in values.items():
             text = extra_text(value)
             if text:
-                shown.setdefault(name, []).append(f"{extra.label[:1].upper()}{extra.label[1:]}: {text}")
+                label = f"{extra.label[:1].upper()}{extra.label[1:]}"
+                shown.setdefault(name, []).append(_("%(label)s: %(value)s", label=label, value=text))
     return {name: "; ".join(parts) for name, parts in shown.items()}
 
 

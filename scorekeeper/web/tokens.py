@@ -15,7 +15,7 @@ from wtforms.validators import DataRequired, Length
 
 from .. import services
 from ..services import api_tokens
-from .forms import ConfirmForm, add_error, confirmed
+from .forms import TOO_LONG, ConfirmForm, add_error, confirmed
 
 bp = Blueprint("tokens", __name__, url_prefix="/settings/tokens")
 
@@ -23,7 +23,7 @@ bp = Blueprint("tokens", __name__, url_prefix="/settings/tokens")
 class TokenForm(FlaskForm):
     name = StringField(
         _l("Name"), validators=[DataRequired(_l("Name the token (what will use it?).")),
-                                Length(max=api_tokens.MAX_NAME)],
+                                Length(max=api_tokens.MAX_NAME, message=TOO_LONG)],
         description=_l("What will use it, e.g. “score bot” or “league spreadsheet”."),
     )
     # One use per form shown: the page that shows a new secret cannot be

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 import sqlalchemy
+from flask import Flask
 from playwright.sync_api import BrowserContext, Page, expect
 from werkzeug.serving import make_server
 
@@ -99,7 +100,10 @@ def plain_http_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live
     yield from _serve(tmp_path_factory, PLAIN_HTTP_HOST, {"SESSION_COOKIE_SECURE": False})
 
 
-def _serve(tmp_path_factory: pytest.TempPathFactory, host: str, extra: dict[str, Any]) -> Iterator[LiveServer]:
+def _serve(tmp_path_factory: pytest.TempPathFactory, host: str, extra: dict[str, Any],
+           prepare: Callable[[Flask], None] | None = None) -> Iterator[LiveServer]:
+    """The app with ``extra`` settings, served; ``prepare`` is given the app before it serves
+    (a module's own routes, say)."""
     url = os.environ.get("DATABASE_URL")
     config: dict[str, Any] = {
         "TESTING": False,  # errors render as pages, as in production
@@ -124,6 +128,8 @@ def _serve(tmp_path_factory: pytest.TempPathFactory, host: str, extra: dict[str,
     else:
         url = f"sqlite:///{tmp_path_factory.mktemp('live') / 'browser.sqlite3'}"
     app = create_app({**config, **extra, "SQLALCHEMY_DATABASE_URI": url})
+    if prepare is not None:
+        prepare(app)
     with app.app_context():
         db.create_all()
     server = make_server("127.0.0.1", 0, app, threaded=True)

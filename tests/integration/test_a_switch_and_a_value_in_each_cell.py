@@ -106,3 +106,14 @@ def test_the_preview_gives_each_player_the_games_own_value_in_their_panel(user, 
 
     assert shown["ready"] is True
     assert shown["seats"] == {"0": "Each lamp: on", "1": "Each lamp: off"}
+
+
+def test_the_previews_value_is_labelled_as_the_pages_language_writes_a_label(user, start_game, lamps):
+    """Japanese puts a full-width colon after a label: the catalogue's '%(label)s: %(value)s'."""
+    game = start_game(user, lamps, ["Ann", "Bob"])
+    form = page(user.get(f"/games/{game}/hands/new")).one("form", id="entry").form_data()
+
+    shown = user.post(f"/games/{game}/hands/preview", headers={"Accept-Language": "ja"},
+                      data={**form, "out": "0", "p0-lit": "1", "p0-points": "7"}).get_json()
+
+    assert shown["seats"]["0"].startswith("Each lamp："), shown["seats"]

@@ -85,7 +85,7 @@ def test_the_list_says_when_a_token_was_last_used(app, user):
 
 @pytest.mark.parametrize(("name", "message"), [
     ("", "Name the token (what will use it?)."),
-    ("x" * 61, "Field cannot be longer than 60 characters."),
+    ("x" * 61, "Keep it to 60 characters."),
     ("bot\u0007", "Use letters, digits, spaces and punctuation only."),
 ])
 def test_a_token_needs_a_short_name(app, user, name, message):

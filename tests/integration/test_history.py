@@ -76,7 +76,7 @@ def test_a_finished_game_shows_variant_date_players_winner_hands_and_totals(
     old_gin = items[3].text
 
     assert "Gin Rummy" in old_gin
-    assert "10 Jan 2026" in old_gin
+    assert "Jan 10, 2026" in old_gin  # (English's medium format)
     assert "1 hand" in old_gin and "Finished" in old_gin
     assert "Ann 55 · Bob 0" in old_gin
     assert "Ann won" in old_gin

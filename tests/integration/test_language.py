@@ -44,6 +44,16 @@ def test_the_switch_offers_every_language_in_its_own_name_and_translates_its_own
     assert switch.one("label").text == "Idioma"  # the Spanish catalogue's word, not "Language"
 
 
+def test_the_languages_setting_offers_another_language_on_the_switch_and_to_the_browser(
+        app: Flask, client: FlaskClient) -> None:
+    app.config["LANGUAGES"] = {**LANGUAGES, "ka": "ქართული"}
+    assert _lang(client, **{"Accept-Language": "ka, en;q=0.5"}) == ("ka", "ltr")
+    switch = page(client.get("/login")).one("form", cls="language-switch")
+    assert "ka" in [option.get("value") for option in switch.find_all("option")]
+    client.post("/language", data={"language": "ka", "next": "/login"})
+    assert client.get_cookie(COOKIE).value == "ka"
+
+
 def test_the_switch_overrides_the_browser_in_a_cookie_and_comes_back_to_the_page(client: FlaskClient) -> None:
     response = client.post("/language", data={"language": "hi", "next": "/register?x=1"},
                            headers={"Accept-Language": "de"})

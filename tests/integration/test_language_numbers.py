@@ -4,6 +4,7 @@ case's refusal is said in the phone's language while its code stays the same wor
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from apikit import Api, make_token
@@ -13,7 +14,7 @@ from test_canasta_additions_web import MODERN_FIRST, new_game
 from webpage import flashes, page
 
 from scorekeeper.web.language import COOKIE
-from scorekeeper.web.numbers import number, signed
+from scorekeeper.web.numbers import megabytes, number, signed
 
 FOUR = {"seat-0": "Ann", "seat-1": "Bob", "seat-2": "Cara", "seat-3": "Dan"}
 
@@ -32,6 +33,20 @@ def test_a_canasta_total_over_a_thousand_is_grouped_as_the_pages_language_writes
     # The same sheet drawn for an English phone after them: its own numbers, as ever (no separator).
     assert _totals(user, game, "en") == ["4485", "-3045"]
     assert _totals(user, game, "de") == ["4.485", "-3.045"]
+
+
+def test_a_downloads_megabytes_are_written_to_one_decimal_as_the_pages_language_writes_them(app: Flask) -> None:
+    for language, written in (("en", "4.7"), ("de", "4,7"), ("fr", "4,7"), ("hi", "4.7"), ("ar", "4.7")):
+        with app.test_request_context("/", headers={"Accept-Language": language}):
+            assert megabytes(4_712_345) == written, language
+    with app.test_request_context("/", headers={"Accept-Language": "de"}):
+        assert megabytes(5_000_000) == "5,0"
+
+
+def test_the_engine_switch_gives_its_download_in_the_pages_numbers(user: FlaskClient) -> None:
+    game = new_game(user, FOUR, style="modern")
+    switch = page(user.get(f"/games/{game}", headers={"Accept-Language": "de"})).one(id="engine-switch").text
+    assert re.search(r"lädt einmalig \d+,\d MB", switch), switch
 
 
 def test_the_filters_write_the_requests_language(app: Flask) -> None:

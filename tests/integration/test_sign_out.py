@@ -210,7 +210,7 @@ def test_a_wrong_current_password_says_so_next_to_it_and_changes_nothing(app, cl
         ("x" * 129, "Use at least 10 characters (at most 128)."),
         ("Qwertyuiop", "That password is one of the most common ones: pick something less guessable."),
         ("ann@example.com", "A password that is your email address is the first thing anyone tries"),
-        ("", "This field is required."),
+        ("", "Choose a password."),
     ],
 )
 def test_a_new_password_registering_would_refuse_is_refused_next_to_it(app, client, ann, new_password, message):
