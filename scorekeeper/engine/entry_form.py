@@ -30,7 +30,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card, CardError, find_excess_copies, parse_cards
+from .declare import Note
 from .errors import InvalidEntry
+from .notes import sentences
+
+#: the form's own messages that name the game's words (its verb for going out, its "nobody"):
+#: written, as notes are, from a key and values, so a page writes them in its reader's language
+NOTES = sentences({
+    "form.tap_who": "Tap who {verb}.",
+    "form.tap_who_or_nobody": "Tap who {verb}, or '{nobody}'.",
+    "form.game_tap_who": "{game}: tap who {verb}.",
+    "form.game_tap_who_or_nobody": "{game}: tap who {verb}, or '{nobody}'.",
+})
+
 
 #: a ``player`` choice's first entry: no player named
 NOBODY = "nobody"
@@ -398,14 +410,12 @@ class EntryForm:
             value = self.value(name)
             out_name: str | None = None
             if value == "":
-                label = self.rules.get("no_out_label")
-                self.errors[name] = (f"{' v '.join(s.name for s in seats)}: tap who {self.rules['out_verb']}"
-                                     + (f", or {label!r}." if label else "."))
+                self.errors[name] = self._tap_who(" v ".join(s.name for s in seats))
                 continue
             if value != "none":
                 out_name = next((s.name for s in seats if str(s.index) == value), None)
                 if out_name is None:
-                    self.errors[name] = f"Tap who {self.rules['out_verb']}."
+                    self.errors[name] = Note("form.tap_who", verb=self.rules["out_verb"])
                     continue
             hands: dict[str, Any] = {}
             for seat in seats:
@@ -418,6 +428,16 @@ class EntryForm:
             self.partial = entry
             return None
         return entry
+
+    def _tap_who(self, game: str = "") -> Note:
+        """Nobody tapped as going out (of ``game``, where a hand plays several): say who to tap,
+        and the tile for nobody where the game has one."""
+        verb, nobody = self.rules["out_verb"], self.rules.get("no_out_label")
+        if game:
+            return (Note("form.game_tap_who_or_nobody", game=game, verb=verb, nobody=nobody) if nobody
+                    else Note("form.game_tap_who", game=game, verb=verb))
+        return (Note("form.tap_who_or_nobody", verb=verb, nobody=nobody) if nobody
+                else Note("form.tap_who", verb=verb))
 
     def to_entry(self) -> dict[str, Any] | None:
         """The engine's entry, or None with field errors set."""
@@ -434,14 +454,13 @@ class EntryForm:
         elif out_value == "":
             # Only the tile says "nobody": an untouched choice is a missed tap,
             # never a stalemate recorded by accident.
-            label = self.rules.get("no_out_label")
-            self.errors["out"] = f"Tap who {self.rules['out_verb']}" + (f", or {label!r}." if label else ".")
+            self.errors["out"] = self._tap_who()
             return None
         else:
             try:
                 out_name = self.names[int(out_value)]
             except (ValueError, IndexError):
-                self.errors["out"] = f"Tap who {self.rules['out_verb']}."
+                self.errors["out"] = Note("form.tap_who", verb=self.rules["out_verb"])
                 return None
         entry["out"] = out_name
         for choice in self.choices:

@@ -29,10 +29,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine.entry_form import EntryForm as EntryReading
 from ..engine.entry_form import Seat, SideGroup, declared_match, repeated_cards, too_many_cards
 from .forms import bind
+from .note_words import in_language
 
 __all__ = ["EntryForm", "Seat", "SideGroup", "declared_match", "repeated_cards", "too_many_cards"]
 
@@ -47,3 +49,13 @@ class EntryForm(EntryReading):
     def load_post(self, data: Mapping[str, str]) -> None:
         """Keep everything typed (bound through the WTForms fields), so a refused entry comes back as it was."""
         super().load_post(bind(self.field_names(), data))
+
+    def to_entry(self) -> dict[str, Any] | None:
+        """The engine's reading, its messages that are notes written in the page's language."""
+        entry = super().to_entry()
+        self.errors = {key: in_language(message) for key, message in self.errors.items()}
+        for seat in self.seats:
+            seat.error = in_language(seat.error)
+        for group in self.side_groups:
+            group.error = in_language(group.error)
+        return entry

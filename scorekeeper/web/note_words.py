@@ -27,7 +27,8 @@ from babel.messages.pofile import write_po
 from flask import current_app
 from flask_babel import Domain, get_locale
 
-from ..engine import games  # noqa: F401  (every game's notes listed)
+from ..engine import entry_form, games  # noqa: F401  (every game's notes, and the entry form's, listed)
+from ..engine.declare import Note
 from ..engine.notes import Translation, messages
 from ..languages import DEFAULT
 
@@ -76,6 +77,14 @@ def written(notes: Sequence[str], keys: Iterable[Mapping[str, Any]] | None) -> l
         except KeyError:  # a key no catalogue knows: as the engine wrote it
             texts.append(str(note))
     return texts
+
+
+def in_language(message: str) -> str:
+    """One message the engine wrote: a note in the page's language, any other text as it is."""
+    if not isinstance(message, Note):
+        return message
+    language = translation()
+    return str(message) if language is None else language.write(message.key, message.values)
 
 
 def template() -> Catalog:
