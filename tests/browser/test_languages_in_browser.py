@@ -29,6 +29,7 @@ import scorekeeper
 
 from .browser_kit import (
     PASSWORD,
+    SERVICE_WORKER,
     LiveServer,
     player,
     post_hand,
@@ -201,3 +202,97 @@ def test_a_signed_in_phones_switch_is_kept_in_the_account_and_its_next_phone_rea
     expect_language(other, "ja")
     expect(other.get_by_role("button", name=ja("Sign out"))).to_be_visible()
     assert "language" not in {c["name"] for c in other.context.cookies()}  # the account's choice, not a cookie
+
+
+def scroll_width(page: Page) -> tuple[int, int]:
+    """The page's ``document.scrollingElement`` scrollWidth and clientWidth, once it has loaded, its
+    fonts are ready and a frame is drawn (see :func:`browser_kit.no_sideways_scroll`).  Right to left,
+    what sticks out at the left (the line's end) is what widens it: what sticks out at the right,
+    before the start, is cut off by the browser and cannot be scrolled to."""
+    page.wait_for_load_state("load")
+    return tuple(page.evaluate(
+        """async () => {
+            await document.fonts.ready;
+            await new Promise(resolve => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+            const root = document.scrollingElement;
+            return [root.scrollWidth, root.clientWidth];
+        }"""))
+
+
+#: whether the offline page the phone gets now (its worker's copy) is in a language, asked anew
+#: each time the last ask is answered (a promise returned to wait_for_function would not be awaited)
+OFFLINE_PAGE_IN = """language => {
+    if (!window.offlineAsk) {
+        window.offlineAsk = fetch('/offline').then(r => r.text())
+            .then(page => { window.offlinePage = page; window.offlineAsk = null; });
+    }
+    return (window.offlinePage || '').includes(`<html lang="${language}"`);
+}"""
+
+
+def lefts(page: Page, selector: str) -> list[float]:
+    """The x of each element ``selector`` finds, in the page's order."""
+    found: list[float] = page.locator(selector).evaluate_all(
+        "cells => cells.map(cell => cell.getBoundingClientRect().left)")
+    return found
+
+
+def test_an_arabic_phone_reads_a_mirrored_sheet_and_no_page_scrolls_sideways_at_360px(
+    signed_in: Page, live_server: LiveServer, new_context: Any
+) -> None:
+    owner = signed_in
+    game = start_game(owner, live_server, "basic", ["Ann", "Bob", "Cara"])
+    post_hand(owner, game, {"out": "0", "p1-count": "12", "p2-count": "3"})
+    post_hand(owner, game, {"out": "1", "p0-count": "4", "p2-count": "9"})
+    owner.goto(game)
+    live, keeper = links(owner)
+    owner.goto(game)
+    # Left to right first: the hands' numbers at the left, the first player's column next to them.
+    assert lefts(owner, "table.sheet thead th") == sorted(lefts(owner, "table.sheet thead th"))
+
+    switch_language(owner, "ar", en)  # kept in the account
+    expect_language(owner, "ar", "rtl")
+    expect(owner.locator("table.sheet tfoot td")).to_have_text(["15", "13", "0"])
+    # Mirrored: the hands' numbers at the right, then Ann, Bob and Cara leftwards; the totals
+    # line the same way, its "=" at the right where a reader right to left starts.
+    heads = lefts(owner, "table.sheet thead th")
+    assert heads == sorted(heads, reverse=True) and heads[0] > heads[-1], heads
+    foot = lefts(owner, "table.sheet tfoot tr > *")
+    assert foot == sorted(foot, reverse=True) and foot[0] > foot[-1], foot
+    screenshot(owner, "languages-arabic-sheet")
+
+    pages: dict[str, Page] = {}
+    for name, path in (("home", "/"), ("games", "/games"), ("new game", "/games/new"),
+                       ("new basic game", "/games/new?variant=basic"), ("sheet", game.removeprefix(live_server.url)),
+                       ("entry form", f"{game.removeprefix(live_server.url)}/hands/new"),
+                       ("review", f"{game.removeprefix(live_server.url)}/review"), ("history", "/history"),
+                       ("stats", "/stats/"), ("players", "/players/"), ("account", "/settings/account/")):
+        opened = owner.context.new_page()
+        opened.set_viewport_size(NARROW)
+        opened.goto(live_server(path))
+        pages[name] = opened
+    for name, link in (("live view", live), ("keeper phone", keeper), ("sign in", live_server("/login"))):
+        opened = phone(new_context, "ar")
+        opened.set_viewport_size(NARROW)
+        opened.goto(link)
+        pages[name] = opened
+    # The offline page is the service worker's copy, kept when it installed: the phone's switch to
+    # Arabic brings a new worker (the copy's hash is in /sw.js), whose copy is the Arabic page.
+    offline = owner.context.new_page()
+    offline.set_viewport_size(NARROW)
+    offline.goto(live_server("/offline"))
+    offline.wait_for_function(OFFLINE_PAGE_IN, arg="ar", polling=250, timeout=SERVICE_WORKER)
+    offline.reload()
+    pages["offline page"] = offline
+    pages["entry form"].locator(".pick-toggle").first.click()
+    expect(pages["entry form"].locator(".picker:not([hidden])")).to_have_count(1)
+
+    wide = {}
+    for name, opened in pages.items():
+        expect_language(opened, "ar", "rtl")
+        width, client = scroll_width(opened)
+        if width > client:
+            wide[name] = (width, client)
+        screenshot(opened, f"languages-arabic-360-{name.replace(' ', '-')}")
+    assert len(pages) >= 10
+    assert not wide, f"Arabic pages that scroll sideways at 360 px (scrollWidth, clientWidth): {wide}"
