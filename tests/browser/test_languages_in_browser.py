@@ -296,3 +296,43 @@ def test_an_arabic_phone_reads_a_mirrored_sheet_and_no_page_scrolls_sideways_at_
         screenshot(opened, f"languages-arabic-360-{name.replace(' ', '-')}")
     assert len(pages) >= 10
     assert not wide, f"Arabic pages that scroll sideways at 360 px (scrollWidth, clientWidth): {wide}"
+
+
+def test_a_japanese_phone_starts_a_game_and_picks_a_hands_cards_in_japanese(
+    live_server: LiveServer, new_context: Any
+) -> None:
+    page = phone(new_context, "ja")
+    page.goto(live_server("/register"))
+    expect_language(page, "ja")
+    page.get_by_label(ja("Email")).fill("japanese@example.com")
+    page.get_by_label(ja("Password")).fill(PASSWORD)
+    page.get_by_role("button", name=ja("Create account")).click()
+    expect(page).to_have_url(live_server("/games/new"))
+    expect(page.locator("main h1")).to_have_text(ja("What are you playing?"))
+
+    page.locator("a[href$='/games/new?variant=basic']").click()
+    for seat, name in enumerate(["Ann", "Bob", "Cara"]):
+        page.get_by_label(ja("Seat %(number)s", number=seat + 1), exact=True).fill(name)
+    page.get_by_label(ja("First dealer")).select_option("0")
+    page.get_by_role("button", name=ja("Start the game")).click()
+    expect(page).to_have_url(re.compile(r"/games/\d+$"))
+    expect(page.locator(".sheet .empty")).to_have_text(ja("No hands yet."))
+
+    page.get_by_role("link", name=ja("Record hand %(number)s", number=1)).click()
+    expect(page.locator("main h1")).to_have_text(ja("Hand %(number)s", number=1))
+    went_out(page, "Ann")
+    bob = player(page, "Bob")
+    bob.get_by_role("button", name=ja("Pick cards")).click()
+    for rank, suit in ((ja("king"), ja("hearts")), ("5", ja("diamonds"))):
+        bob.get_by_role("button", name=ja("%(rank)s of %(suit)s", rank=rank, suit=suit), exact=True).click()
+    expect(page.locator("[name=p1-cards]")).to_have_value("KH 5D")
+    expect(bob.locator(".value")).to_have_text(ja("%(count)s cards, worth %(value)s", count=2, value=15))
+    page.locator("[name=p2-count]").fill("20")
+    page.get_by_role("button", name=ja("Save hand %(number)s", number=1)).click()
+
+    expect(page).to_have_url(re.compile(r"/games/\d+#hand-1$"))
+    expect(page.locator(".flash.success")).to_have_text(
+        ja("Hand %(number)s saved: %(scores)s.", number=1, scores="Ann +35"))
+    totals(page).to_have_text(["35", "0", "0"])
+    expect(page.get_by_role("link", name=ja("Record hand %(number)s", number=2))).to_be_visible()
+    screenshot(page, "languages-japanese-sheet")
