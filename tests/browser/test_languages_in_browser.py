@@ -336,3 +336,79 @@ def test_a_japanese_phone_starts_a_game_and_picks_a_hands_cards_in_japanese(
     totals(page).to_have_text(["35", "0", "0"])
     expect(page.get_by_role("link", name=ja("Record hand %(number)s", number=2))).to_be_visible()
     screenshot(page, "languages-japanese-sheet")
+
+
+#: every rule axe runs by default and the touch-target size, as tests/browser/test_accessibility.py
+#: scans; in the dark scheme again the rules a colour decides
+AXE = Axe()
+SCHEMES: dict[str, dict[str, Any]] = {
+    "light": {"resultTypes": ["violations"], "rules": {"target-size": {"enabled": True}}},
+    "dark": {"resultTypes": ["violations"],
+             "runOnly": {"type": "rule", "values": ["color-contrast", "link-in-text-block"]}},
+}
+
+
+@pytest.fixture(scope="module")
+def table(browser: Browser, live_server: LiveServer, browser_context_args: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """An account (its language not chosen: each phone reads its browser's) with a Basic game of two
+    hands, its live and keeper links; the signed-in state, and the pages' addresses."""
+    context = without_engine(browser.new_context(**browser_context_args))
+    page = context.new_page()
+    register(page, live_server)
+    game = start_game(page, live_server, "basic", ["Ann", "Bob", "Cara"])
+    post_hand(page, game, {"out": "0", "p1-count": "12", "p2-count": "3"})
+    post_hand(page, game, {"out": "1", "p0-count": "4", "p2-count": "9"})
+    page.goto(game)
+    live, keeper = links(page)
+    state = context.storage_state()
+    context.close()
+    yield {"state": state, "sheet": game, "entry": f"{game}/hands/new", "new game": live_server("/games/new?variant=basic"),
+           "games": live_server("/games"), "history": live_server("/history"), "live view": live, "keeper phone": keeper,
+           "sign in": live_server("/login")}
+
+
+def _open_picker(page: Page) -> None:
+    page.locator(".pick-toggle").first.click()
+    page.locator(".picker:not([hidden]) button[data-card]").nth(12).click()
+
+
+def _open_hand(page: Page) -> None:
+    page.locator(".hands details summary").first.click()
+
+
+#: name: (signed in?, what to do before the scan)
+SCANNED: dict[str, tuple[bool, Callable[[Page], None] | None]] = {
+    "sheet": (True, _open_hand),
+    "entry": (True, _open_picker),
+    "new game": (True, None),
+    "games": (True, None),
+    "history": (True, None),
+    "live view": (False, _open_hand),
+    "keeper phone": (False, None),
+    "sign in": (False, None),
+}
+
+
+@pytest.mark.parametrize("name", list(SCANNED))
+@pytest.mark.parametrize("language", ["ar", "hi"])
+def test_arabic_and_hindi_pages_have_no_axe_violations_in_light_or_dark(
+    language: str, name: str, table: dict[str, Any], new_context: Any
+) -> None:
+    signed_in, prepare = SCANNED[name]
+    page = phone(new_context, language, storage_state=table["state"] if signed_in else None)
+    response = page.goto(table[name])
+    assert response is not None and response.status == 200
+    expect_language(page, language, "rtl" if language == "ar" else "ltr")
+    if prepare:
+        prepare(page)
+    page.wait_for_load_state("load")
+    page.evaluate(AXE.axe_script)
+    found = []
+    for scheme, options in SCHEMES.items():
+        page.emulate_media(color_scheme=scheme)
+        assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") == (scheme == "dark")
+        violations = page.evaluate("options => axe.run(document, options)", options)["violations"]
+        found += [f"[{scheme}] {v['id']} ({v['impact']}): {v['help']}: "
+                  + "; ".join(", ".join(map(str, node["target"])) for node in v["nodes"][:6]) for v in violations]
+        screenshot(page, f"languages-axe-{language}-{name.replace(' ', '-')}-{scheme}")
+    assert not found, "\n".join(found)
