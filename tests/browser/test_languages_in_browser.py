@@ -19,10 +19,10 @@ import gettext
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
+from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]  # (no py.typed)
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
 import scorekeeper
@@ -341,7 +341,7 @@ def test_a_japanese_phone_starts_a_game_and_picks_a_hands_cards_in_japanese(
 #: every rule axe runs by default and the touch-target size, as tests/browser/test_accessibility.py
 #: scans; in the dark scheme again the rules a colour decides
 AXE = Axe()
-SCHEMES: dict[str, dict[str, Any]] = {
+SCHEMES: dict[Literal["light", "dark"], dict[str, Any]] = {
     "light": {"resultTypes": ["violations"], "rules": {"target-size": {"enabled": True}}},
     "dark": {"resultTypes": ["violations"],
              "runOnly": {"type": "rule", "values": ["color-contrast", "link-in-text-block"]}},
