@@ -6,9 +6,10 @@ account; an Arabic page is mirrored and fits 360 px; a Japanese phone starts
 a game and picks cards; Arabic and Hindi pages pass axe in light and dark,
 and the Arabic words on the sheet contrast with their background.
 
-The words expected are read from the compiled catalogue the app itself reads
-(``messages.mo``, through :mod:`gettext`), never typed here: a page that fell
-back to English, or a catalogue left uncompiled, fails.  The words a game
+The words expected of a page are read from the compiled catalogue the app
+itself reads (``messages.mo``, through :mod:`gettext`), never typed here in
+another language: a page that fell back to English, or a catalogue left
+uncompiled, fails.  The words a game
 declares (its guide, its notes, its field labels) are not asserted on: the
 rules are being made translatable on their own.
 """
@@ -49,7 +50,6 @@ NARROW: ViewportSize = {"width": 360, "height": 780}
 #: the locales the phones' browsers are set to: their Accept-Language, and navigator.language
 BROWSER_LOCALE = {"en": "en-US", "hi": "hi-IN", "ja": "ja-JP", "ar": "ar-EG"}
 DEVANAGARI = re.compile("[\u0900-\u097f]")
-ARABIC = re.compile("[\u0600-\u06ff]")
 
 
 def catalogue(language: str) -> Callable[..., str]:
@@ -97,8 +97,9 @@ def switch_language(page: Page, language: str, say: Callable[..., str]) -> None:
         page.locator("form.language-switch").get_by_role("button", name=say("Change")).click()
 
 
-def totals(page: Page) -> Any:
-    return expect(page.locator("table.sheet tfoot td"))
+def expect_totals(page: Page, texts: list[str]) -> None:
+    """The sheet's totals line, one text per column."""
+    expect(page.locator("table.sheet tfoot td")).to_have_text(texts)
 
 
 def test_a_hindi_keeper_phone_and_an_english_live_phone_read_one_game_at_once_each_in_its_own_words(
@@ -129,8 +130,8 @@ def test_a_hindi_keeper_phone_and_an_english_live_phone_read_one_game_at_once_ea
     expect(hindi).to_have_url(re.compile(r"/games/\d+#hand-1$"))
     expect(hindi.locator(".flash.success")).to_have_text(
         hi("Hand %(number)s saved: %(scores)s.", number=1, scores="Ann +15"))
-    totals(hindi).to_have_text(["15", "0", "0"])
-    totals(english).to_have_text(["15", "0", "0"])
+    expect_totals(hindi, ["15", "0", "0"])
+    expect_totals(english, ["15", "0", "0"])
     expect(english.locator(".live-news")).to_have_text(en("Hand %(number)s recorded", number=1))
     expect(english.locator(".sheet-key")).to_contain_text(en("Tap a hand's number to see why."))
 
@@ -142,8 +143,8 @@ def test_a_hindi_keeper_phone_and_an_english_live_phone_read_one_game_at_once_ea
     type_count(owner, "Ann", 4)
     type_count(owner, "Cara", 9)
     save(owner)
-    totals(hindi).to_have_text(["15", "13", "0"])
-    totals(english).to_have_text(["15", "13", "0"])
+    expect_totals(hindi, ["15", "13", "0"])
+    expect_totals(english, ["15", "13", "0"])
     expect(hindi.locator(".live-news")).to_have_text(hi("Hand %(number)s recorded", number=2))
     expect(english.locator(".live-news")).to_have_text(en("Hand %(number)s recorded", number=2))
     expect(hindi.get_by_role("link", name=hi("Record hand %(number)s", number=3))).to_be_visible()
@@ -210,13 +211,14 @@ def scroll_width(page: Page) -> tuple[int, int]:
     what sticks out at the left (the line's end) is what widens it: what sticks out at the right,
     before the start, is cut off by the browser and cannot be scrolled to."""
     page.wait_for_load_state("load")
-    return tuple(page.evaluate(
+    width, client = page.evaluate(
         """async () => {
             await document.fonts.ready;
             await new Promise(resolve => requestAnimationFrame(() => requestAnimationFrame(resolve)));
             const root = document.scrollingElement;
             return [root.scrollWidth, root.clientWidth];
-        }"""))
+        }""")
+    return int(width), int(client)
 
 
 #: whether the offline page the phone gets now (its worker's copy) is in a language, asked anew
@@ -248,11 +250,13 @@ def test_an_arabic_phone_reads_a_mirrored_sheet_and_no_page_scrolls_sideways_at_
     live, keeper = links(owner)
     owner.goto(game)
     # Left to right first: the hands' numbers at the left, the first player's column next to them.
-    assert lefts(owner, "table.sheet thead th") == sorted(lefts(owner, "table.sheet thead th"))
+    heads = lefts(owner, "table.sheet thead th")
+    assert heads == sorted(heads) and heads[0] < heads[-1], heads
 
     switch_language(owner, "ar", en)  # kept in the account
     expect_language(owner, "ar", "rtl")
-    expect(owner.locator("table.sheet tfoot td")).to_have_text(["15", "13", "0"])
+    expect(owner.get_by_role("link", name=ar("Record hand %(number)s", number=3))).to_be_visible()
+    expect_totals(owner, ["15", "13", "0"])
     # Mirrored: the hands' numbers at the right, then Ann, Bob and Cara leftwards; the totals
     # line the same way, its "=" at the right where a reader right to left starts.
     heads = lefts(owner, "table.sheet thead th")
@@ -333,7 +337,7 @@ def test_a_japanese_phone_starts_a_game_and_picks_a_hands_cards_in_japanese(
     expect(page).to_have_url(re.compile(r"/games/\d+#hand-1$"))
     expect(page.locator(".flash.success")).to_have_text(
         ja("Hand %(number)s saved: %(scores)s.", number=1, scores="Ann +35"))
-    totals(page).to_have_text(["35", "0", "0"])
+    expect_totals(page, ["35", "0", "0"])
     expect(page.get_by_role("link", name=ja("Record hand %(number)s", number=2))).to_be_visible()
     screenshot(page, "languages-japanese-sheet")
 
