@@ -493,3 +493,34 @@ def test_the_arabic_words_on_the_sheet_contrast_with_their_background(
     faint = [(m["tag"], m["text"], round(contrast(m["colour"], m["beneath"]), 2)) for m in measured
              if contrast(m["colour"], m["beneath"]) < 4.5]
     assert not faint, f"Arabic text below 4.5:1 in the {scheme} scheme: {faint}"
+
+
+#: the chart's words that stick out of it (cut off: the chart hides its overflow), and the legend's
+#: names that start before their own line's end (drawn over it)
+CHART_WORDS_OUT_OF_PLACE = """() => {
+    const chart = document.querySelector('svg.chart').getBoundingClientRect();
+    const outside = Array.from(document.querySelectorAll('svg.chart text')).filter(text => {
+        const box = text.getBoundingClientRect();
+        return box.left < chart.left - 1 || box.right > chart.right + 1;
+    }).map(text => text.textContent);
+    const overLines = Array.from(document.querySelectorAll('svg.chart .legend text')).filter(text =>
+        text.getBoundingClientRect().left < text.previousElementSibling.getBoundingClientRect().right
+    ).map(text => text.textContent);
+    return {outside, overLines};
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_the_reviews_chart_keeps_its_words_inside_it_and_beside_their_lines(
+    language: str, table: dict[str, Any], new_context: Any
+) -> None:
+    """The chart is drawn left to right on every page (its hands run from the left): an Arabic
+    page's direction must not turn its words' anchors round, cutting them off at its edges."""
+    page = phone(new_context, language, storage_state=table["state"])
+    page.set_viewport_size(NARROW)
+    page.goto(table["sheet"] + "/review")
+    expect_language(page, language, "rtl" if language == "ar" else "ltr")
+    expect(page.locator("svg.chart .legend text")).to_have_count(3)
+    found = page.evaluate(CHART_WORDS_OUT_OF_PLACE)
+    screenshot(page, f"languages-review-chart-{language}")
+    assert found == {"outside": [], "overLines": []}
