@@ -402,6 +402,8 @@ SCANNED: dict[str, tuple[bool, Callable[[Page], None] | None]] = {
 def test_arabic_and_hindi_pages_have_no_axe_violations_in_light_or_dark(
     language: str, name: str, table: dict[str, Any], new_context: Any
 ) -> None:
+    """No violation of any impact (test_accessibility.py lets minor and moderate ones by): the
+    pages in their own scripts and directions, the picker or a hand's notes open."""
     signed_in, prepare = SCANNED[name]
     page = phone(new_context, language, storage_state=table["state"] if signed_in else None)
     response = page.goto(table[name])
