@@ -68,6 +68,25 @@ def test_six_players_fit_360px_on_the_sheet_and_the_entry_page(signed_in: Page, 
     screenshot(page, "entry-6-players-360")
 
 
+def test_six_players_fit_360px_on_the_review_page(signed_in: Page, live_server: LiveServer) -> None:
+    """The review's sheet has a column for the dealer too: six long names and the dealers' wrap
+    within their columns, never run over the numbers beside them nor push the page past 360 px."""
+    page = signed_in
+    page.set_viewport_size(NARROW)
+    sheet = start_game(page, live_server, "basic", SIX, target="9999")
+    for number in range(1, 3):
+        post_hand(page, sheet, _basic_hand(number, 6))
+
+    page.goto(sheet + "/review")
+    expect(page.locator("table.review-sheet tbody tr")).to_have_count(2)
+    width, client = no_sideways_scroll(page)
+    assert width <= client, f"the review scrolls sideways: {width} > {client}"
+    spilled = page.locator("table.review-sheet th, table.review-sheet td").evaluate_all(
+        "cells => cells.filter(cell => cell.scrollWidth > cell.clientWidth).map(cell => cell.textContent)")
+    assert not spilled, f"names run out of their columns: {spilled}"
+    screenshot(page, "review-6-players-360")
+
+
 @pytest.mark.parametrize(("variant", "hand"), [("contract", _contract_hand), ("500", _five_hundred_hand)])
 def test_eight_players_get_the_compact_sheet_that_fits_360px(
     signed_in: Page, live_server: LiveServer, variant: str, hand: object
