@@ -180,7 +180,8 @@
         .then(function (response) { return response.json(); })
         .then(function (shown) {
           if (shown.error) { say(panel, input, shown.error, true); return; }
-          var label = input.closest(".field").querySelector("label").textContent.replace(/ \(.*\)$/, "");
+          var field = input.closest(".field");
+          var label = field.querySelector("label").textContent.replace(/ \(.*\)$/, "");
           var count = cardsIn(input).length;
           var line;
           if (shown.melds && shown.melds.length) {
@@ -194,7 +195,8 @@
             line = count === 1 ? words("entry.worth.one", { count: count, value: shown.value }, "%(count)s card, worth %(value)s")
               : words("entry.worth.other", { count: count, value: shown.value }, "%(count)s cards, worth %(value)s");
           }
-          if (!/^or /.test(label)) line = words("entry.labelled", { label: label, value: line }, "%(label)s: %(value)s");
+          // (the cards beside a count, "or the cards", are that count: their line needs no label)
+          if (!field.hasAttribute("data-pair")) line = words("entry.labelled", { label: label, value: line }, "%(label)s: %(value)s");
           if (shown.valid_declaration !== undefined) {
             line = shown.valid_declaration ? words("entry.valid", null, "A valid declaration")
               : words("entry.not_valid", null, "Not a valid declaration yet");

@@ -9,9 +9,8 @@ and the Arabic words on the sheet contrast with their background.
 The words expected of a page are read from the compiled catalogue the app
 itself reads (``messages.mo``, through :mod:`gettext`), never typed here in
 another language: a page that fell back to English, or a catalogue left
-uncompiled, fails.  The words a game
-declares (its guide, its notes, its field labels) are not asserted on: the
-rules are being made translatable on their own.
+uncompiled, fails.  A rule's note is read the same way from the compiled
+``notes`` catalogue, by its key (:func:`note`).
 """
 
 from __future__ import annotations
@@ -68,6 +67,19 @@ def catalogue(language: str) -> Callable[..., str]:
 
 
 en, hi, ja, ar = (catalogue(language) for language in ("en", "hi", "ja", "ar"))
+
+
+def note(language: str, key: str) -> str:
+    """Note ``key``'s template in ``language``, from the compiled ``notes`` catalogue (English: the engine's)."""
+    from scorekeeper.engine import games  # noqa: F401  (every game's notes listed)
+    from scorekeeper.engine.notes import ENGLISH
+
+    english = ENGLISH[key].template
+    if language == "en":
+        return english
+    text = gettext.translation("notes", TRANSLATIONS, [language]).pgettext(key, english)
+    assert text != english, f"no {language} sentence for {key}"
+    return text
 
 
 def phone(new_context: Callable[..., BrowserContext], language: str, **options: Any) -> Page:
@@ -132,6 +144,10 @@ def test_a_hindi_keeper_phone_and_an_english_live_phone_read_one_game_at_once_ea
         hi("Hand %(number)s saved: %(scores)s.", number=1, scores="Ann +15"))
     expect_totals(hindi, ["15", "0", "0"])
     expect_totals(english, ["15", "0", "0"])
+    # Why: the same note, each phone in its own words, the names and numbers the same.
+    for reader, language in ((hindi, "hi"), (english, "en")):
+        said = note(language, "basic.collects").replace("{hands:plus}", "Bob 12 + Cara 3").format(player="Ann", total=15)
+        expect(reader.locator("#hand-1 ul.notes li")).to_have_text(said)
     expect(english.locator(".live-news")).to_have_text(en("Hand %(number)s recorded", number=1))
     expect(english.locator(".sheet-key")).to_contain_text(en("Tap a hand's number to see why."))
 
