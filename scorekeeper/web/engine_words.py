@@ -21,16 +21,15 @@ template (``make translations`` runs it).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from datetime import UTC, datetime
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import write_po
 from flask_babel import Domain, get_locale
 
 from ..engine import variants
 from ..languages import DEFAULT
+from . import catalogue_template
 
 DOMAIN = "engine"
 
@@ -99,18 +98,11 @@ def words(declarations: Iterable[Mapping[str, Any]]) -> dict[str, str]:
 
 def template() -> Catalog:
     """The engine's words' catalogue template: each word once, with where it is first found."""
-    catalogue = Catalog(project="Scorekeeper", copyright_holder="Scorekeeper's authors", domain=DOMAIN,
-                        creation_date=datetime(2026, 1, 1, tzinfo=UTC), fuzzy=False)
+    catalogue = catalogue_template.empty(DOMAIN)
     for word, where in words(variants()).items():
         catalogue.add(word, auto_comments=[f"A game's declaration: {where}"])
     return catalogue
 
 
-def main(argv: Sequence[str]) -> int:
-    with open(argv[0], "wb") as file:
-        write_po(file, template(), width=0, sort_output=False)
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(catalogue_template.write(template, sys.argv[1:]))

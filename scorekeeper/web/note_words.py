@@ -18,12 +18,10 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import UTC, datetime
 from typing import Any
 
 from babel import Locale
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import write_po
 from flask import current_app
 from flask_babel import Domain, get_locale
 
@@ -31,6 +29,7 @@ from ..engine import entry_form, games  # noqa: F401  (every game's notes, and t
 from ..engine.declare import Note
 from ..engine.notes import Translation, messages
 from ..languages import DEFAULT
+from . import catalogue_template
 
 DOMAIN = "notes"
 
@@ -89,18 +88,11 @@ def in_language(message: str) -> str:
 
 def template() -> Catalog:
     """The notes' catalogue template: every sentence and item's words, English, with its context."""
-    catalogue = Catalog(project="Scorekeeper", copyright_holder="Scorekeeper's authors", domain=DOMAIN,
-                        creation_date=datetime(2026, 1, 1, tzinfo=UTC), fuzzy=False)
+    catalogue = catalogue_template.empty(DOMAIN)
     for message in messages():
         catalogue.add(message.english, context=message.context, auto_comments=[message.comment])
     return catalogue
 
 
-def main(argv: Sequence[str]) -> int:
-    with open(argv[0], "wb") as file:
-        write_po(file, template(), width=0, sort_output=False)
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(catalogue_template.write(template, sys.argv[1:]))
