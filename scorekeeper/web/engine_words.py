@@ -68,31 +68,28 @@ def word(text: str) -> str:
 
 
 def _translated(value: Any, key: str | None, gettext: Callable[[str], str]) -> Any:
+    return _each_word(value, key, "", lambda text, where: gettext(text))
+
+
+def _each_word(value: Any, key: str | None, where: str, visit: Callable[[str, str], str]) -> Any:
+    """``value`` with each word a person reads (a string under a key of :data:`WORDS`) replaced
+    by ``visit(word, where)``, ``where`` its path (``indian.options[1].label``)."""
     if isinstance(value, Mapping):
-        return {name: _translated(item, name, gettext) for name, item in value.items()}
+        return {name: _each_word(item, name, f"{where}.{name}" if where else str(name), visit)
+                for name, item in value.items()}
     if isinstance(value, list | tuple):
-        return [_translated(item, key, gettext) for item in value]
+        return [_each_word(item, key, f"{where}[{index}]", visit) for index, item in enumerate(value)]
     if isinstance(value, str) and value and key in WORDS:
-        return gettext(value)
+        return visit(value, where)
     return value
 
 
 def words(declarations: Iterable[Mapping[str, Any]]) -> dict[str, str]:
     """Every word a person reads in these declarations, each with where it is first found."""
     found: dict[str, str] = {}
-
-    def walk(value: Any, key: str | None, where: str) -> None:
-        if isinstance(value, Mapping):
-            for name, item in value.items():
-                walk(item, name, f"{where}.{name}" if where else str(name))
-        elif isinstance(value, list | tuple):
-            for index, item in enumerate(value):
-                walk(item, key, f"{where}[{index}]")
-        elif isinstance(value, str) and value and key in WORDS:
-            found.setdefault(value, where)
-
     for declaration in declarations:
-        walk(declaration, None, str(declaration.get("key", "")))
+        _each_word(declaration, None, str(declaration.get("key", "")),
+                   lambda text, where: found.setdefault(text, where))
     return found
 
 

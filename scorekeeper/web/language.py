@@ -27,7 +27,7 @@ from wtforms import HiddenField, SelectField
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.3; the stubs predate it
 
 from ..extensions import csrf
-from ..languages import COOKIE, DEFAULT, ENVIRON_KEY, LANGUAGES, RIGHT_TO_LEFT, asked  # noqa: F401  (LANGUAGES: read here by the tests)
+from ..languages import COOKIE, DEFAULT, ENVIRON_KEY, RIGHT_TO_LEFT, asked
 from ..services import accounts
 
 bp = Blueprint("language", __name__)

@@ -17,7 +17,7 @@ from flask_login import current_user, login_required
 from .. import stats
 from .access import own_player
 from .catalogue import catalogue_by_key, game_choice, read_game_choice
-from .engine_words import shown
+from .engine_words import word
 from .history import account_games
 
 bp = Blueprint("stats", __name__, url_prefix="/stats")
@@ -29,7 +29,7 @@ def variant_name(key: str, lowest_wins: bool = False, title: str = "") -> str:
     variant = catalogue_by_key().get(key, {})
     if title and variant.get("defined_by_table"):
         return title
-    name = shown(variant).get("name", key)
+    name = word(variant.get("name", key))
     if lowest_wins and not variant.get("lowest_wins"):
         name = _("%(game)s (lowest wins)", game=name)
     return name

@@ -11,7 +11,7 @@ from webpage import page
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Account
-from scorekeeper.web.language import COOKIE, LANGUAGES
+from scorekeeper.languages import COOKIE, LANGUAGES
 
 
 def _lang(client: FlaskClient, path: str = "/login", **headers: str) -> tuple[str, str]:

@@ -11,7 +11,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-from scorekeeper.web.language import DEFAULT, LANGUAGES
+from scorekeeper.languages import DEFAULT, LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"

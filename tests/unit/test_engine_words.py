@@ -12,7 +12,7 @@ from flask import Flask
 
 from scorekeeper.engine import variants
 from scorekeeper.web.engine_words import WORDS, shown, words
-from scorekeeper.web.language import DEFAULT, LANGUAGES
+from scorekeeper.languages import DEFAULT, LANGUAGES
 
 TRANSLATIONS = Path(__file__).resolve().parents[2] / "scorekeeper" / "translations"
 TRANSLATED = sorted(set(LANGUAGES) - {DEFAULT})

@@ -14,7 +14,7 @@ from babel.messages.pofile import read_po
 
 from scorekeeper.engine import games  # noqa: F401  (every game's notes listed)
 from scorekeeper.engine.notes import ENGLISH, ENGLISH_LISTS, Translation, joined_by, messages, names, render
-from scorekeeper.web.language import DEFAULT, LANGUAGES
+from scorekeeper.languages import DEFAULT, LANGUAGES
 from scorekeeper.web.note_words import template
 
 TRANSLATIONS = Path(__file__).resolve().parents[2] / "scorekeeper" / "translations"
