@@ -241,8 +241,14 @@ def scroll_width(page: Page) -> tuple[int, int]:
 #: each time the last ask is answered (a promise returned to wait_for_function would not be awaited)
 OFFLINE_PAGE_IN = """language => {
     if (!window.offlineAsk) {
-        window.offlineAsk = fetch('/offline').then(r => r.text())
-            .then(page => { window.offlinePage = page; window.offlineAsk = null; });
+        // Each round asks the worker to look for its new version (a phone's next navigation would)
+        // and then for the page; a round that fails (the workers changing over) is asked again.
+        window.offlineAsk = navigator.serviceWorker.getRegistration()
+            .then(registration => registration && registration.update()).catch(() => null)
+            .then(() => fetch('/offline')).then(r => r.text())
+            .then(page => { window.offlinePage = page; })
+            .catch(() => null)
+            .finally(() => { window.offlineAsk = null; });
     }
     return (window.offlinePage || '').includes(`<html lang="${language}"`);
 }"""
