@@ -237,21 +237,51 @@ def scroll_width(page: Page) -> tuple[int, int]:
     return int(width), int(client)
 
 
-#: whether the offline page the phone gets now (its worker's copy) is in a language, asked anew
-#: each time the last ask is answered (a promise returned to wait_for_function would not be awaited)
-OFFLINE_PAGE_IN = """language => {
-    if (!window.offlineAsk) {
-        // Each round asks the worker to look for its new version (a phone's next navigation would)
-        // and then for the page; a round that fails (the workers changing over) is asked again.
-        window.offlineAsk = navigator.serviceWorker.getRegistration()
-            .then(registration => registration && registration.update()).catch(() => null)
-            .then(() => fetch('/offline')).then(r => r.text())
-            .then(page => { window.offlinePage = page; })
-            .catch(() => null)
-            .finally(() => { window.offlineAsk = null; });
+#: one round of waiting for the phone's offline page in a language: the worker is asked to look
+#: for its new version (as a phone's next navigation would) and, once no worker is installing or
+#: waiting, the page the phone would show offline is read from the precache; what was seen is
+#: returned, so a wait that runs out says where it stood
+OFFLINE_PAGE_ROUND = """async language => {
+    const seen = {};
+    const state = worker => worker ? worker.state : null;
+    try {
+        const registration = await navigator.serviceWorker.getRegistration();
+        if (registration) await registration.update().catch(error => { seen.update = String(error); });
+        const now = await navigator.serviceWorker.getRegistration();
+        seen.workers = now ? [state(now.installing), state(now.waiting), state(now.active)] : null;
+        seen.controlled = !!navigator.serviceWorker.controller;
+        seen.shells = (await caches.keys()).filter(name => name.includes('shell'));
+        const served = await (await fetch('/sw.js', {cache: 'no-store'})).text();
+        seen.serverVersion = (served.match(/var VERSION = "(\\w+)"/) || [])[1];
+        const kept = [];
+        for (const name of seen.shells) {
+            const cache = await caches.open(name);
+            for (const request of await cache.keys()) {
+                if (new URL(request.url).pathname === '/offline') {
+                    const page = await (await cache.match(request)).text();
+                    kept.push((page.match(/<html lang="([^"]+)"/) || [])[1]);
+                }
+            }
+        }
+        seen.kept = kept;
+        seen.done = seen.workers && seen.workers[0] === null && seen.workers[1] === null
+            && seen.workers[2] === 'activated' && kept.length === 1 && kept[0] === language;
+    } catch (error) {
+        seen.error = String(error);
     }
-    return (window.offlinePage || '').includes(`<html lang="${language}"`);
+    return seen;
 }"""
+
+
+def wait_for_offline_page_in(page: Page, language: str) -> None:
+    """Wait until the page ``page``'s phone shows offline is the one drawn in ``language``."""
+    seen: dict[str, Any] = {}
+    for _round in range(SERVICE_WORKER // 500):
+        seen = page.evaluate(OFFLINE_PAGE_ROUND, language)
+        if seen.get("done"):
+            return
+        page.wait_for_timeout(500)  # (the worker's install runs on its own; asked again after it)
+    raise AssertionError(f"the phone's offline page never came in {language!r}: {seen}")
 
 
 def lefts(page: Page, selector: str) -> list[float]:
@@ -315,7 +345,7 @@ def test_an_arabic_phone_reads_a_mirrored_sheet_and_no_page_scrolls_sideways_at_
     # The offline page is the service worker's copy, kept when it installed: the phone's switch to
     # Arabic brings a new worker (the copy's hash is in /sw.js), whose copy is the Arabic page.
     narrow.goto(live_server("/offline"))
-    narrow.wait_for_function(OFFLINE_PAGE_IN, arg="ar", polling=250, timeout=SERVICE_WORKER)
+    wait_for_offline_page_in(narrow, "ar")
     narrow.reload()
     measure("offline page", narrow)
     for name, link in (("live view", live), ("keeper phone", keeper), ("sign in", live_server("/login"))):
