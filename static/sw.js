@@ -11,7 +11,8 @@
 //   (X-Scorekeeper-For, among the X-Scorekeeper-Viewer the server last named).
 // - A page asks for itself to be kept ("keep") when the worker took control
 //   after it loaded: the first game page a phone opens is kept too.
-// - Any other page that cannot be fetched gets the offline page.
+// - Any other page that cannot be fetched gets the offline page; the live view's held asks are
+//   left to the browser (a new version takes over only when no ask is in flight through it).
 // - Background Sync ("outbox") sends what the outbox keeps (static/outbox.js).
 /* global SHELL, VERSION, workbox, Outbox */
 "use strict";
@@ -109,7 +110,13 @@ workbox.routing.registerRoute(function (options) {
   plugins: [onlyTheirOwn, new workbox.expiration.ExpirationPlugin({ maxEntries: 12 })]
 }));
 
-workbox.routing.setDefaultHandler(new workbox.strategies.NetworkOnly({ plugins: [notesTheViewer] }));
+// Everything else goes to the network, but for a held ask (the live view's "Prefer: wait", up to
+// 25 s), which the worker leaves to the browser: taken through the worker it would be an event in
+// flight the whole time, and a new version of the worker takes over only once none is in flight
+// (the spec's "Try Activate"), so a phone sitting on a sheet would keep the old version all evening.
+workbox.routing.registerRoute(function (options) {
+  return !options.request.headers.has("Prefer");
+}, new workbox.strategies.NetworkOnly({ plugins: [notesTheViewer] }));
 
 // A page loaded before this worker took control (a phone's first game page) asks to be kept:
 // its own address and its "Record hand" form are fetched here, and kept as any game page is.
