@@ -32,16 +32,7 @@ from typing import Any
 from .cards import Card, CardError, find_excess_copies, parse_cards
 from .declare import Note
 from .errors import InvalidEntry
-from .notes import sentences
-
-#: the form's own messages that name the game's words (its verb for going out, its "nobody"):
-#: written, as notes are, from a key and values, so a page writes them in its reader's language
-NOTES = sentences({
-    "form.tap_who": "Tap who {verb}.",
-    "form.tap_who_or_nobody": "Tap who {verb}, or '{nobody}'.",
-    "form.game_tap_who": "{game}: tap who {verb}.",
-    "form.game_tap_who_or_nobody": "{game}: tap who {verb}, or '{nobody}'.",
-})
+from .form_notes import NOTES  # noqa: F401  (the form's sentences, listed for the catalogues)
 
 
 #: a ``player`` choice's first entry: no player named
@@ -198,7 +189,7 @@ class EntryForm:
     @property
     def status_choices(self) -> list[tuple[str, str]]:
         """The pills of a player's panel where the variant has statuses: cards or count, or each status."""
-        return [("", "Cards or count"), *((s["key"], s["label"]) for s in self.statuses)]
+        return [("", Note("form.cards_or_count")), *((s["key"], s["label"]) for s in self.statuses)]
 
     @property
     def field_rows(self) -> list[list[Mapping[str, Any]]]:
@@ -524,8 +515,8 @@ class EntryForm:
                 continue
             number = _whole_number(text)
             if number is None:
-                self._side_error(group, f"Type the {spec['label'].lower()} as a whole number, like "
-                                        f"{SIDE_EXAMPLE if spec['maximum'] > SMALL_COUNT else 1} (not {text!r}).",
+                example = SIDE_EXAMPLE if spec["maximum"] > SMALL_COUNT else 1
+                self._side_error(group, Note("form.whole_number", label=spec["label"], example=example, text=text),
                                  spec["key"])
                 continue
             given[spec["key"]] = number
@@ -541,8 +532,8 @@ class EntryForm:
                 continue
             number = _whole_number(text)
             if number is None or number > spec["maximum"]:
-                self._side_error(group, f"Type how many {one['label'].lower()} as a whole number from 0 to "
-                                        f"{spec['maximum']} (not {text!r}).", spec["key"])
+                self._side_error(group, Note("form.how_many", label=one["label"], most=spec["maximum"], text=text),
+                                 spec["key"])
                 continue
             tally += [one["value"]] * number
         return tally
@@ -567,10 +558,8 @@ class EntryForm:
                     return None
                 number = _whole_number(text, signed=signed)
                 if number is None:
-                    example = "17" if kind == "count" else "1"
-                    below = ", or below 0 like -5" if signed else ""
-                    self._seat_error(seat, f"Type the {spec['label'].lower()} as a whole number, like {example}"
-                                           f"{below} (not {text!r}).")
+                    self._seat_error(seat, Note("form.whole_number_signed" if signed else "form.whole_number",
+                                                label=spec["label"], example=17 if kind == "count" else 1, text=text))
                     return None
                 given[spec["key"]] = number
             elif kind == "cards_or_points":
@@ -599,25 +588,26 @@ class EntryForm:
         Dropping the typing would record the hand without them, with no word.
         """
         labels = [c["label"] for c in self.seat_choices if c["among"] == "out"]
-        tick = f"tick {labels[0]} to bring them back for this hand, or " if labels else ""
-        return f"{seat.name} is out of the game, so nothing typed for them counts: {tick}clear it."
+        if labels:
+            return Note("form.not_back_tick", name=seat.name, label=labels[0])
+        return Note("form.not_back", name=seat.name)
 
     def _nothing_typed(self, name: str) -> str:
         """The engine's "no input for Bob", said as what to do about it, from the declared inputs
         (not those only the player who went out gives: a house game's bonus)."""
         fields = [f for f in self.fields if f["out"] != "only" and f["kind"] != "flag"]
         kinds = {f["kind"] for f in fields}
+        values: dict[str, Any] = {"name": name}
         if kinds - {"number"} == {"count", "cards"}:  # (small numbers beside them are 0 when left empty)
-            what = "type their count, or pick their cards"
+            key = "form.nothing_count_or_cards"
         elif len(fields) == 1:
-            what = f"type their {fields[0]['label'].lower()}"
+            key, values["label"] = "form.nothing_one", fields[0]["label"]
         else:
-            labels = [f["label"].split(" (")[0] for f in fields if f["kind"] != "number"]
-            what = f"fill in {' and '.join(labels)} (0 for none)"
+            key, values["labels"] = "form.nothing_each", [f["label"].split(" (")[0] for f in fields
+                                                          if f["kind"] != "number"]
         if self.statuses:
-            labels = [s["label"] for s in self.statuses]
-            what += ", or tap " + (", ".join(labels[:-1]) + " or " + labels[-1] if len(labels) > 1 else labels[0])
-        return f"Nothing typed for {name}: {what}."
+            key, values["statuses"] = key + "_or_tap", [s["label"] for s in self.statuses]
+        return Note(key, **values)
 
     def _seat_error(self, seat: Seat, message: str) -> None:
         seat.error = message
@@ -710,7 +700,7 @@ def too_many_cards(variant: Mapping[str, Any], cards_text: str) -> str:
         return ""  # the engine says which card is wrong
     limit = most_cards(variant)
     if len(cards) > limit:
-        return f"{len(cards)} cards is more than a hand holds in {variant['name']} (at most {limit})."
+        return Note("form.too_many_cards", count=len(cards), game=variant["name"], most=limit)
     return ""
 
 
@@ -766,19 +756,19 @@ def _out_of_bounds(text: str, spec: Mapping[str, Any]) -> str:
     text = text.strip()
     if not _DIGITS.fullmatch(text):
         return ""
-    label = str(spec["label"]).split(" (")[0].lower()
+    label = str(spec["label"]).split(" (")[0]
     low = spec.get("minimum")
     high = spec.get("maximum")
     negative = text[0] in "-\u2212"
     digits = text.lstrip("-\u2212").lstrip("0") or "0"
     if negative and digits != "0" and (low is None or low >= 0):
-        return f"The {label} cannot be below 0: type {low or 0} or more."
+        return Note("form.below_zero", label=label, least=low or 0)
     if high is not None and not negative and (len(digits) > len(str(high)) or
                                               (len(digits) == len(str(high)) and digits > str(high))):
-        return f"{text} is too big for the {label}: it is at most {high:,}."
+        return Note("form.too_big", text=text, label=label, most=high)
     if low is not None and negative and (len(digits) > len(str(-low)) or
                                          (len(digits) == len(str(-low)) and digits > str(-low))):
-        return f"{text} is too far below 0 for the {label}: it is at least {low:,}."
+        return Note("form.too_far_below", text=text, label=label, least=low)
     return ""
 _SIGNED = re.compile(r"[-\u2212]?[0-9]{1,6}")
 

@@ -17,7 +17,7 @@ from . import InvalidEntry, Replay, entry_of, game_name, replay, variants
 from .entry_form import EntryForm, sitting_out
 from .extras import left_out, left_out_words, pairings_of
 from .games import get_variant
-from .notes import ENGLISH_LISTS, Translation
+from .notes import ENGLISH_EITHER, ENGLISH_LISTS, Translation
 
 __all__ = ["outcome", "replay_all", "score_waiting"]
 
@@ -97,7 +97,8 @@ def _language(words_json: str) -> Translation | None:
     words = json.loads(words_json) if words_json else None
     if not isinstance(words, dict):
         return None
-    return Translation(dict(words.get("texts") or {}), dict(words.get("lists") or ENGLISH_LISTS))
+    return Translation(dict(words.get("texts") or {}), dict(words.get("lists") or ENGLISH_LISTS),
+                       dict(words.get("either") or ENGLISH_EITHER))
 
 
 def _form(sheet: dict[str, Any]) -> EntryForm:

@@ -16,6 +16,12 @@ after a colon, a form writes a value that is a list or a mapping:
 - ``{hands:list}``: each player's number: ``Bob 45, Cara 30`` (a list: ``Bob, Cara``);
 - ``{hands:minus}``: each player's number as a loss: ``Bob -45, Cara -30``;
 - ``{winners:names}``: ``Bob``, ``Bob and Cara``, ``Ann, Bob and Cara``;
+- ``{statuses:either}``: the choices: ``Drop``, ``Drop or Full count``,
+  ``Drop, Middle drop or Full count``;
+- ``{label:lower}``: a word that starts a label, written inside a sentence
+  (``Count`` -> ``type their count``; a language whose nouns keep their
+  capital writes plain ``{label}``);
+- ``{most:grouped}``: a number with its thousands marked (``1,000``);
 - ``{winners:has|have}``: the first words for one (a list of one, the
   number 1), the second for any other number (``game{games:|s}``);
 - any other name: the :class:`Words` of that name given with the sentences,
@@ -120,6 +126,10 @@ ENGLISH_LISTS: Mapping[str, str] = {"2": "{0} and {1}", "start": "{0}, {1}", "mi
                                     "end": "{0} and {1}"}
 
 
+#: how English writes a choice of several (``Drop, Middle drop or Full count``), in CLDR's patterns
+ENGLISH_EITHER: Mapping[str, str] = {"2": "{0} or {1}", "start": "{0}, {1}", "middle": "{0}, {1}", "end": "{0} or {1}"}
+
+
 def joined_by(lists: Mapping[str, str]) -> Callable[[Sequence[Any]], str]:
     """The ``names`` form of a language whose list patterns are ``lists``."""
     def join(items: Sequence[Any]) -> str:
@@ -155,11 +165,21 @@ def _minus(value: Mapping[str, Any]) -> str:
 
 
 Form = Callable[[Any], str]
-_FORMS: dict[str, Form] = {"plus": _plus, "list": _list, "minus": _minus, "names": names}
+def _lower(value: Any) -> str:
+    return str(value).lower()
 
 
-def _forms(comma: str, lists: Mapping[str, str]) -> dict[str, Form]:
-    """The forms of a language that writes ``comma`` between items and joins names by ``lists``."""
+def _grouped(value: Any) -> str:
+    return f"{value:,}" if isinstance(value, int) else str(value)
+
+
+_FORMS: dict[str, Form] = {"plus": _plus, "list": _list, "minus": _minus, "names": names,
+                           "either": joined_by(ENGLISH_EITHER), "lower": _lower, "grouped": _grouped}
+
+
+def _forms(comma: str, lists: Mapping[str, str], either: Mapping[str, str]) -> dict[str, Form]:
+    """The forms of a language that writes ``comma`` between items, joins names by ``lists`` and
+    a choice of several by ``either``."""
     def listed(value: Mapping[str, Any] | Sequence[Any]) -> str:
         if isinstance(value, dict):
             return comma.join([f"{p} {v}" for p, v in value.items()])
@@ -167,7 +187,8 @@ def _forms(comma: str, lists: Mapping[str, str]) -> dict[str, Form]:
 
     def minus(value: Mapping[str, Any]) -> str:
         return comma.join([f"{p} -{v}" for p, v in value.items()])
-    return {"plus": _plus, "list": listed, "minus": minus, "names": joined_by(lists)}
+    return {"plus": _plus, "list": listed, "minus": minus, "names": joined_by(lists),
+            "either": joined_by(either), "lower": _lower, "grouped": _grouped}
 
 
 def _plural(one: str, other: str) -> Callable[[Any], str]:
@@ -283,14 +304,17 @@ def messages() -> list[Message]:
 
 class Translation:
     """A language's notes: its words for each :func:`messages` context (English where it
-    has none; :data:`COMMA` the separator it writes between items) and how it joins a
-    list of names (CLDR's list patterns, as :data:`ENGLISH_LISTS`)."""
+    has none; :data:`COMMA` the separator it writes between items), how it joins a
+    list of names and a choice of several (CLDR's list patterns "standard" and "or",
+    as :data:`ENGLISH_LISTS` and :data:`ENGLISH_EITHER`)."""
 
-    def __init__(self, texts: Mapping[str, str], lists: Mapping[str, str] = ENGLISH_LISTS) -> None:
+    def __init__(self, texts: Mapping[str, str], lists: Mapping[str, str] = ENGLISH_LISTS,
+                 either: Mapping[str, str] = ENGLISH_EITHER) -> None:
         self.texts = texts
         self.comma = texts.get(COMMA) or ", "
         self.lists = lists
-        self.forms = _forms(self.comma, lists)
+        self.either = either
+        self.forms = _forms(self.comma, lists, either)
         self._writers: dict[str, Writer] = {}
 
     def sentence(self, key: str) -> Sentence:

@@ -54,8 +54,15 @@ class EntryForm(EntryReading):
         """The engine's reading, its messages that are notes written in the page's language."""
         entry = super().to_entry()
         self.errors = {key: in_language(message) for key, message in self.errors.items()}
-        for seat in self.seats:
-            seat.error = in_language(seat.error)
-        for group in self.side_groups:
-            group.error = in_language(group.error)
         return entry
+
+    # The engine's messages next to a player or a side, written in the page's language as they are put there.
+    def _seat_error(self, seat: Seat, message: str) -> None:
+        super()._seat_error(seat, in_language(message))
+
+    def _side_error(self, group: SideGroup, message: str, key: str = "") -> None:
+        super()._side_error(group, in_language(message), key)
+
+    @property
+    def status_choices(self) -> list[tuple[str, str]]:
+        return [(value, in_language(label)) for value, label in super().status_choices]

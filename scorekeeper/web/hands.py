@@ -32,6 +32,7 @@ from .entry import EntryForm, repeated_cards, too_many_cards
 from .refusals import REFUSED, refusal
 from .catalogue import described
 from .numbers import signed
+from .note_words import in_language
 from .preview import MAX_PREVIEW_BYTES, mark_missing
 from .preview import preview as preview_of
 from .sheet import sheet_args
@@ -192,7 +193,7 @@ def preview(game_id: int) -> Response | tuple[Response, int]:
         shown = variant.preview_own(request.args.get("cards", ""),
                                     _sheet_for_form(game, game.hands_count + 1)["options"],
                                     went_out=request.args.get("out") == "1", number=min(max(number, 1), MAX_HANDS))
-        return (jsonify(error=shown["error"]), 422) if "error" in shown else jsonify(shown)
+        return (jsonify(error=in_language(shown["error"])), 422) if "error" in shown else jsonify(shown)
     try:
         cards = parse_cards(request.args.get("cards", ""))
     except CardError as error:
@@ -202,7 +203,7 @@ def preview(game_id: int) -> Response | tuple[Response, int]:
     rules = described(game.variant, options)
     too_many = too_many_cards(rules, request.args.get("cards", ""))
     if too_many:
-        return jsonify(error=too_many), 422
+        return jsonify(error=in_language(too_many)), 422
     nxt = sheet["next"]
     players = str(len(game.names))
     decks, jokers = (nxt["decks"], nxt["jokers"]) if nxt else (int(rules["decks"][players]), int(rules["jokers"][players]))
@@ -214,6 +215,8 @@ def preview(game_id: int) -> Response | tuple[Response, int]:
     choices = {c["key"]: request.args[c["key"]] for c in rules["entry"]["choices"] if request.args.get(c["key"])}
     shown = variant.preview(cards, options, choices, went_out=request.args.get("out") == "1",
                             number=min(max(number, 1), MAX_HANDS))
+    if "error" in shown:
+        shown["error"] = in_language(shown["error"])
     return jsonify(shown)
 
 

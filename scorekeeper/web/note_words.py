@@ -6,7 +6,8 @@ its reader's language, from the ``notes`` catalogue of that language
 (``scorekeeper/translations/<language>/LC_MESSAGES/notes.po``): one message
 per :func:`scorekeeper.engine.notes.messages` entry, its context the note's
 key (or the item's ``group/name/kind``).  Names are joined as the language
-joins a list (Babel's CLDR list patterns).  An English page, or a note whose
+joins a list, and a choice of several as it writes "or" (Babel's CLDR list
+patterns).  An English page, or a note whose
 key a catalogue does not know, keeps the engine's English.  Between the items
 of a list it writes its own comma (the ``notes.comma`` message).
 
@@ -50,7 +51,8 @@ def translation() -> Translation | None:
             text = catalogue.pgettext(message.context, message.english)
             if text and text != message.english:
                 texts[message.context] = text
-        kept[code] = Translation(texts, dict(Locale.parse(code).list_patterns["standard"]))
+        patterns = Locale.parse(code).list_patterns
+        kept[code] = Translation(texts, dict(patterns["standard"]), dict(patterns["or"]))
     return kept[code]
 
 
@@ -60,7 +62,7 @@ def note_words() -> dict[str, Any] | None:
     language = translation()
     if language is None:
         return None
-    return {"texts": dict(language.texts), "lists": dict(language.lists)}
+    return {"texts": dict(language.texts), "lists": dict(language.lists), "either": dict(language.either)}
 
 
 def written(notes: Sequence[str], keys: Iterable[Mapping[str, Any]] | None) -> list[str]:

@@ -27,15 +27,21 @@ def _catalogue(language: str) -> Catalog:
         return read_po(file, locale=language, domain="notes")
 
 
+#: forms only of how a value looks, which a language may write or leave out: lower case inside a
+#: sentence (German nouns keep their capital), thousands marked with a comma (not everywhere the mark)
+LOOKS = {"lower", "grouped"}
+
+
 def _values(text: str) -> dict[str, set[str]]:
     """Each value a template writes, with the forms it writes it in (a choice by number left out:
-    a language may choose by number where English does not, or not where English does)."""
+    a language may choose by number where English does not, or not where English does; and a
+    form of how it looks, :data:`LOOKS`, counted as the value written plain)."""
     found: dict[str, set[str]] = {}
     for _, name, spec, _ in Formatter().parse(text):
         if name:
             forms = found.setdefault(name, set())
             if "|" not in (spec or ""):
-                forms.add(spec or "")
+                forms.add("" if spec in LOOKS else spec or "")
     return found
 
 
@@ -150,3 +156,29 @@ def test_the_in_browser_engine_writes_a_kept_hands_notes_in_the_page_s_language(
     assert spanish[0]["notes"] == ["Ann cierra y cobra Bob 7 = 7."]
     assert english[0]["notes"] == ["Ann went out and collects Bob 7 = 7."]
     assert spanish[0]["totals"] == english[0]["totals"] == {"Ann": 7, "Bob": 0}
+
+
+SPANISH_EITHER = {"2": "{0} o {1}", "start": "{0}, {1}", "middle": "{0}, {1}", "end": "{0} o {1}"}
+NOTHING = {"name": "Cara", "statuses": ["Primer descarte", "Descarte medio", "Mala declaración"]}
+
+
+def test_a_choice_of_several_is_joined_by_each_languages_or() -> None:
+    assert render("form.nothing_count_or_cards_or_tap", {**NOTHING, "statuses": ["Drop", "Full count"]}) == (
+        "Nothing typed for Cara: type their count, or pick their cards, or tap Drop or Full count.")
+    spanish = Translation({"form.nothing_count_or_cards_or_tap": "Nada para {name}: toca {statuses:either}."},
+                          SPANISH_LISTS, SPANISH_EITHER)
+    assert spanish.write("form.nothing_count_or_cards_or_tap", NOTHING) == (
+        "Nada para Cara: toca Primer descarte, Descarte medio o Mala declaración.")
+
+
+def test_a_label_inside_a_sentence_is_lower_case_in_english_and_as_written_where_a_language_keeps_capitals() -> None:
+    values = {"label": "Count", "example": 17, "text": "sieben"}
+    assert render("form.whole_number", values) == "Type the count as a whole number, like 17 (not 'sieben')."
+    german = Translation({"form.whole_number": "{label}: gib eine ganze Zahl ein, etwa {example} (nicht „{text}“)."})
+    assert german.write("form.whole_number", {**values, "label": "Anzahl"}) == (
+        "Anzahl: gib eine ganze Zahl ein, etwa 17 (nicht „sieben“).")
+
+
+def test_a_bound_is_written_with_its_thousands_marked_in_english() -> None:
+    assert render("form.too_big", {"text": "99999", "label": "Count", "most": 10_000}) == (
+        "99999 is too big for the count: it is at most 10,000.")

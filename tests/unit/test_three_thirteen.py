@@ -470,7 +470,7 @@ def test_the_preview_follows_the_options():
     [
         ("JK 9C KD", {}, '"JK" is not a card in Three Thirteen, which uses no jokers'),
         ("7H 7H 9C", {}, "7H appears twice, but this game uses one deck"),
-        (" ".join(["2C"] * 14), {"decks": 3}, "14 cards is more than a hand holds in Three Thirteen (at most 13)"),
+        (" ".join(["2C"] * 14), {"decks": 3}, "14 cards is more than a hand holds in Three Thirteen (at most 13)."),
     ],
 )
 def test_the_preview_refuses_cards_no_hand_holds(cards, options, error):

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from .. import form_notes  # noqa: F401  (the sentence for a hand no deal holds)
 from ..cards import Card, find_excess_copies, rank_name
 from ..declare import Note
 from ..errors import InvalidEntry
@@ -201,7 +202,7 @@ class ThreeThirteen(Variant):
         # A hand no deal holds, or the pack cannot (the solver takes at most
         # three copies of a card), is answered with the reason, not searched.
         if len(cards) > MOST_DEALT:
-            return {"error": f"{len(cards)} cards is more than a hand holds in {self.name} (at most {MOST_DEALT})"}
+            return {"error": Note("form.too_many_cards", count=len(cards), game=self.name, most=MOST_DEALT)}
         excess = find_excess_copies({"": cards}, decks=options["decks"], jokers=options["jokers"],
                                     game=self.name)
         if excess:

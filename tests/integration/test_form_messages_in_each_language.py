@@ -1,0 +1,91 @@
+"""The entry form's own messages in the phone's language: a count that is not a number, a player
+left without input, a number past its bound, the "Cards or count" pill, each written from its key
+by the page's language's sentence, with the field's label as that page shows it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from babel.messages.pofile import read_po
+from flask.testing import FlaskClient
+from webpage import page
+
+from scorekeeper.engine.notes import ENGLISH
+
+TRANSLATIONS = Path(__file__).resolve().parents[2] / "scorekeeper" / "translations"
+
+
+def _sentence(language: str, key: str) -> str:
+    with open(TRANSLATIONS / language / "LC_MESSAGES" / "notes.po", "rb") as file:
+        found = read_po(file, locale=language, domain="notes").get(ENGLISH[key].template, context=key)
+    assert found is not None and found.string, f"{language} has no sentence for {key}"
+    return str(found.string)
+
+
+def _written(template: str, **values: Any) -> str:
+    """The sentence with its values, a label written plain or in lower case as the sentence asks."""
+    for name, value in values.items():
+        template = template.replace(f"{{{name}:lower}}", str(value).lower()).replace(f"{{{name}}}", str(value))
+    return template
+
+
+def _in(user: FlaskClient, language: str) -> None:
+    user.post("/language", data={"language": language, "next": "/"})
+
+
+def _label(form: Any, name: str) -> str:
+    return str(form.one("label", **{"for": name}).text).strip()
+
+
+def test_a_count_that_is_not_a_number_is_refused_in_the_phones_language_with_its_label(
+        user: FlaskClient, start_game: Any, record: Any) -> None:
+    game = start_game(user, "basic", ["Ann", "Bob", "Cara"])
+    _in(user, "de")
+    response = record(user, game, {"out": "0", "p1-count": "sieben", "p2-count": "4"})
+
+    assert response.status_code == 422
+    form = page(response)
+    said = form.player_error(1)
+    assert said == _written(_sentence("de", "form.whole_number"), label=_label(form, "p1-count"), example=17,
+                            text="sieben")
+    assert "Type the" not in said and "sieben" in said
+    assert form.value("p1-count") == "sieben"  # the typing kept
+
+
+def test_a_player_left_out_is_asked_for_in_the_phones_language_naming_the_games_choices_as_it_joins_them(
+        user: FlaskClient, start_game: Any, record: Any) -> None:
+    game = start_game(user, "indian", ["Ann", "Bob", "Cara"])
+    _in(user, "es")
+    form = page(record(user, game, {"out": "0", "p1-count": "3"}))
+
+    said = form.player_error(2)
+    pills = [str(label.text).strip() for label in form.player_panel(2).find_all("label", cls="pill")]
+    statuses = pills[1:]  # after "Cards or count"
+    assert len(statuses) == 3
+    # Spanish joins a choice of three as CLDR writes "or": "A, B o C".
+    either = f"{statuses[0]}, {statuses[1]} o {statuses[2]}"
+    assert said == _sentence("es", "form.nothing_count_or_cards_or_tap").replace("{statuses:either}", either) \
+        .replace("{name}", "Cara")
+    assert pills[0] == _sentence("es", "form.cards_or_count") != "Cards or count"
+
+
+def test_a_number_past_its_bound_is_refused_in_the_phones_language(
+        user: FlaskClient, start_game: Any, record: Any) -> None:
+    game = start_game(user, "basic", ["Ann", "Bob", "Cara"])
+    _in(user, "ja")
+    form = page(record(user, game, {"out": "0", "p1-count": "99999", "p2-count": "4"}))
+
+    said = form.player_error(1)
+    template = _sentence("ja", "form.too_big").replace("{most:grouped}", "10,000").replace("{most}", "10000")
+    assert said == _written(template, text="99999", label=_label(form, "p1-count"))
+    assert "too big" not in said
+
+
+def test_an_english_phone_keeps_the_english_of_each_message(
+        user: FlaskClient, start_game: Any, record: Any) -> None:
+    game = start_game(user, "indian", ["Ann", "Bob", "Cara"])
+    form = page(record(user, game, {"out": "0", "p1-count": "lots"}))
+    assert form.player_error(1) == "Type the count as a whole number, like 17 (not 'lots')."
+    assert form.player_error(2) == ("Nothing typed for Cara: type their count, or pick their cards, "
+                                    "or tap First drop, Middle drop or Wrong show.")
