@@ -12,13 +12,16 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from flask import current_app, render_template, request
-from flask_babel import format_datetime, get_locale
+from babel import Locale
+from babel.dates import format_skeleton
+from flask_babel import get_locale, to_user_timezone
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import pgettext as _p
 from markupsafe import Markup
 
 from ..engine import InvalidEntry, Replay
+from ..languages import DEFAULT
 from ..engine.extras import Boards, Extra, extra_text
 from ..engine.games import get_variant
 from ..engine.sheet import Row as SheetRow
@@ -584,8 +587,13 @@ def _by(via: str | None) -> str:
 
 
 def _when(at: datetime | None) -> str:
-    """``03 Sep 14:05``, the month in the page's language."""
-    return format_datetime(at, "dd MMM HH:mm") if at else _("(no date)")
+    """``Sep 3, 14:05``: the day and the time (24-hour, as a card table keeps it) in the page's
+    language's own order and words (CLDR's ``MMMd`` and ``Hm``, joined by its short date-time pattern)."""
+    if not at:
+        return _("(no date)")
+    local, locale = to_user_timezone(at), get_locale() or Locale.parse(DEFAULT)
+    day, time = format_skeleton("MMMd", local, locale=locale), format_skeleton("Hm", local, locale=locale)
+    return str(locale.datetime_formats["short"]).replace("{1}", day).replace("{0}", time)
 
 
 def _change_line(change: Change, names: list[str], rules: Mapping[str, Any], sides: list[str] | None,

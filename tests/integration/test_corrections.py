@@ -13,7 +13,9 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Change, Game, HandEntry, Player, Seat
 
 NAMES = ["Ann", "Bob", "Cara"]
-WHEN = r"\d\d [A-Z][a-z]{2} \d\d:\d\d"
+#: when a change was made, as an English page writes it (CLDR: "Sep 3, 14:05")
+WHEN = r"[A-Z][a-z]{2} \d{1,2}, \d\d:\d\d"
+
 
 
 @pytest.fixture
@@ -219,6 +221,16 @@ def test_change_log_lists_the_newest_first(user, basic_game):
 
     assert [re.sub(WHEN + ": ", "", line).split(" (")[0].split(" from")[0] for line in lines] == [
         "game ended by agreement after hand 1", "hand 2 undone", "hand 1 changed"]
+
+
+def test_the_change_log_writes_when_in_the_order_and_words_of_the_pages_language(user, basic_game):
+    user.post(f"/games/{basic_game}/undo")
+    user.post("/language", data={"language": "ja", "next": "/"})
+    [line] = change_log(user, basic_game)
+    assert re.match(r"\d{1,2}月\d{1,2}日 \d{1,2}:\d\d", line), line  # Japanese: month, day, then the time
+    user.post("/language", data={"language": "de", "next": "/"})
+    [line] = change_log(user, basic_game)
+    assert re.match(r"\d{1,2}\. [A-Z][a-zä]{2,3}\.?, \d\d:\d\d: ", line), line  # German: "6. Dez., 14:05"
 
 
 # -- rematch, delete ------------------------------------------------------------------------------
