@@ -17,6 +17,9 @@ from functools import lru_cache
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from .declare import Note
+from .notes import sentences
+
 SUITS = "SHDC"
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -28,7 +31,21 @@ _VARIATION_SELECTOR = "\ufe0f"
 
 
 class CardError(ValueError):
-    """Text that is not a card; the message quotes it."""
+    """Text that is not a card; the message (a :class:`~.declare.Note`) quotes it, and ``token``
+    is what was written, for a message of its own that quotes it again."""
+
+    def __init__(self, message: str, token: str = "") -> None:
+        super().__init__(message)
+        self.token = token
+
+
+#: what the table reads when a card or a rank cannot be read: keyed, so a page writes it in its language
+NOTES = sentences({
+    "cards.not_a_card": '"{token}" is not a card',
+    "cards.not_a_rank": '"{token}" is not a rank (write A, 2-10, J, Q or K)',
+    "cards.write_cards": '"{token}" is not a card (write rank then suit, like 10H, QS or JK)',
+    "cards.upcard_not_a_card": 'upcard "{token}" is not a card',
+})
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -98,7 +115,8 @@ def _parse_token(text: str) -> Card:
         rank = RANKS_BY_NAME.get(rank_part)
         if rank is not None and suit in SUITS and suit:
             return ALL_CARDS[SUITS.index(suit) * 13 + rank - 1]
-    raise CardError(f'"{_cut(text.strip())}" is not a card')
+    token = _cut(text.strip())
+    raise CardError(Note("cards.not_a_card", token=token), token)
 
 
 def parse_cards(text: str) -> list[Card]:
@@ -121,7 +139,8 @@ def parse_rank(text: str) -> int:
     """A rank written as on a card (``7``, ``10``, ``T``, ``q``) as 1..13."""
     rank = RANKS_BY_NAME.get(str(text).strip().upper())
     if rank is None:
-        raise CardError(f'"{_cut(str(text))}" is not a rank (write A, 2-10, J, Q or K)')
+        token = _cut(str(text))
+        raise CardError(Note("cards.not_a_rank", token=token), token)
     return rank
 
 

@@ -31,6 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine import InvalidEntry
 from ..engine.entry_form import EntryForm as EntryReading
 from ..engine.entry_form import Seat, SideGroup, declared_match, repeated_cards, too_many_cards
 from .forms import bind
@@ -55,6 +56,10 @@ class EntryForm(EntryReading):
         entry = super().to_entry()
         self.errors = {key: in_language(message) for key, message in self.errors.items()}
         return entry
+
+    def add_engine_error(self, error: InvalidEntry) -> None:
+        super().add_engine_error(error)
+        self.errors = {key: in_language(message) for key, message in self.errors.items()}
 
     # The engine's messages next to a player or a side, written in the page's language as they are put there.
     def _seat_error(self, seat: Seat, message: str) -> None:

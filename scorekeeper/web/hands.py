@@ -197,7 +197,7 @@ def preview(game_id: int) -> Response | tuple[Response, int]:
     try:
         cards = parse_cards(request.args.get("cards", ""))
     except CardError as error:
-        return jsonify(error=str(error)), 422
+        return jsonify(error=in_language(error.args[0])), 422
     sheet = _sheet_for_form(game, game.hands_count + 1)
     options = sheet["options"]
     rules = described(game.variant, options)

@@ -89,3 +89,18 @@ def test_an_english_phone_keeps_the_english_of_each_message(
     assert form.player_error(1) == "Type the count as a whole number, like 17 (not 'lots')."
     assert form.player_error(2) == ("Nothing typed for Cara: type their count, or pick their cards, "
                                     "or tap First drop, Middle drop or Wrong show.")
+
+
+def test_a_card_that_is_not_a_card_is_refused_in_the_phones_language_quoting_what_was_typed(
+        user: FlaskClient, start_game: Any, record: Any) -> None:
+    game = start_game(user, "basic", ["Ann", "Bob", "Cara"])
+    _in(user, "fr")
+    response = record(user, game, {"out": "0", "p1-cards": "KH ZZ", "p2-count": "4"})
+
+    assert response.status_code == 422
+    form = page(response)
+    assert form.player_error(1) == _sentence("fr", "cards.write_cards").replace("{token}", "ZZ")
+    assert form.value("p1-cards") == "KH ZZ"
+    # The picker's preview of the field, as it is typed, says so in French too.
+    preview = user.get(f"/games/{game}/hands/preview?cards=KH+ZZ")
+    assert preview.get_json()["error"] == _sentence("fr", "cards.not_a_card").replace("{token}", "ZZ")

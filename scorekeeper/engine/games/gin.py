@@ -128,7 +128,8 @@ class OklahomaGin(Gin):
         try:
             card = Card.parse(raw)
         except CardError as error:
-            raise hand.invalid(f"upcard {error}", field="upcard", code="not_a_card") from None
+            raise hand.invalid(Note("cards.upcard_not_a_card", token=error.token), field="upcard",
+                               code="not_a_card") from None
         if card.is_joker:
             raise hand.invalid("the upcard cannot be a joker: Oklahoma Gin uses none", field="upcard")
         return card

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..bounds import MAX_CARDS_TEXT, MAX_COUNT, shown
 from ..cards import Card, CardError, parse_hand
-from ..declare import Field
+from ..declare import Field, Note
 from .entries import Hand
 
 
@@ -51,7 +51,7 @@ def read_cards(hand: Hand, player: str, raw: Any, *, exact: int | None = None, m
     try:
         cards = parse_hand(raw)
     except CardError as error:
-        raise hand.invalid(f"{error} (write rank then suit, like 10H, QS or JK)", player,
+        raise hand.invalid(Note("cards.write_cards", token=error.token), player,
                            field=field_name, code="not_a_card") from None
     if exact is not None and len(cards) != exact:
         if deal_of:
