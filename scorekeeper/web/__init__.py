@@ -93,7 +93,7 @@ def register(app: Flask) -> None:
     app.add_template_filter(megabytes, "megabytes")
     app.add_template_filter(signed, "signed")
     from .catalogue import players_text
-    from .note_words import note_words
+    from .note_words import listed, names_joined, note_words
     from .script_words import script_words
     from .sheet import drawn_rows
 
@@ -103,6 +103,8 @@ def register(app: Flask) -> None:
     app.add_template_global(players_text, "players_text")
     app.add_template_global(format_date, "format_date")
     app.add_template_global(format_datetime, "format_datetime")
+    app.add_template_filter(listed, "listed")  # "Ann +5, Bob -3", with the page's language's comma
+    app.add_template_filter(names_joined, "names_joined")  # "Ann, Bob and Cara", as the language joins names
 
 
 def _not_found(error: Exception) -> Any:

@@ -17,6 +17,7 @@ from markupsafe import Markup, escape
 from ..engine.sheet import Row as SheetRow
 from ..engine.sheet import Sheet
 from .numbers import number
+from .note_words import listed
 
 #: the drawing's own units; the SVG scales to the width of its container
 WIDTH = 360
@@ -78,7 +79,7 @@ def chart_limit(sheet: Sheet) -> tuple[str, float] | None:
 def chart_summary(sheet: Sheet) -> str:
     """The chart in one sentence, for screen readers: ``Running totals over 3 hands: Ann 40, Bob 12.``"""
     count = len(sheet["hands"])
-    totals = ", ".join(f"{name} {number(sheet['totals'][name])}" for name in columns_of(sheet))
+    totals = listed(f"{name} {number(sheet['totals'][name])}" for name in columns_of(sheet))
     text = ngettext("Running totals over %(num)d hand: %(totals)s.", "Running totals over %(num)d hands: %(totals)s.",
                     count, totals=totals)
     limit = chart_limit(sheet)

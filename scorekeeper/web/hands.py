@@ -32,7 +32,7 @@ from .entry import EntryForm, repeated_cards, too_many_cards
 from .refusals import REFUSED, refusal
 from .catalogue import described
 from .numbers import signed
-from .note_words import in_language
+from .note_words import in_language, listed
 from .preview import MAX_PREVIEW_BYTES, mark_missing
 from .preview import preview as preview_of
 from .sheet import sheet_args
@@ -289,5 +289,5 @@ def _int(text: str | None) -> int | None:
 def _saved_message(row: dict[str, Any]) -> str:
     gains = [f"{name} {signed(score)}" for name, score in row["scores"].items() if score]
     if gains:
-        return _("Hand %(number)s saved: %(scores)s.", number=row["number"], scores=", ".join(gains))
+        return _("Hand %(number)s saved: %(scores)s.", number=row["number"], scores=listed(gains))
     return _("Hand %(number)s saved.", number=row["number"])

@@ -28,7 +28,7 @@ from flask_babel import Domain, get_locale
 
 from ..engine import entry_form, games  # noqa: F401  (every game's notes, and the entry form's, listed)
 from ..engine.declare import Note
-from ..engine.notes import Translation, messages
+from ..engine.notes import Translation, messages, names
 from ..languages import DEFAULT
 from . import catalogue_template
 
@@ -78,6 +78,19 @@ def written(notes: Sequence[str], keys: Iterable[Mapping[str, Any]] | None) -> l
         except KeyError:  # a key no catalogue knows: as the engine wrote it
             texts.append(str(note))
     return texts
+
+
+def listed(items: Iterable[Any]) -> str:
+    """Items one after another as the page's language lists them: ``Ann +5, Bob -3`` (its own comma,
+    the notes' ``notes.comma``: ``Ann +5、Bob -3`` in Japanese, ``Ann +5، Bob -3`` in Arabic)."""
+    language = translation()
+    return (language.comma if language is not None else ", ").join(map(str, items))
+
+
+def names_joined(items: Iterable[Any]) -> str:
+    """Names as the page's language joins them: ``Ann, Bob and Cara`` (CLDR's list patterns)."""
+    language = translation()
+    return (language.forms["names"] if language is not None else names)(list(items))
 
 
 def in_language(message: str) -> str:

@@ -23,7 +23,7 @@ from ..sheet_cache import replayed
 from .entry import EntryForm
 from .numbers import number as shown_number
 from .numbers import signed
-from .note_words import written
+from .note_words import listed, written
 
 #: the most a preview's form may weigh: a hand's fields, cards and all, are a few KiB
 MAX_PREVIEW_BYTES = 64 * 1024
@@ -110,14 +110,14 @@ def own_values(game: Game, row: dict[str, Any]) -> dict[str, str]:
 def saving_line(scores: dict[str, Any]) -> str:
     """``Saving gives Ann +71, Bob -5.``: every column the hand changes."""
     gains = [f"{name} {signed(score)}" for name, score in scores.items() if score]
-    return _("Saving gives %(scores)s.", scores=", ".join(gains)) if gains else _("Saving gives nobody any points.")
+    return _("Saving gives %(scores)s.", scores=listed(gains)) if gains else _("Saving gives nobody any points.")
 
 
 def waiting_line(form: EntryForm) -> str:
     """What stands between the form and a save, in one line."""
     missing = [seat for seat in form.seats if seat.missing]
     if missing and len(missing) == len(form.errors):
-        return _("Still to enter: %(names)s.", names=", ".join(seat.name for seat in missing))
+        return _("Still to enter: %(names)s.", names=listed(seat.name for seat in missing))
     first = next(iter(form.errors.values()), "")
     return _("Not ready to save: %(problem)s", problem=first) if first else ""
 

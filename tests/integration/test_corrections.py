@@ -274,7 +274,7 @@ def test_delete_asks_first_naming_the_game(user, basic_game):
 
     assert response.status_code == 200
     confirm = page(response)
-    assert "Basic Rummy with Ann, Bob, Cara, 2 hands. It cannot be brought back." in confirm.text
+    assert "Basic Rummy with Ann, Bob and Cara, 2 hands. It cannot be brought back." in confirm.text
     assert confirm.one("main").one("form", method="post").find("button").text == "Delete the game"
     assert confirm.one("a", href=f"/games/{basic_game}").text == "Keep it"
 

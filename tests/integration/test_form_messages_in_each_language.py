@@ -11,14 +11,15 @@ from babel.messages.pofile import read_po
 from flask.testing import FlaskClient
 from webpage import page
 
-from scorekeeper.engine.notes import ENGLISH
+from scorekeeper.engine.notes import messages
 
 TRANSLATIONS = Path(__file__).resolve().parents[2] / "scorekeeper" / "translations"
 
 
 def _sentence(language: str, key: str) -> str:
+    english = {message.context: message.english for message in messages()}[key]
     with open(TRANSLATIONS / language / "LC_MESSAGES" / "notes.po", "rb") as file:
-        found = read_po(file, locale=language, domain="notes").get(ENGLISH[key].template, context=key)
+        found = read_po(file, locale=language, domain="notes").get(english, context=key)
     assert found is not None and found.string, f"{language} has no sentence for {key}"
     return str(found.string)
 
@@ -104,3 +105,15 @@ def test_a_card_that_is_not_a_card_is_refused_in_the_phones_language_quoting_wha
     # The picker's preview of the field, as it is typed, says so in French too.
     preview = user.get(f"/games/{game}/hands/preview?cards=KH+ZZ")
     assert preview.get_json()["error"] == _sentence("fr", "cards.not_a_card").replace("{token}", "ZZ")
+
+
+def test_a_games_players_are_listed_with_the_languages_own_comma(
+        user: FlaskClient, start_game: Any, record: Any) -> None:
+    game = start_game(user, "basic", ["Ann", "Bob", "Cara"])
+    assert record(user, game, {"out": "0", "p1-count": "7", "p2-count": "4"}).status_code == 303
+    _in(user, "ja")
+    comma = _sentence("ja", "notes.comma")
+    assert comma != ", "
+    review = page(user.get(f"/games/{game}/review"))
+    assert f"Ann{comma}Bob{comma}Cara" in review.one("p", cls="lede").text
+    assert "Ann, Bob, Cara" not in review.text
