@@ -45,6 +45,7 @@ NOTES = sentences({
     "cards.not_a_rank": '"{token}" is not a rank (write A, 2-10, J, Q or K)',
     "cards.write_cards": '"{token}" is not a card (write rank then suit, like 10H, QS or JK)',
     "cards.upcard_not_a_card": 'upcard "{token}" is not a card',
+    "cards.wild_not_a_rank": 'wild "{token}" is not a rank: write A, 2-10, J, Q or K',
 })
 
 

@@ -22,6 +22,8 @@ after a colon, a form writes a value that is a list or a mapping:
   (``Count`` -> ``type their count``; a language whose nouns keep their
   capital writes plain ``{label}``);
 - ``{most:grouped}``: a number with its thousands marked (``1,000``);
+- ``{win:ordinal}``: a number as English counts in order (``third``, ``11th``);
+  another language writes the number and its own word or affix around it;
 - ``{winners:has|have}``: the first words for one (a list of one, the
   number 1), the second for any other number (``game{games:|s}``);
 - any other name: the :class:`Words` of that name given with the sentences,
@@ -165,6 +167,23 @@ def _minus(value: Mapping[str, Any]) -> str:
 
 
 Form = Callable[[Any], str]
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def ordinal(n: int) -> str:
+    """``first`` ... ``tenth``, then ``11th``, ``21st``, ``22nd``...
+
+    >>> [ordinal(n) for n in (1, 3, 10, 11, 12, 13, 21, 22, 23, 101, 111)]
+    ['first', 'third', 'tenth', '11th', '12th', '13th', '21st', '22nd', '23rd', '101st', '111th']
+    """
+    if n <= len(_ORDINALS):
+        return _ORDINALS[n - 1]
+    if 11 <= n % 100 <= 13:
+        return f"{n}th"
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def _lower(value: Any) -> str:
     return str(value).lower()
 
@@ -174,7 +193,7 @@ def _grouped(value: Any) -> str:
 
 
 _FORMS: dict[str, Form] = {"plus": _plus, "list": _list, "minus": _minus, "names": names,
-                           "either": joined_by(ENGLISH_EITHER), "lower": _lower, "grouped": _grouped}
+                           "either": joined_by(ENGLISH_EITHER), "lower": _lower, "grouped": _grouped, "ordinal": ordinal}
 
 
 def _forms(comma: str, lists: Mapping[str, str], either: Mapping[str, str]) -> dict[str, Form]:
@@ -188,7 +207,8 @@ def _forms(comma: str, lists: Mapping[str, str], either: Mapping[str, str]) -> d
     def minus(value: Mapping[str, Any]) -> str:
         return comma.join([f"{p} -{v}" for p, v in value.items()])
     return {"plus": _plus, "list": listed, "minus": minus, "names": joined_by(lists),
-            "either": joined_by(either), "lower": _lower, "grouped": _grouped}
+            "either": joined_by(either), "lower": _lower, "grouped": _grouped,
+            "ordinal": str}  # (English's words for first, second...: another language writes its own affix)
 
 
 def _plural(one: str, other: str) -> Callable[[Any], str]:

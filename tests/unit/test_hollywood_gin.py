@@ -601,7 +601,7 @@ def test_the_gin_note_of_the_hand_comes_first():
 def test_notes_carry_stable_keys_with_their_numbers():
     keys = row(hollywood(*EXAMPLE_2), 3)["note_keys"]
     assert keys[-1] == {"key": "hollywood.next_game", "values": {
-        "player": "Bob", "win": "first", "points": 30, "games": ["II"], "closed": ["I"]}}
+        "player": "Bob", "win": 1, "points": 30, "games": ["II"], "closed": ["I"]}}
     closing = row(hollywood(*EXAMPLE_2), 2)["note_keys"][-1]
     assert closing == {"key": "hollywood.closed",
                        "values": {"game": "I", "player": "Ann", "total": 110, "target": 100}}

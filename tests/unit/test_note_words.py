@@ -28,8 +28,9 @@ def _catalogue(language: str) -> Catalog:
 
 
 #: forms only of how a value looks, which a language may write or leave out: lower case inside a
-#: sentence (German nouns keep their capital), thousands marked with a comma (not everywhere the mark)
-LOOKS = {"lower", "grouped"}
+#: sentence (German nouns keep their capital), thousands marked with a comma (not everywhere the mark),
+#: a number as English counts in order ("third": another language writes its own affix)
+LOOKS = {"lower", "grouped", "ordinal"}
 
 
 def _values(text: str) -> dict[str, set[str]]:
@@ -182,3 +183,14 @@ def test_a_label_inside_a_sentence_is_lower_case_in_english_and_as_written_where
 def test_a_bound_is_written_with_its_thousands_marked_in_english() -> None:
     assert render("form.too_big", {"text": "99999", "label": "Count", "most": 10_000}) == (
         "99999 is too big for the count: it is at most 10,000.")
+
+
+def test_a_win_counted_in_order_is_a_word_in_english_and_a_number_with_the_languages_own_affix() -> None:
+    values = {"player": "Ann", "win": 3, "points": 105, "games": ["I"]}
+    assert render("hollywood.entered", values) == "Ann's third win: 105 entered in game I."
+    assert render("hollywood.entered", {**values, "win": 22}) == "Ann's 22nd win: 105 entered in game I."
+    spanish = Translation({"hollywood.entered": "{win}.ª victoria de {player}: {points} en la partida {games:names}."})
+    assert spanish.write("hollywood.entered", values) == "3.ª victoria de Ann: 105 en la partida I."
+    # A translation that kept English's form still writes the number, never an English word.
+    kept = Translation({"hollywood.entered": "{player} gana por {win:ordinal} vez: {points} en {games:names}."})
+    assert kept.write("hollywood.entered", values) == "Ann gana por 3 vez: 105 en I."

@@ -18,12 +18,12 @@ GAMES = ("I", "II", "III")
 
 #: the notes Hollywood adds to each hand's Gin notes (:data:`.gin_family.NOTES`):
 #: its key and its sentence, the values in braces (``win``: the winner's
-#: how-manieth win, in words; ``games``, ``closed``: lists of games)
+#: how-manieth win, a number, ``{win:ordinal}`` in words; ``games``, ``closed``: lists of games)
 NOTES: Mapping[str, str] = sentences({
-    "hollywood.entered": "{player}'s {win} win: {points} entered in game{games:|s} {games:names}.",
-    "hollywood.entered_open": "{player}'s {win} win: {points} entered in game{games:|s} {games:names} "
+    "hollywood.entered": "{player}'s {win:ordinal} win: {points} entered in game{games:|s} {games:names}.",
+    "hollywood.entered_open": "{player}'s {win:ordinal} win: {points} entered in game{games:|s} {games:names} "
                               "(game{closed:|s} {closed:names} {closed:is|are} closed).",
-    "hollywood.next_game": "{player}'s {win} win: game{closed:|s} {closed:names} {closed:is|are} closed, so "
+    "hollywood.next_game": "{player}'s {win:ordinal} win: game{closed:|s} {closed:names} {closed:is|are} closed, so "
                            "{points} goes to game {games:names}, the next game in progress.",
     "hollywood.closed": "Game {game} closes: {player} reaches {total} (the target is {target}) and wins it.",
     "hollywood.over": "All three games are closed: the match is over.",
@@ -314,26 +314,9 @@ def _open_words(games: list[str]) -> str:
     return f"{_games_words(games)} open"
 
 
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
-
-
-def ordinal(n: int) -> str:
-    """``first`` ... ``tenth``, then ``11th``, ``21st``, ``22nd``...
-
-    >>> [ordinal(n) for n in (1, 3, 10, 11, 12, 13, 21, 22, 23, 101, 111)]
-    ['first', 'third', 'tenth', '11th', '12th', '13th', '21st', '22nd', '23rd', '101st', '111th']
-    """
-    if n <= len(_ORDINALS):
-        return _ORDINALS[n - 1]
-    if 11 <= n % 100 <= 13:
-        return f"{n}th"
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def _entered_note(winner: str, nth: int, points: Score, due: tuple[str, ...], entered: tuple[str, ...]) -> Note:
     """Where a hand's score went, and why: the winner's how-manieth win it is, and which games are closed."""
-    values = {"player": winner, "win": ordinal(nth), "points": whole(points), "games": list(entered)}
+    values = {"player": winner, "win": nth, "points": whole(points), "games": list(entered)}
     if entered == due:
         return Note("hollywood.entered", **values)
     closed = [g for g in due if g not in entered]

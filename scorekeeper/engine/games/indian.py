@@ -139,8 +139,8 @@ class Indian(Variant):
             return None
         try:
             return parse_rank(str(raw)) if isinstance(raw, (str, int)) and not isinstance(raw, bool) else parse_rank("?")
-        except CardError:
-            raise hand.invalid(f'wild "{raw}" is not a rank (write A, 2-10, J, Q or K)', field="wild") from None
+        except CardError as error:
+            raise hand.invalid(Note("cards.wild_not_a_rank", token=error.token or str(raw)), field="wild") from None
 
     def read_input(self, hand: Hand, player: str, raw: Any) -> PlayerInput:
         if not isinstance(raw, Mapping):
