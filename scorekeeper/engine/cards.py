@@ -46,6 +46,10 @@ NOTES = sentences({
     "cards.write_cards": '"{token}" is not a card (write rank then suit, like 10H, QS or JK)',
     "cards.upcard_not_a_card": 'upcard "{token}" is not a card',
     "cards.wild_not_a_rank": 'wild "{token}" is not a rank: write A, 2-10, J, Q or K',
+    "cards.no_jokers": '"JK" is not a card in {game}, which uses no jokers',
+    "cards.jokers_over": "JK appears {copies:often}, but this pack has {jokers:one joker|# jokers}",
+    "cards.copies_over": "{card} appears {copies:often}, but this game uses {decks:packs}",
+    "cards.take_one_out": "{problem}: take one out.",
 })
 
 
@@ -167,14 +171,6 @@ def all_different(hands: Iterable[Sequence[Card]]) -> bool:
     return sum(every).bit_count() == len(every)
 
 
-_COPIES = {1: "once", 2: "twice"}
-_DECKS = {1: "one deck", 2: "two decks", 3: "three decks"}
-
-
-def _times(n: int) -> str:
-    return _COPIES.get(n, f"{n} times")
-
-
 def find_excess_copies(
     hands: Mapping[str, Sequence[Card]], *, decks: int, jokers: int, game: str
 ) -> tuple[str, str] | None:
@@ -192,13 +188,9 @@ def find_excess_copies(
             n = seen[card]
             if card.is_joker:
                 if jokers == 0:
-                    return player, f'"JK" is not a card in {game}, which uses no jokers'
+                    return player, Note("cards.no_jokers", game=game)
                 if n > jokers:
-                    pack = "one joker" if jokers == 1 else f"{jokers} jokers"
-                    return player, f"JK appears {_times(n)}, but this pack has {pack}"
+                    return player, Note("cards.jokers_over", copies=n, jokers=jokers)
             elif n > decks:
-                return player, (
-                    f"{card} appears {_times(n)}, but this game uses "
-                    f"{_DECKS.get(decks, f'{decks} decks')}"
-                )
+                return player, Note("cards.copies_over", card=str(card), copies=n, decks=decks)
     return None

@@ -711,7 +711,7 @@ def repeated_cards(cards: list[Card], *, decks: int, jokers: int, game: str) -> 
     only by the preview of the whole hand at the bottom of the form.
     """
     excess = find_excess_copies({"": cards}, decks=decks, jokers=jokers, game=game)
-    return f"{excess[1]}: take one out." if excess else ""
+    return Note("cards.take_one_out", problem=excess[1]) if excess else ""
 
 
 #: a side's count up to this is a small one (canastas, red threes), laid out side by side

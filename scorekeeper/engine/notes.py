@@ -24,8 +24,11 @@ after a colon, a form writes a value that is a list or a mapping:
 - ``{most:grouped}``: a number with its thousands marked (``1,000``);
 - ``{win:ordinal}``: a number as English counts in order (``third``, ``11th``);
   another language writes the number and its own word or affix around it;
+  likewise ``{copies:often}`` (``twice``, ``3 times``) and ``{decks:packs}``
+  (``one deck``, ``two decks``);
 - ``{winners:has|have}``: the first words for one (a list of one, the
-  number 1), the second for any other number (``game{games:|s}``);
+  number 1), the second for any other number (``game{games:|s}``); a ``#``
+  in them is the number (``{jokers:one joker|# jokers}``);
 - any other name: the :class:`Words` of that name given with the sentences,
   for values whose items each have words of their own (Indian's lines of
   points, Canasta's parts of a side's score).
@@ -89,6 +92,8 @@ def sentences(notes: Mapping[str, str], **words: Words) -> Mapping[str, str]:
     """A module's notes, each key with its English template (and the :class:`Words`
     its templates name), kept for :func:`render`; returns ``notes``."""
     group = next(iter(notes), "").split(".")[0]
+    if set(words) & set(_FORMS):
+        raise ValueError(f"{sorted(set(words) & set(_FORMS))} name forms of a note's value: name the words otherwise")
     for key, template in notes.items():
         if key in ENGLISH and ENGLISH[key].template != template:
             raise ValueError(f"note {key!r} is listed twice, with two sentences")
@@ -184,6 +189,18 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+_TIMES = {1: "once", 2: "twice"}
+_DECKS = {1: "one deck", 2: "two decks", 3: "three decks"}
+
+
+def _often(n: int) -> str:
+    return _TIMES.get(n, f"{n} times")
+
+
+def _packs(n: int) -> str:
+    return _DECKS.get(n, f"{n} decks")
+
+
 def _lower(value: Any) -> str:
     return str(value).lower()
 
@@ -193,7 +210,8 @@ def _grouped(value: Any) -> str:
 
 
 _FORMS: dict[str, Form] = {"plus": _plus, "list": _list, "minus": _minus, "names": names,
-                           "either": joined_by(ENGLISH_EITHER), "lower": _lower, "grouped": _grouped, "ordinal": ordinal}
+                           "either": joined_by(ENGLISH_EITHER), "lower": _lower, "grouped": _grouped, "ordinal": ordinal,
+                           "often": _often, "packs": _packs}
 
 
 def _forms(comma: str, lists: Mapping[str, str], either: Mapping[str, str]) -> dict[str, Form]:
@@ -208,13 +226,14 @@ def _forms(comma: str, lists: Mapping[str, str], either: Mapping[str, str]) -> d
         return comma.join([f"{p} -{v}" for p, v in value.items()])
     return {"plus": _plus, "list": listed, "minus": minus, "names": joined_by(lists),
             "either": joined_by(either), "lower": _lower, "grouped": _grouped,
-            "ordinal": str}  # (English's words for first, second...: another language writes its own affix)
+            # English's words for a number (first, twice, two decks): another language writes the number
+            "ordinal": str, "often": str, "packs": str}
 
 
 def _plural(one: str, other: str) -> Callable[[Any], str]:
     def choose(value: Any) -> str:
         count = value if isinstance(value, (int, float)) else len(value)
-        return one if count == 1 else other
+        return (one if count == 1 else other).replace("#", str(count))
     return choose
 
 

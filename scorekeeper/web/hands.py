@@ -209,7 +209,7 @@ def preview(game_id: int) -> Response | tuple[Response, int]:
     decks, jokers = (nxt["decks"], nxt["jokers"]) if nxt else (int(rules["decks"][players]), int(rules["jokers"][players]))
     repeated = repeated_cards(cards, decks=decks, jokers=jokers, game=rules["name"])
     if repeated:
-        return jsonify(error=repeated), 422
+        return jsonify(error=in_language(repeated)), 422
     number = _int(request.args.get("number")) or game.hands_count + 1
     # The hand's choices as typed so far (the deal's wild rank, an upcard): they may change a value.
     choices = {c["key"]: request.args[c["key"]] for c in rules["entry"]["choices"] if request.args.get(c["key"])}

@@ -98,7 +98,11 @@ def in_language(message: str) -> str:
     if not isinstance(message, Note):
         return message
     language = translation()
-    return str(message) if language is None else language.write(message.key, message.values)
+    if language is None:
+        return str(message)
+    # A message may quote another (the form's "...: take one out." of the card counted twice).
+    values = {name: in_language(value) if isinstance(value, Note) else value for name, value in message.values.items()}
+    return language.write(message.key, values)
 
 
 def template() -> Catalog:

@@ -30,7 +30,7 @@ def _catalogue(language: str) -> Catalog:
 #: forms only of how a value looks, which a language may write or leave out: lower case inside a
 #: sentence (German nouns keep their capital), thousands marked with a comma (not everywhere the mark),
 #: a number as English counts in order ("third": another language writes its own affix)
-LOOKS = {"lower", "grouped", "ordinal"}
+LOOKS = {"lower", "grouped", "ordinal", "often", "packs"}
 
 
 def _values(text: str) -> dict[str, set[str]]:
