@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .bounds import shown
+from .declare import Note
+from .notes import sentences
 
 #: where an extra's value is: the next deal's guidance (the sheet's ``next``), each hand's row (a
 #: column of its own), each hand's row drawn in each column's cell (a value per column), the sheet
@@ -58,6 +60,15 @@ class Extra:
     everywhere: bool = False
     leaves_out: bool = False
 
+    def __post_init__(self) -> None:
+        if self.where == "next":  # its words in the next deal's line, a note a language may write
+            sentences({self.note: f"{self.label}: {{value}}"})
+
+    @property
+    def note(self) -> str:
+        """The key of its words in the next deal's line (``next.contract``: ``Contract: {value}``)."""
+        return f"next.{self.key}"
+
 
 @dataclass(frozen=True)
 class Boards:
@@ -89,9 +100,9 @@ def extra_text(value: Any) -> str:
     return shown(value)
 
 
-def extra_words(extras: Iterable[Extra], values: Mapping[str, Any]) -> list[str]:
+def extra_words(extras: Iterable[Extra], values: Mapping[str, Any]) -> list[Note]:
     """The next deal's words for the declared ``next`` extras: ``["Contract: 2 sets"]``."""
-    return [f"{extra.label}: {text}" for extra in extras
+    return [Note(extra.note, value=text) for extra in extras
             if extra.where == "next" and (text := extra_text(values.get(extra.key)))]
 
 

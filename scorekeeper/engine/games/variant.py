@@ -16,10 +16,13 @@ from typing import Any, ClassVar
 from ..bounds import quoted, shown
 from ..cards import Card, find_excess_copies
 from ..declare import (
-    CARDS, COUNT, REENTER, SIDE_FIELD_KINDS, Choice, Ending, Field, Moment, OwnPack, Settlement, Sides, Status,
+    CARDS, COUNT, REENTER, SIDE_FIELD_KINDS, Choice, Ending, Field, Moment, Note, OwnPack, Settlement, Sides,
+    Status,
 )
 from ..errors import InvalidEntry
 from ..extras import Boards, Extra, extra_words
+from .. import guide
+from ..guide import Line
 from ..options import Option, check_options
 from .entries import Hand, HandResult, PlayerInput, Score
 from .quick_read import quick_input
@@ -285,55 +288,57 @@ class Variant(ABC):
 
     # -- guidance and settlement ----------------------------------------------
 
-    def how_to(self, options: Mapping[str, Any]) -> str:
+    def how_to(self, options: Mapping[str, Any]) -> Line:
         """One line for a newcomer: what to tap, and what a player's number is in this game."""
-        return ""
+        return guide.how_to()
 
-    def goal(self, options: Mapping[str, Any]) -> str:
+    def goal(self, options: Mapping[str, Any]) -> Line:
         """The game's goal in a line: ``Game to 500; highest wins``."""
         if options.get("eliminate_at"):
             back = options.get("reentries")
-            again = f"; {back} re-entr{'y' if back == 1 else 'ies'} each" if back else ""
-            return f"Out at {options['eliminate_at']}; last player left wins{again}"
+            again = [Note("guide.reentries", reentries=back)] if back else []
+            return guide.goal(Note("guide.out_at", limit=options["eliminate_at"]), Note("guide.last_left_wins"), *again)
         if options.get("pool"):
-            return f"Pool {options['pool']}: out at {options['pool']}; last player left wins"
+            return guide.goal(Note("guide.pool", pool=options["pool"]), Note("guide.last_left_wins"))
         parts = []
         if options.get("target"):
-            parts.append(f"Game to {options['target']}")
+            parts.append(Note("guide.game_to", target=options["target"]))
         if options.get("deals"):
-            parts.append(f"{options['deals']} deals")
+            parts.append(Note("guide.deals", deals=options["deals"]))
         if not parts:
-            parts.append("Play until you agree to stop")
-        parts.append("lowest wins" if self.is_lowest_wins(options) else "highest wins")
-        return "; ".join(parts)
+            parts.append(Note("guide.until_agreed"))
+        return guide.goal(*parts, guide.winning(self.is_lowest_wins(options)))
 
-    def limit(self, options: Mapping[str, Any]) -> tuple[str, int] | None:
+    def limit(self, options: Mapping[str, Any]) -> tuple[Note, int] | None:
         """The line totals play to or out at, labelled (``("Target", 500)``), if there is one."""
-        for key, label in (("target", "Target"), ("eliminate_at", "Out at"), ("pool", "Pool")):
+        for key, label in (("target", "guide.limit_target"), ("eliminate_at", "guide.limit_out_at"),
+                           ("pool", "guide.limit_pool")):
             if options.get(key):
-                return label, int(options[key])
+                return Note(label), int(options[key])
         return None
 
-    def next_words(self, game: Game, number: int) -> list[str]:
+    def next_words(self, game: Game, number: int) -> list[Note]:
         """What the next deal needs besides its dealer, cards and pack, where the game words it
         itself (``["sixes wild"]``); a game that does not has its ``next`` :attr:`extras` written
         ``Label: value`` (``Contract: 2 sets``)."""
         return []
 
-    def next_line(self, game: Game, nxt: Mapping[str, Any]) -> str:
+    def next_line(self, game: Game, nxt: Mapping[str, Any]) -> Line:
         """The next deal in a line: ``Hand 4 · Ann deals 6 cards · 2 decks + 2 jokers · sixes wild``."""
-        dealt = f" {nxt['cards_each']} cards" if nxt["cards_each"] is not None else ""
-        words = [f"Hand {nxt['hand']}", f"{nxt['dealer']} deals{dealt}"]
-        if nxt["decks"] > 1 or nxt["jokers"]:
-            pack = f"{nxt['decks']} deck{'s' if nxt['decks'] != 1 else ''}"
-            if nxt["jokers"]:
-                pack += f" + {nxt['jokers']} joker{'s' if nxt['jokers'] != 1 else ''}"
-            words.append(pack)
+        if nxt["cards_each"] is not None:
+            dealer = Note("guide.dealer_cards", dealer=nxt["dealer"], cards=nxt["cards_each"])
+        else:
+            dealer = Note("guide.dealer", dealer=nxt["dealer"])
+        words = [Note("guide.hand", hand=nxt["hand"]), dealer]
+        if nxt["jokers"]:
+            words.append(Note("guide.decks_jokers", decks=nxt["decks"], jokers=nxt["jokers"]))
+        elif nxt["decks"] > 1:
+            words.append(Note("guide.decks", decks=nxt["decks"]))
         if type(self).next_words is Variant.next_words:
             words += extra_words(self.extras, nxt)  # the declared extras, as ``Label: value``
         else:
             words += self.next_words(game, nxt["hand"])
-        return " · ".join(words)
+        return guide.next_deal(*words)
 
     def settlement(self, game: Game) -> list[Settlement]:
         """The end-of-game settlement as labelled lines (Gin's line, boxes, game...); none by default."""
