@@ -34,7 +34,7 @@ from typing import Any
 from ..engine.entry_form import EntryForm as EntryReading
 from ..engine.entry_form import Seat, SideGroup, declared_match, repeated_cards, too_many_cards
 from .forms import bind
-from .note_words import in_language
+from .note_words import guide_line, in_language
 
 __all__ = ["EntryForm", "Seat", "SideGroup", "declared_match", "repeated_cards", "too_many_cards"]
 
@@ -59,3 +59,8 @@ class EntryForm(EntryReading):
         for group in self.side_groups:
             group.error = in_language(group.error)
         return entry
+
+    @property
+    def how_to(self) -> str:
+        """The variant's line for a newcomer, in the page's language."""
+        return guide_line(self.guide, "how_to")
