@@ -329,16 +329,21 @@ class Variant(ABC):
             dealer = Note("guide.dealer_cards", dealer=nxt["dealer"], cards=nxt["cards_each"])
         else:
             dealer = Note("guide.dealer", dealer=nxt["dealer"])
-        words = [Note("guide.hand", hand=nxt["hand"]), dealer]
+        words: list[str] = [Note("guide.hand", hand=nxt["hand"]), dealer]
         if nxt["jokers"]:
             words.append(Note("guide.decks_jokers", decks=nxt["decks"], jokers=nxt["jokers"]))
         elif nxt["decks"] > 1:
             words.append(Note("guide.decks", decks=nxt["decks"]))
-        if type(self).next_words is Variant.next_words:
-            words += extra_words(self.extras, nxt)  # the declared extras, as ``Label: value``
-        else:
-            words += self.next_words(game, nxt["hand"])
+        words += self.next_words(game, nxt["hand"]) + extra_words(self.worded_extras(), nxt)
         return guide.next_deal(*words)
+
+    def worded_extras(self) -> tuple[Extra, ...]:
+        """The ``next`` extras the next deal's line writes as ``Label: value``: every one, unless
+        the game words that line itself (its :meth:`next_words` or :meth:`next_line`)."""
+        cls = type(self)
+        if cls.next_words is not Variant.next_words or cls.next_line is not Variant.next_line:
+            return ()
+        return tuple(extra for extra in self.extras if extra.where == "next")
 
     def settlement(self, game: Game) -> list[Settlement]:
         """The end-of-game settlement as labelled lines (Gin's line, boxes, game...); none by default."""
