@@ -1,11 +1,11 @@
 """The sheet's guide lines, each made of notes, so another language can write them again.
 
 A guide line (the sheet's ``guide``: ``how_to``, ``goal``, ``next``) is a
-:class:`Line`: a few parts, each a :class:`~.declare.Note`, joined by a
+:class:`GuideLine`: a few parts, each a :class:`~.declare.Note`, joined by a
 separator that is a note too (:data:`SENTENCES` between how-to's sentences,
 :data:`AND` between goal's parts, :data:`DOT` between the next deal's), so a
 language may write its own parts and its own separator.  A line is the
-English string it has always been, and :meth:`Line.sheet_keys` is what the sheet
+English string it has always been, and :meth:`GuideLine.sheet_keys` is what the sheet
 keeps of it (``guide["keys"]``, see :class:`~.sheet.GuideKeys`).
 
 The parts every game shares are listed here: the goal's (``Game to 500``,
@@ -53,13 +53,13 @@ SENTENCES, AND, DOT = Note("guide.sentences"), Note("guide.and"), Note("guide.do
 PICK = Note("guide.pick")
 
 
-class Line(str):
+class GuideLine(str):
     """A guide line: its parts (notes) joined by its separator (a note), as English text."""
 
     parts: tuple[str, ...]
     separator: Note
 
-    def __new__(cls, parts: Iterable[str], separator: Note) -> Line:
+    def __new__(cls, parts: Iterable[str], separator: Note) -> GuideLine:
         parts = tuple(parts)
         line = super().__new__(cls, separator.join(parts))
         line.parts = parts
@@ -71,19 +71,19 @@ class Line(str):
         return {"parts": [note_key(part) for part in self.parts], "separator": self.separator.key}
 
 
-def how_to(*sentences: str) -> Line:
+def how_to(*sentences: str) -> GuideLine:
     """A how-to line of these sentences."""
-    return Line(sentences, SENTENCES)
+    return GuideLine(sentences, SENTENCES)
 
 
-def goal(*parts: str) -> Line:
+def goal(*parts: str) -> GuideLine:
     """A goal line of these parts: ``Game to 500; highest wins``."""
-    return Line(parts, AND)
+    return GuideLine(parts, AND)
 
 
-def next_deal(*parts: str) -> Line:
+def next_deal(*parts: str) -> GuideLine:
     """A next deal's line of these parts: ``Hand 4 · Ann deals 6 cards``."""
-    return Line(parts, DOT)
+    return GuideLine(parts, DOT)
 
 
 def winning(lowest_wins: bool) -> Note:
@@ -91,4 +91,4 @@ def winning(lowest_wins: bool) -> Note:
     return Note("guide.lowest_wins" if lowest_wins else "guide.highest_wins")
 
 
-__all__ = ["AND", "DOT", "NOTES", "PICK", "SENTENCES", "Line", "goal", "how_to", "next_deal", "winning"]
+__all__ = ["AND", "DOT", "NOTES", "PICK", "SENTENCES", "GuideLine", "goal", "how_to", "next_deal", "winning"]

@@ -106,7 +106,7 @@ class Basic(Variant):
     def cards_each(self, players: int, hand_number: int = 1) -> int:
         return standard_deal(players)
 
-    def how_to(self, options: Any) -> guide.Line:
+    def how_to(self, options: Any) -> guide.GuideLine:
         high_ace = options.get("ace") == "high_or_low"
         return guide.how_to(Note("basic.how_to_high_ace" if high_ace else "basic.how_to"), PICK, Note("block.how_to"))
 

@@ -68,7 +68,7 @@ class Boathouse(Variant):
     out_may_be_null = True
     previous_leader_breaks_ties = True
 
-    def how_to(self, options: Any) -> guide.Line:
+    def how_to(self, options: Any) -> guide.GuideLine:
         by_points = options.get("method") == "points"
         return guide.how_to(Note("boathouse.how_to_points" if by_points else "boathouse.how_to_cards"), PICK)
 

@@ -430,7 +430,7 @@ class Canasta(PlayedInSides):
 
     # -- guidance --------------------------------------------------------------
 
-    def how_to(self, options: Mapping[str, Any]) -> guide.Line:
+    def how_to(self, options: Mapping[str, Any]) -> guide.GuideLine:
         if is_modern(options):
             return guide.how_to(Note("canasta.how_to_modern"))
         return guide.how_to(Note("canasta.how_to"), PICK)
@@ -446,7 +446,7 @@ class Canasta(PlayedInSides):
         sitting = self._sitter(game, game.hands_played)
         return {**extras, "sits_out": sitting} if sitting else extras
 
-    def next_line(self, game: Game, nxt: Mapping[str, Any]) -> guide.Line:
+    def next_line(self, game: Game, nxt: Mapping[str, Any]) -> guide.GuideLine:
         """``Hand 2 · Bob deals 11 cards · 2 decks + 4 jokers · Ann & Cara need 90 to open, Bob & Dan 50``."""
         needed: Mapping[str, int] = nxt["minimum_meld"]
         if len(set(needed.values())) == 1:

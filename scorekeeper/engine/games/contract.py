@@ -86,10 +86,10 @@ class Contract(Variant):
             return 15
         return min(card.rank, 10)
 
-    def how_to(self, options: Any) -> guide.Line:
+    def how_to(self, options: Any) -> guide.GuideLine:
         return guide.how_to(Note("contract.how_to_deuces" if options.get("deuces_wild") else "contract.how_to"), PICK)
 
-    def goal(self, options: Any) -> guide.Line:
+    def goal(self, options: Any) -> guide.GuideLine:
         return guide.goal(Note("contract.goal"))
 
     def score(self, hand: Hand) -> HandResult:

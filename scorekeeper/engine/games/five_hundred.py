@@ -74,7 +74,7 @@ class FiveHundred(Variant):
     def card_value(self, card: Card, options: Any) -> int:
         return card_value(card)
 
-    def how_to(self, options: Any) -> guide.Line:
+    def how_to(self, options: Any) -> guide.GuideLine:
         return guide.how_to(Note("five_hundred.how_to"), Note("five_hundred.how_to_low_aces"))
 
     def cards_each(self, players: int, hand_number: int = 1) -> int:

@@ -88,7 +88,7 @@ class GinHands(Variant):
     def cards_each(self, players: int, hand_number: int = 1) -> int:
         return 10
 
-    def how_to(self, options: Any) -> guide.Line:
+    def how_to(self, options: Any) -> guide.GuideLine:
         what, dead = self.how_to_notes
         table_sets_it = any(option.key == "knock_limit" for option in self.options)  # (Oklahoma's upcard does)
         limit = {"limit": options.get("knock_limit", 10)} if table_sets_it else {}

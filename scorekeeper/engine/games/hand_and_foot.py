@@ -239,10 +239,10 @@ class HandAndFoot(PlayedInSides):
 
     # -- guidance --------------------------------------------------------------
 
-    def how_to(self, options: Mapping[str, Any]) -> guide.Line:
+    def how_to(self, options: Mapping[str, Any]) -> guide.GuideLine:
         return guide.how_to(Note("hand_and_foot.how_to", red_three=options.get("red_three", RED_THREE)))
 
-    def goal(self, options: Mapping[str, Any]) -> guide.Line:
+    def goal(self, options: Mapping[str, Any]) -> guide.GuideLine:
         return guide.goal(Note("hand_and_foot.goal"))
 
     def is_over(self, game: Game) -> bool:

@@ -151,7 +151,7 @@ class HollywoodGin(GinHands):
 
     # -- guidance ------------------------------------------------------------------
 
-    def goal(self, options: Mapping[str, Any]) -> guide.Line:
+    def goal(self, options: Mapping[str, Any]) -> guide.GuideLine:
         return guide.goal(Note("hollywood.goal", target=options["target"]))
 
     def next_words(self, game: Game, number: int) -> list[Note]:

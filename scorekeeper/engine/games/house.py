@@ -416,7 +416,7 @@ class House(PlayedInSides):
 
     # -- guidance --------------------------------------------------------------
 
-    def how_to(self, options: Mapping[str, Any]) -> guide.Line:
+    def how_to(self, options: Mapping[str, Any]) -> guide.GuideLine:
         scoring = options.get("scoring")
         or_nobody = scoring in ("own", "lowest_scores_difference")
         scored = Note(HOW_TO_SCORING[str(scoring)])
@@ -440,7 +440,7 @@ class House(PlayedInSides):
                 *({"kind": "card", "card": key, "points": value} for key, value in values.items()
                   if key not in DEFAULT_VALUES)]
 
-    def goal(self, options: Mapping[str, Any]) -> guide.Line:
+    def goal(self, options: Mapping[str, Any]) -> guide.GuideLine:
         parts = []
         ends = options.get("eliminate_at") or options.get("target")
         if options.get("eliminate_at"):

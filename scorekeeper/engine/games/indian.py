@@ -124,7 +124,7 @@ class Indian(Variant):
     def cards_each(self, players: int, hand_number: int = 1) -> int:
         return HAND_SIZE
 
-    def how_to(self, options: Any) -> guide.Line:
+    def how_to(self, options: Any) -> guide.GuideLine:
         return guide.how_to(Note("indian.how_to", most=options.get("max_points", 80)), PICK)
 
     def decks(self, players: int) -> int:

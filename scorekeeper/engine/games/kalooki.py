@@ -125,7 +125,7 @@ class Kalooki(Variant):
             return int(options["ace"])
         return min(card.rank, 10)
 
-    def how_to(self, options: Any) -> guide.Line:
+    def how_to(self, options: Any) -> guide.GuideLine:
         double = [Note("kalooki.how_to_kalookie")] if options.get("kalookie_double") else []
         return guide.how_to(Note("kalooki.how_to", ace=options.get("ace", 11), joker=options.get("joker_value", 15)),
                             PICK, *double)

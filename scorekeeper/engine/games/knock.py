@@ -83,7 +83,7 @@ class Knock(Variant):
     moments = (RUM_HANDS, KNOCKS_BEATEN)
     out_verb = "knocked"
 
-    def how_to(self, options: Any) -> guide.Line:
+    def how_to(self, options: Any) -> guide.GuideLine:
         return guide.how_to(Note("knock.how_to"), PICK)
 
     def cards_each(self, players: int, hand_number: int = 1) -> int:

@@ -119,7 +119,7 @@ class Marriage(Variant):
     def decks(self, players: int) -> int:
         return 3
 
-    def how_to(self, options: Mapping[str, Any]) -> guide.Line:
+    def how_to(self, options: Mapping[str, Any]) -> guide.GuideLine:
         return guide.how_to(Note("marriage.how_to", pays=options.get("unseen_pays", 10)))
 
     def read_input(self, hand: Hand, player: str, raw: Any) -> PlayerInput:

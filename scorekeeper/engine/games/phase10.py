@@ -184,13 +184,13 @@ class Phase10(Variant):
     def decks(self, players: int) -> int:
         return OF_A_NUMBER_AND_COLOUR
 
-    def how_to(self, options: Any) -> guide.Line:
+    def how_to(self, options: Any) -> guide.GuideLine:
         return guide.how_to(Note("phase10.how_to"))
 
-    def goal(self, options: Any) -> guide.Line:
+    def goal(self, options: Any) -> guide.GuideLine:
         return guide.goal(Note("phase10.goal"))
 
-    def next_line(self, game: Game, nxt: Mapping[str, Any]) -> guide.Line:
+    def next_line(self, game: Game, nxt: Mapping[str, Any]) -> guide.GuideLine:
         return guide.next_deal(Note("guide.hand", hand=nxt["hand"]),
                                Note("guide.dealer_cards", dealer=nxt["dealer"], cards=DEALT),
                                Note("phase10.next_phases", phases=nxt["phases"]))

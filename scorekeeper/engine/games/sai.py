@@ -75,7 +75,7 @@ class Sai(Variant):
     def cards_each(self, players: int, hand_number: int = 1) -> int:
         return standard_deal(players)
 
-    def how_to(self, options: Any) -> guide.Line:
+    def how_to(self, options: Any) -> guide.GuideLine:
         return guide.how_to(Note("sai.how_to"), PICK)
 
     def score(self, hand: Hand) -> HandResult:

@@ -133,7 +133,7 @@ class Scala40(Variant):
             return 11
         return min(card.rank, 10)
 
-    def how_to(self, options: Any) -> guide.Line:
+    def how_to(self, options: Any) -> guide.GuideLine:
         return guide.how_to(Note("scala40.how_to", not_opened=options.get("not_opened", 100)), PICK,
                             Note("scala40.how_to_in_mano"))
 

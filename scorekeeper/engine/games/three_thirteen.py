@@ -200,12 +200,12 @@ class ThreeThirteen(Variant):
 
     # -- guidance -------------------------------------------------------------
 
-    def how_to(self, options: Any) -> guide.Line:
+    def how_to(self, options: Any) -> guide.GuideLine:
         jokers = bool(options.get("jokers"))
         joker = {"joker": options.get("joker_value", 20)} if jokers else {}
         return guide.how_to(Note(HOW_TO[options.get("faces") == "11-12-13", jokers], **joker), PICK)
 
-    def goal(self, options: Any) -> guide.Line:
+    def goal(self, options: Any) -> guide.GuideLine:
         return guide.goal(Note("three_thirteen.goal"))
 
     def next_extras(self, game: Game, number: int) -> dict[str, Any]:

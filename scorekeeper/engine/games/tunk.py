@@ -72,7 +72,7 @@ class Tunk(Variant):
     lowest_wins = True
     out_verb = "tunked"
 
-    def how_to(self, options: Any) -> guide.Line:
+    def how_to(self, options: Any) -> guide.GuideLine:
         return guide.how_to(Note("tunk.how_to_double" if options.get("tunker_double") else "tunk.how_to"), PICK)
 
     def cards_each(self, players: int, hand_number: int = 1) -> int:

@@ -22,7 +22,7 @@ from ..declare import (
 from ..errors import InvalidEntry
 from ..extras import Boards, Extra, extra_words
 from .. import guide
-from ..guide import Line
+from ..guide import GuideLine
 from ..options import Option, check_options
 from .entries import Hand, HandResult, PlayerInput, Score
 from .quick_read import quick_input
@@ -288,11 +288,11 @@ class Variant(ABC):
 
     # -- guidance and settlement ----------------------------------------------
 
-    def how_to(self, options: Mapping[str, Any]) -> Line:
+    def how_to(self, options: Mapping[str, Any]) -> GuideLine:
         """One line for a newcomer: what to tap, and what a player's number is in this game."""
         return guide.how_to()
 
-    def goal(self, options: Mapping[str, Any]) -> Line:
+    def goal(self, options: Mapping[str, Any]) -> GuideLine:
         """The game's goal in a line: ``Game to 500; highest wins``."""
         if options.get("eliminate_at"):
             back = options.get("reentries")
@@ -323,7 +323,7 @@ class Variant(ABC):
         ``Label: value`` (``Contract: 2 sets``)."""
         return []
 
-    def next_line(self, game: Game, nxt: Mapping[str, Any]) -> Line:
+    def next_line(self, game: Game, nxt: Mapping[str, Any]) -> GuideLine:
         """The next deal in a line: ``Hand 4 · Ann deals 6 cards · 2 decks + 2 jokers · sixes wild``."""
         if nxt["cards_each"] is not None:
             dealer = Note("guide.dealer_cards", dealer=nxt["dealer"], cards=nxt["cards_each"])
