@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .bounds import shown
+from .declare import Note
+from .notes import ENGLISH
 
 #: where an extra's value is: the next deal's guidance (the sheet's ``next``), each hand's row (a
 #: column of its own), each hand's row drawn in each column's cell (a value per column), the sheet
@@ -58,6 +60,17 @@ class Extra:
     everywhere: bool = False
     leaves_out: bool = False
 
+    @property
+    def note(self) -> str:
+        """The key of its words in the next deal's line (``next.contract``), a note whose sentence
+        is :attr:`sentence`: the registry's games list them (:data:`.games.NOTES`)."""
+        return f"next.{self.key}"
+
+    @property
+    def sentence(self) -> str:
+        """Its words in the next deal's line, the value as ``{value}``: ``Contract: {value}``."""
+        return f"{self.label}: {{value}}"
+
 
 @dataclass(frozen=True)
 class Boards:
@@ -90,8 +103,10 @@ def extra_text(value: Any) -> str:
 
 
 def extra_words(extras: Iterable[Extra], values: Mapping[str, Any]) -> list[str]:
-    """The next deal's words for the declared ``next`` extras: ``["Contract: 2 sets"]``."""
-    return [f"{extra.label}: {text}" for extra in extras
+    """The next deal's words for the declared ``next`` extras: ``["Contract: 2 sets"]``, each a note
+    (a game registered later, a test's, has no sentences listed: its words are the English)."""
+    return [Note(extra.note, value=text) if extra.note in ENGLISH else extra.sentence.format(value=text)
+            for extra in extras
             if extra.where == "next" and (text := extra_text(values.get(extra.key)))]
 
 

@@ -13,13 +13,14 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
+from . import guide
 from .bounds import MAX_HANDS, check_names, quoted, shown
 from .declare import ELIMINATED, REENTERED, note_key
 from .errors import InvalidEntry
 from .games import EVERY_NEXT, get_variant
 from .games.base import Game, HandResult, Variant, reentry_notes, shown_scores
 from .options import check_options
-from .sheet import Row
+from .sheet import Guide, Row
 from .sides import seat_sides
 
 _LOG_KEYS = {"variant", "players", "options", "first_dealer", "sides", "hands", "ended"}
@@ -255,7 +256,6 @@ def _sheet(game: Game, rows: list[Row]) -> dict[str, Any]:
             **variant.next_extras(game, number),
         }
     final = variant.final(game) if game.finished else None
-    options = game.options
     sheet: dict[str, Any] = {
         "variant": variant.key,
         "name": variant.title(game.options),
@@ -276,15 +276,27 @@ def _sheet(game: Game, rows: list[Row]) -> dict[str, Any]:
         "final_detail": final[2] if final else None,
         "settlement": [part.sheet() for part in variant.settlement(game)] if game.finished else [],
         "next": nxt,
-        "guide": {
-            "how_to": variant.how_to(options),
-            "goal": variant.goal(options),
-            "limit": dict(zip(("label", "value"), limit)) if (limit := variant.limit(options)) else None,
-            "next": variant.next_line(game, nxt) if nxt is not None else "",
-        },
+        "guide": _guide(variant, game, nxt),
         "moments": [moment.catalogue() for moment in variant.moments],
     }
     extras = variant.sheet_extras(game)
     if extras:
         sheet.update(extras)
     return sheet
+
+
+def _guide(variant: Variant, game: Game, nxt: Mapping[str, Any] | None) -> Guide:
+    """The guide's lines in English, and in ``keys`` each line's notes (its parts' keys and
+    values, its separator's key) and the limit label's, for a page to write them in its
+    reader's language (:class:`~.sheet.Guide`); plain strings and dicts, as the sheet is JSON."""
+    how_to, goal = variant.how_to(game.options), variant.goal(game.options)
+    next_deal = variant.next_line(game, nxt) if nxt is not None else guide.next_deal()
+    limit = variant.limit(game.options)
+    return {
+        "how_to": str(how_to),
+        "goal": str(goal),
+        "limit": {"label": str(limit[0]), "value": limit[1]} if limit else None,
+        "next": str(next_deal),
+        "keys": {"how_to": how_to.sheet_keys(), "goal": goal.sheet_keys(), "next": next_deal.sheet_keys(),
+                 "limit": note_key(limit[0]) if limit else None},
+    }

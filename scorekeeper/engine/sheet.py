@@ -64,13 +64,32 @@ class Limit(TypedDict):
     value: int
 
 
+class GuideKeys(TypedDict):
+    """One guide line as notes: each part's key and values, and the key of the note
+    written between them (``guide.dot``: `` · ``), so a page writes the line in its language."""
+
+    parts: list[NoteKey]
+    separator: str
+
+
+class GuideLines(TypedDict):
+    """The guide's lines as notes (:class:`GuideKeys`), and the limit's label as a note (None: no limit)."""
+
+    how_to: GuideKeys
+    goal: GuideKeys
+    next: GuideKeys
+    limit: NoteKey | None
+
+
 class Guide(TypedDict):
-    """What the pages say of the game: what to enter, its goal, the next deal, the line totals race to."""
+    """What the pages say of the game: what to enter, its goal, the next deal, the line totals
+    race to; each in English, and in ``keys`` the notes that write them again in another language."""
 
     how_to: str
     goal: str
     next: str
     limit: Limit | None
+    keys: GuideLines
 
 
 class Line(TypedDict):

@@ -16,6 +16,7 @@ from markupsafe import Markup, escape
 
 from ..engine.sheet import Row as SheetRow
 from ..engine.sheet import Sheet
+from .note_words import limit_label
 from .numbers import number
 from .note_words import listed
 
@@ -73,7 +74,7 @@ def chart_limit(sheet: Sheet) -> tuple[str, float] | None:
     limit = sheet["guide"]["limit"]
     if limit is None:
         return None
-    return f"{limit['label']} {number(limit['value'])}", float(limit["value"])
+    return f"{limit_label(sheet['guide'])} {number(limit['value'])}", float(limit["value"])
 
 
 def chart_summary(sheet: Sheet) -> str:

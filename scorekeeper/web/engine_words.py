@@ -12,7 +12,8 @@ every language.  A word the catalogue lacks is shown in English.
 
 The rules' long texts (``rules``) are the engine's documentation and stay
 English; the sentences the engine writes with values (the guide's lines, a
-refusal's message) are not declarations and are not translated here.
+refusal's message) are not declarations and are not translated here (the
+guide's lines are notes, written by :mod:`.note_words`).
 
 ``python -m scorekeeper.web.engine_words FILE`` writes the catalogues'
 template (``make translations`` runs it).

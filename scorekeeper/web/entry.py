@@ -35,7 +35,7 @@ from ..engine import InvalidEntry
 from ..engine.entry_form import EntryForm as EntryReading
 from ..engine.entry_form import Seat, SideGroup, declared_match, repeated_cards, too_many_cards
 from .forms import bind
-from .note_words import in_language
+from .note_words import guide_line, in_language
 
 __all__ = ["EntryForm", "Seat", "SideGroup", "declared_match", "repeated_cards", "too_many_cards"]
 
@@ -71,3 +71,8 @@ class EntryForm(EntryReading):
     @property
     def status_choices(self) -> list[tuple[str, str]]:
         return [(value, in_language(label)) for value, label in super().status_choices]
+
+    @property
+    def how_to(self) -> str:
+        """The variant's line for a newcomer, in the page's language."""
+        return guide_line(self.guide, "how_to")

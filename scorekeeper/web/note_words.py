@@ -9,7 +9,9 @@ key (or the item's ``group/name/kind``).  Names are joined as the language
 joins a list, and a choice of several as it writes "or" (Babel's CLDR list
 patterns).  An English page, or a note whose
 key a catalogue does not know, keeps the engine's English.  Between the items
-of a list it writes its own comma (the ``notes.comma`` message).
+of a list it writes its own comma (the ``notes.comma`` message).  The sheet's
+guide lines are notes too, joined by a separator that is one
+(:func:`guide_line`, from the guide's ``keys``).
 
 ``python -m scorekeeper.web.note_words FILE`` writes the catalogues' template
 (``make translations`` runs it).
@@ -103,6 +105,40 @@ def in_language(message: str) -> str:
     # A message may quote another (the form's "...: take one out." of the card counted twice).
     values = {name: in_language(value) if isinstance(value, Note) else value for name, value in message.values.items()}
     return language.write(message.key, values)
+
+
+def guide_line(guide: Mapping[str, Any], line: str) -> str:
+    """A line of the sheet's guide (``how_to``, ``goal`` or ``next``) in the page's language."""
+    return guide_line_in(translation(), guide, line)
+
+
+def guide_line_in(language: Translation | None, guide: Mapping[str, Any], line: str) -> str:
+    """A line of the guide in ``language``, from its notes (the guide's ``keys``): each part in
+    the language's words, joined by its separator.  The English line where the language is
+    English, the guide has no keys (a sheet cached before them) or a key is unknown."""
+    english = str(guide.get(line) or "")
+    keyed = (guide.get("keys") or {}).get(line)
+    if language is None or not keyed:
+        return english
+    try:
+        return language.write(keyed["separator"], {}).join(
+            [language.write(part["key"], part["values"]) for part in keyed["parts"]])
+    except (KeyError, TypeError):
+        return english
+
+
+def limit_label(guide: Mapping[str, Any]) -> str:
+    """The label of the line totals play to or out at (``Target``), in the page's language; "" if none."""
+    limit, keyed = guide.get("limit"), (guide.get("keys") or {}).get("limit")
+    if not limit:
+        return ""
+    language = translation()
+    if language is None or not keyed:
+        return str(limit["label"])
+    try:
+        return language.write(keyed["key"], keyed["values"])
+    except (KeyError, TypeError):
+        return str(limit["label"])
 
 
 def template() -> Catalog:

@@ -52,7 +52,7 @@ from ..engine import InvalidEntry, entry_of, replay
 from .catalogue import value_words, worded
 from .forms import WholeNumberField, add_error
 from .numbers import signed
-from .note_words import written
+from .note_words import guide_line, written
 
 #: the players of the example hand
 EXAMPLE_PLAYERS = ("Ann", "Bob", "Cara")
@@ -543,7 +543,8 @@ def example(variant: Mapping[str, Any], form: DefineForm) -> Example:
         if given:
             entered = (entered + ", " if entered else "") + _entered(given, entry_of(key, sheet["options"]))
         lines.append(ExampleLine(player, entered, signed(row["scores"][player])))
-    return Example(lines, written(row["notes"], row.get("note_keys")), sheet["guide"]["goal"], sheet["guide"]["how_to"])
+    return Example(lines, written(row["notes"], row.get("note_keys")), guide_line(sheet["guide"], "goal"),
+                   guide_line(sheet["guide"], "how_to"))
 
 
 def _example_entry(entry: Mapping[str, Any], jokers: int) -> dict[str, Any]:

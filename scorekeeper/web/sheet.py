@@ -33,7 +33,7 @@ from .chart import columns_of
 from .engine_words import word as engine_word
 from .entry import declared_match
 from .numbers import number, signed
-from .note_words import written
+from .note_words import guide_line, written
 
 
 @dataclass
@@ -289,8 +289,8 @@ def sheet_view(game: Game, *, page: int | None = None) -> SheetView:
         name=engine_word(sheet["name"]),
         columns=columns,
         rows=rows,
-        next_guide=guide["next"],
-        goal=guide["goal"],
+        next_guide=guide_line(guide, "next"),
+        goal=guide_line(guide, "goal"),
         finished=sheet["finished"],
         banner=_banner(sheet),
         compact=len(columns) > 6 or bool(boards),

@@ -27,6 +27,8 @@ RECORDED = json.loads((Path(__file__).parent / "data" / "house_before_extensions
 
 ROW_KEYS = ("number", "dealer", "out", "scores", "totals", "details", "notes", "kind", "winner", "moments")
 NEXT_KEYS = ("hand", "dealer", "cards_each", "decks", "jokers", "contract")
+#: the guide's lines as the old engine wrote them (its ``keys``, the notes that write them again, came later)
+GUIDE_KEYS = ("how_to", "goal", "next", "limit")
 #: the extensions' options at their defaults: a log that writes them is a log that does not
 EXTENSION_DEFAULTS = {"one_go_multiplier": 1, "one_go_bonus": None, "reentries": 0, "schedule": None,
                       "instant_win": False}
@@ -40,7 +42,7 @@ def digest(sheet: dict[str, Any]) -> str:
         "totals": sheet["totals"], "finished": sheet["finished"], "winners": sheet["winners"],
         "eliminated": sheet["eliminated"], "sides": sheet["sides"], "lowest_wins": sheet["lowest_wins"],
         "next": {key: sheet["next"][key] for key in NEXT_KEYS} if sheet["next"] else None,
-        "guide": sheet["guide"], "reentries": sheet.get("reentries"),
+        "guide": {key: sheet["guide"][key] for key in GUIDE_KEYS}, "reentries": sheet.get("reentries"),
     }
     return hashlib.sha256(json.dumps(kept, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
 

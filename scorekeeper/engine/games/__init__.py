@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import InvalidEntry
+from ..notes import sentences
 from .base import Variant
 from .basic import Basic, Block
 from .boathouse import Boathouse
@@ -38,6 +39,8 @@ VARIANTS: dict[str, Variant] = {
     )
 }
 
+#: the words of each game's ``next`` extras in its next deal's line (``Contract: {value}``), a note each
+NOTES = sentences({extra.note: extra.sentence for variant in VARIANTS.values() for extra in variant.worded_extras()})
 
 #: the ``next`` keys every game's sheet gives (null where the game has none): the
 #: :class:`~scorekeeper.engine.extras.Extra` keys declared ``everywhere``

@@ -17,11 +17,11 @@ A game module imports what it needs from here: ``from .base import Variant, Hand
 
 from __future__ import annotations
 
+from ..guide import PICK
 from .entries import Hand, HandResult, PlayerInput, Score
 from .readers import read_cards, read_count, read_number
 from .rules import (
     NOTES,
-    PICK,
     best_players,
     eliminate_over_limit,
     hand_value,

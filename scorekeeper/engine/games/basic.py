@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .. import guide
 from ..cards import Card
 from ..declare import RUMMY, Choice, Ending, Note, note_key
 from ..notes import render, sentences
@@ -18,6 +19,10 @@ from .base import (
 #: every note of Basic and Block Rummy: its key (see :class:`~.declare.Note`)
 #: and its sentence, the values in braces (``hands``: each player's number)
 NOTES: Mapping[str, str] = sentences({
+    "basic.how_to": "Tap who went out; for everyone else, every card left in hand counts (A 1, J Q K 10).",
+    "basic.how_to_high_ace": "Tap who went out; for everyone else, every card left in hand counts (A 1, or 15 high, "
+                             "J Q K 10).",
+    "block.how_to": "Block: the stock ran out; give everyone's hand, the lowest wins the difference.",
     "basic.nobody_out": "Nobody went out: no score, the deal passes.",
     "basic.collects": "{player} went out and collects {hands:plus} = {total}.",
     "basic.rummy_doubled": "Rummy (out in one turn): doubled to {total}.",
@@ -101,13 +106,9 @@ class Basic(Variant):
     def cards_each(self, players: int, hand_number: int = 1) -> int:
         return standard_deal(players)
 
-    def how_to(self, options: Any) -> str:
-        ace = "A 1, or 15 high" if options.get("ace") == "high_or_low" else "A 1"
-        return (
-            f"Tap who went out; for everyone else, every card left in hand counts ({ace}, J Q K 10)."
-            + PICK
-            + " Block: the stock ran out; give everyone's hand, the lowest wins the difference."
-        )
+    def how_to(self, options: Any) -> guide.GuideLine:
+        high_ace = options.get("ace") == "high_or_low"
+        return guide.how_to(Note("basic.how_to_high_ace" if high_ace else "basic.how_to"), PICK, Note("block.how_to"))
 
     def resolve_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
         if options["target"] is None:

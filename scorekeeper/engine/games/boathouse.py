@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from .. import guide
 from ..declare import Note
 from ..melds import MeldRules
 from ..notes import sentences
@@ -16,6 +17,10 @@ from .base import unmatched as unmatched_count
 #: every note of Boathouse Rummy: its key (see :class:`~.declare.Note`) and its
 #: sentence, the values in braces (``hands``: each other player's number)
 NOTES: Mapping[str, str] = sentences({
+    "boathouse.how_to_points": "Tap who went out; for everyone else, the points of their unmatched cards (A 11, "
+                               "J Q K 10).",
+    "boathouse.how_to_cards": "Tap who went out; for everyone else, how many of their cards are unmatched (1 point "
+                              "each).",
     "boathouse.nobody_out": "Nobody went out: no score, the deal passes.",
     "boathouse.collects_cards": "{player} went out and collects {hands:plus} = {total} (unmatched cards left "
                                 "unmatched).",
@@ -63,12 +68,9 @@ class Boathouse(Variant):
     out_may_be_null = True
     previous_leader_breaks_ties = True
 
-    def how_to(self, options: Any) -> str:
-        if options.get("method") == "points":
-            what = "the points of their unmatched cards (A 11, J Q K 10)"
-        else:
-            what = "how many of their cards are unmatched (1 point each)"
-        return f"Tap who went out; for everyone else, {what}." + PICK
+    def how_to(self, options: Any) -> guide.GuideLine:
+        by_points = options.get("method") == "points"
+        return guide.how_to(Note("boathouse.how_to_points" if by_points else "boathouse.how_to_cards"), PICK)
 
     def cards_each(self, players: int, hand_number: int = 1) -> int:
         return standard_deal(players)

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .. import guide
 from ..cards import ALL_CARDS, Card
 from ..declare import Choice, Field, Moment, Note, Sides, count_or_cards
 from ..errors import InvalidEntry
@@ -17,7 +18,7 @@ from ..extras import Extra
 from ..notes import Words, sentences
 from ..options import Option, target
 from . import canasta_modern as modern
-from .base import Game, Hand, HandResult, PlayedInSides, PlayerInput, Score, decided
+from .base import PICK, Game, Hand, HandResult, PlayedInSides, PlayerInput, Score, decided
 from .canasta_modern import is_modern
 
 #: cards dealt to each player, by number of players
@@ -70,6 +71,18 @@ PART_WORDS: Mapping[str, str] = {
 
 #: the notes a hand writes: each key (see :class:`~..declare.Note`) with its sentence
 NOTES: Mapping[str, str] = sentences({
+    "canasta.how_to": "Tap who went out (or that the stock ran out) and whether it was concealed; for each side, "
+                      "its meld points, natural and mixed canastas and red threes; for everyone else, the cards "
+                      "left (joker 50, A and 2 20, K to 8 10, 7 to 4 and a black 3 5).",
+    "canasta.how_to_modern": "Tap who went out (or that the stock ran out), and a special hand if it was one; for "
+                             "each side, its meld points, canastas (natural, mixed, sevens, aces, wild), unfinished "
+                             "sevens, aces or wild melds and threes; for everyone else, the cards left, or their "
+                             "count with the sevens and aces among them.",
+    "canasta.everyone_needs": "everyone needs {points} to open",
+    "canasta.side_needs": "{side} needs {points} to open, {others:list}",
+    "canasta.side_need": "{side} need {points} to open, {others:list}",
+    "canasta.next_sits_out": "{player} sits out",
+    "canasta.draw_two": "draw 2 a turn",
     "canasta.went_out": "{player} went out: {bonus} for going out.",
     "canasta.concealed": "{player} went out concealed, the whole hand melded in one turn: {bonus} for going out.",
     "canasta.stock_ran_out": "The stock ran out: nobody went out, so no going-out bonus.",
@@ -417,16 +430,10 @@ class Canasta(PlayedInSides):
 
     # -- guidance --------------------------------------------------------------
 
-    def how_to(self, options: Mapping[str, Any]) -> str:
+    def how_to(self, options: Mapping[str, Any]) -> guide.GuideLine:
         if is_modern(options):
-            return ("Tap who went out (or that the stock ran out), and a special hand if it was one; for each "
-                    "side, its meld points, canastas (natural, mixed, sevens, aces, wild), unfinished sevens, "
-                    "aces or wild melds and threes; for everyone else, the cards left, or their count with the "
-                    "sevens and aces among them.")
-        return ("Tap who went out (or that the stock ran out) and whether it was concealed; for each side, its "
-                "meld points, natural and mixed canastas and red threes; for everyone else, the cards left "
-                "(joker 50, A and 2 20, K to 8 10, 7 to 4 and a black 3 5). Type the count, or pick the cards "
-                "and the app counts them.")
+            return guide.how_to(Note("canasta.how_to_modern"))
+        return guide.how_to(Note("canasta.how_to"), PICK)
 
     def next_extras(self, game: Game, number: int) -> dict[str, Any]:
         needs = modern.modern_minimum_meld if is_modern(game.options) else minimum_meld
@@ -439,27 +446,23 @@ class Canasta(PlayedInSides):
         sitting = self._sitter(game, game.hands_played)
         return {**extras, "sits_out": sitting} if sitting else extras
 
-    def next_line(self, game: Game, nxt: Mapping[str, Any]) -> str:
+    def next_line(self, game: Game, nxt: Mapping[str, Any]) -> guide.GuideLine:
         """``Hand 2 · Bob deals 11 cards · 2 decks + 4 jokers · Ann & Cara need 90 to open, Bob & Dan 50``."""
-        line = super().next_line(game, nxt)
         needed: Mapping[str, int] = nxt["minimum_meld"]
         if len(set(needed.values())) == 1:
-            return f"{line} · everyone needs {next(iter(needed.values()))} to open"
-        seated = game.sides or {}
-        words: list[str] = []
-        for side, points in needed.items():
-            if words:
-                words.append(f"{side} {points}")
-            else:
-                verb = "need" if len(seated.get(side, ())) > 1 else "needs"
-                words.append(f"{side} {verb} {points} to open")
-        return f"{line} · {', '.join(words)}"
+            to_open = Note("canasta.everyone_needs", points=next(iter(needed.values())))
+        else:
+            (side, points), *others = needed.items()
+            plural = len((game.sides or {}).get(side, ())) > 1
+            to_open = Note("canasta.side_need" if plural else "canasta.side_needs", side=side, points=points,
+                           others=dict(others))
+        return guide.next_deal(*super().next_line(game, nxt).parts, to_open)
 
-    def next_words(self, game: Game, number: int) -> list[str]:
+    def next_words(self, game: Game, number: int) -> list[Note]:
         sitting = self._sitter(game, number)
         if sitting:
-            return [f"{sitting} sits out"]
-        return ["draw 2 a turn"] if len(game.players) == 2 else []
+            return [Note("canasta.next_sits_out", player=sitting)]
+        return [Note("canasta.draw_two")] if len(game.players) == 2 else []
 
     def preview(self, cards: Sequence[Card], options: Mapping[str, Any],
                 entry: Mapping[str, Any] | None = None, *, went_out: bool = False,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .. import guide
 from ..cards import Card
 from ..declare import Note
 from ..extras import Extra
@@ -22,12 +23,20 @@ CONTRACTS = (
     "three sequences",
 )
 
+#: the next deal's words for each deal, a sentence each: a contract is words, not a value
+NEXT_CONTRACT = {f"contract.next_{deal}": f"Contract: {words}" for deal, words in enumerate(CONTRACTS, 1)}
+
 #: every note of Contract Rummy: its key (see :class:`~.declare.Note`) and its
 #: sentence, the values in braces (``contract``: the English words of
 #: :data:`CONTRACTS` for the deal; ``hands``: each other player's count)
 NOTES: Mapping[str, str] = sentences({
+    "contract.how_to": "Tap who went out; for everyone else, every card left counts (A and joker 15, J Q K 10).",
+    "contract.how_to_deuces": "Tap who went out; for everyone else, every card left counts (A and joker 15, "
+                              "deuces 15, J Q K 10).",
+    "contract.goal": "Seven deals; lowest total wins",
     "contract.deal": "Deal {deal} of {deals}, contract: {contract}.",
     "contract.out": "{player} went out and scores 0; cards left count against the others: {hands:list}.",
+    **NEXT_CONTRACT,
 })
 
 
@@ -77,13 +86,11 @@ class Contract(Variant):
             return 15
         return min(card.rank, 10)
 
-    def how_to(self, options: Any) -> str:
-        deuces = ", deuces 15" if options.get("deuces_wild") else ""
-        return ("Tap who went out; for everyone else, every card left counts "
-                f"(A and joker 15{deuces}, J Q K 10)." + PICK)
+    def how_to(self, options: Any) -> guide.GuideLine:
+        return guide.how_to(Note("contract.how_to_deuces" if options.get("deuces_wild") else "contract.how_to"), PICK)
 
-    def goal(self, options: Any) -> str:
-        return "Seven deals; lowest total wins"
+    def goal(self, options: Any) -> guide.GuideLine:
+        return guide.goal(Note("contract.goal"))
 
     def score(self, hand: Hand) -> HandResult:
         assert hand.out is not None
@@ -104,6 +111,10 @@ class Contract(Variant):
 
     def is_over(self, game: Game) -> bool:
         return game.hands_played >= len(CONTRACTS)
+
+    def next_words(self, game: Game, number: int) -> list[Note]:
+        """``Contract: two sequences``: a sentence for each deal, as the contract is words, not a value."""
+        return [Note(list(NEXT_CONTRACT)[number - 1])]
 
     def next_extras(self, game: Game, number: int) -> dict[str, Any]:
         return {"contract": CONTRACTS[number - 1]}  # the next line says ``Contract: two sequences``

@@ -15,6 +15,8 @@ from .gin_family import GinFinal, GinHands, hands_won
 
 #: the notes Cutthroat adds to Gin's (:data:`.gin_family.NOTES`), each key with its sentence
 NOTES: Mapping[str, str] = sentences({
+    "cutthroat.how_to": "Tap who knocked (0 is gin; at most {limit}); for the two players of the hand, the "
+                        "unmatched cards (A 1, J Q K 10), the defender's after laying off.",
     "cutthroat.sits_out": "{sitter} sits out; {dealer} deals to {opponent}.",
     "cutthroat.pair": "{first} v {second}: {high_grand} - {low_grand} = {amount} to {high}.",
     "cutthroat.pair_shutout": "{first} v {second}: {high_grand} - {low_grand} + {bonus} shutout bonus ({low} "
@@ -93,8 +95,7 @@ class CutthroatGin(GinHands):
         Extra("sits_out", "Sits out", where="row", leaves_out=True),
     )
 
-    def how_to(self, options: Any) -> str:
-        return super().how_to(options).replace("for both players", "for the two players of the hand")
+    how_to_notes = ("cutthroat.how_to", "gin.how_to_dead_hand")
 
     # -- who plays -----------------------------------------------------------------
 

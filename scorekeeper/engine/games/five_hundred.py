@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .. import guide
 from ..cards import Card, format_cards
 from ..declare import Field, Note
 from ..notes import Words, sentences
@@ -15,6 +16,9 @@ from .base import Hand, HandResult, PlayerInput, Variant, decided, read_cards, r
 #: sentence, the values in braces (``hands``: each player's ``melded``,
 #: ``left`` and ``score``)
 NOTES: Mapping[str, str] = sentences({
+    "five_hundred.how_to": "Tap who went out; for every player, the cards melded or laid off and the cards left "
+                           "(A 15, J Q K 10), as cards or points.",
+    "five_hundred.how_to_low_aces": "Low aces: aces melded in A-2-3, worth 1 each.",
     "five_hundred.went_out": "{player} went out.",
     "five_hundred.stock_ran_out": "Nobody went out (the stock ran out).",
     "five_hundred.melded_minus_left": "Melded minus left: {hands:lines}.",
@@ -70,11 +74,8 @@ class FiveHundred(Variant):
     def card_value(self, card: Card, options: Any) -> int:
         return card_value(card)
 
-    def how_to(self, options: Any) -> str:
-        return (
-            "Tap who went out; for every player, the cards melded or laid off and the cards left "
-            "(A 15, J Q K 10), as cards or points. Low aces: aces melded in A-2-3, worth 1 each."
-        )
+    def how_to(self, options: Any) -> guide.GuideLine:
+        return guide.how_to(Note("five_hundred.how_to"), Note("five_hundred.how_to_low_aces"))
 
     def cards_each(self, players: int, hand_number: int = 1) -> int:
         return 7

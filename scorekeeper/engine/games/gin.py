@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ..cards import Card, CardError
 from ..declare import Choice, Note, Settlement
@@ -16,6 +16,10 @@ from .gin_family import GinFinal, GinHands, gin_final, hands_won, settle
 
 #: the note Oklahoma Gin adds before the hand's Gin notes (:data:`.gin_family.NOTES`)
 NOTES: Mapping[str, str] = sentences({
+    "oklahoma.how_to": "Tap who knocked (0 is gin; at most the upcard's value); for both players, the unmatched "
+                       "cards (A 1, J Q K 10), the defender's after laying off.",
+    "corner_gin.how_to": "Tap who knocked (0 is gin; at most {limit}); for both players, the unmatched cards (an "
+                         "unmatched A 15, J Q K 10), the defender's after laying off.",
     "oklahoma.upcard": "Upcard {upcard}: knock limit {limit}.",
 })
 
@@ -115,8 +119,7 @@ class OklahomaGin(Gin):
     choices = (Choice("upcard", "card", "Upcard (sets the knock limit)",
                       "The first card turned up: its value is the most a player may knock with."),)
 
-    def knock_limit_text(self, options: Any) -> str:
-        return "the upcard's value"
+    how_to_notes = ("oklahoma.how_to", "gin.how_to_dead_hand")
 
     def upcard(self, hand: Hand) -> Card:
         raw = hand.entry.get("upcard")
@@ -174,4 +177,4 @@ class CornerGin(Gin):
     )
     meld_rules = MeldRules(rank_values=(15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), around_corner=True)
     lay_off_on_gin = True
-    ace_text = "an unmatched A 15"
+    how_to_notes = ("corner_gin.how_to", "gin.how_to_dead_hand")

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
+from .. import guide
 from ..declare import GIN, UNDERCUT, Line, Note, Settlement, count_or_cards
 from ..melds import (
     STANDARD, MeldRules, arrange, defence, defence_count, gin_shown, knocker_covers, knocker_shown, mask_text,
@@ -34,6 +35,9 @@ GinFinal = tuple[dict[str, Any], list[str], dict[str, Any]]
 #: ``multiplied``, written by :meth:`GinHands.score` as text with their keys
 #: beside them) and the settlement's (:func:`gin_final`)
 NOTES: Mapping[str, str] = sentences({
+    "gin.how_to": "Tap who knocked (0 is gin; at most {limit}); for both players, the unmatched cards (A 1, J Q K "
+                  "10), the defender's after laying off.",
+    "gin.how_to_dead_hand": "Dead hand: the stock ran out.",
     "gin.dead_hand": "Dead hand (the stock ran down): nobody scores.",
     "gin.gin": "{knocker} went gin: {defender}'s {count} + {bonus} gin bonus = {score}.",
     "gin.gin_laid_off": "{knocker} went gin: {defender}'s {count} after laying off {laid_off} + {bonus} gin bonus "
@@ -75,8 +79,8 @@ class GinHands(Variant):
     out_may_be_null = True
     out_verb = "knocked"
     no_out_label = "Dead hand"
-    #: an unmatched ace, in the how-to line
-    ace_text: ClassVar[str] = "A 1"
+    #: the how-to's sentences: what to enter (``{limit}``: the table's knock limit), and a hand nobody ends
+    how_to_notes: ClassVar[tuple[str, str]] = ("gin.how_to", "gin.how_to_dead_hand")
     exact_cards = 10
     meld_rules: ClassVar[MeldRules] = STANDARD
     lay_off_on_gin: ClassVar[bool] = False
@@ -84,15 +88,11 @@ class GinHands(Variant):
     def cards_each(self, players: int, hand_number: int = 1) -> int:
         return 10
 
-    def knock_limit_text(self, options: Any) -> str:
-        return str(options.get("knock_limit", 10))
-
-    def how_to(self, options: Any) -> str:
-        return (
-            f"Tap who knocked (0 is gin; at most {self.knock_limit_text(options)}); for both players, the "
-            f"unmatched cards ({self.ace_text}, J Q K 10), the defender's after laying off. "
-            "Dead hand: the stock ran out." + PICK
-        )
+    def how_to(self, options: Any) -> guide.GuideLine:
+        what, dead = self.how_to_notes
+        table_sets_it = any(option.key == "knock_limit" for option in self.options)  # (Oklahoma's upcard does)
+        limit = {"limit": options.get("knock_limit", 10)} if table_sets_it else {}
+        return guide.how_to(Note(what, **limit), Note(dead), PICK)
 
     def terms(self, hand: Hand) -> tuple[int, int, str]:
         """The hand's knock limit, and a factor on its whole score with the

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .. import guide
 from ..cards import Card, format_cards
 from ..declare import Field, Moment, Note, Sides
 from ..errors import InvalidEntry
@@ -53,6 +54,14 @@ PART_WORDS: Mapping[str, str] = {
 
 #: the notes a hand writes: each key (see :class:`~..declare.Note`) with its sentence
 NOTES: Mapping[str, str] = sentences({
+    "hand_and_foot.how_to": "Tap who went out (or that the stock ran out); for each side, its meld points, clean, "
+                            "dirty and wild books and red threes laid down; for everyone else, what is left in the "
+                            "hand and in the foot (joker 50, A and 2 20, K to 8 10, 7 to 4 and a black 3 5, a red "
+                            "three {red_three} against). Type a count, or pick the cards and the app counts them.",
+    "hand_and_foot.goal": "Four deals; highest total wins",
+    "hand_and_foot.next_foot": "a foot of {cards} too",
+    "hand_and_foot.next_deal": "deal {deal} of {deals}",
+    "hand_and_foot.next_to_open": "everyone needs {points} to open",
     "hand_and_foot.deal": "Deal {deal} of {deals}: every side's first meld needed {needed}.",
     "hand_and_foot.went_out": "{player} went out: {bonus} for going out.",
     "hand_and_foot.stock_ran_out": "The stock ran out: nobody went out, so no going-out bonus.",
@@ -230,15 +239,11 @@ class HandAndFoot(PlayedInSides):
 
     # -- guidance --------------------------------------------------------------
 
-    def how_to(self, options: Mapping[str, Any]) -> str:
-        return ("Tap who went out (or that the stock ran out); for each side, its meld points, clean, dirty and "
-                "wild books and red threes laid down; for everyone else, what is left in the hand and in the "
-                f"foot (joker 50, A and 2 20, K to 8 10, 7 to 4 and a black 3 5, a red three "
-                f"{options.get('red_three', RED_THREE)} against). Type a count, or pick the cards and the app "
-                "counts them.")
+    def how_to(self, options: Mapping[str, Any]) -> guide.GuideLine:
+        return guide.how_to(Note("hand_and_foot.how_to", red_three=options.get("red_three", RED_THREE)))
 
-    def goal(self, options: Mapping[str, Any]) -> str:
-        return "Four deals; highest total wins"
+    def goal(self, options: Mapping[str, Any]) -> guide.GuideLine:
+        return guide.goal(Note("hand_and_foot.goal"))
 
     def is_over(self, game: Game) -> bool:
         return game.hands_played >= DEALS
@@ -247,10 +252,10 @@ class HandAndFoot(PlayedInSides):
         return {**super().next_extras(game, number),
                 "minimum_meld": dict.fromkeys(game.columns, minimum_meld(number))}
 
-    def next_words(self, game: Game, number: int) -> list[str]:
+    def next_words(self, game: Game, number: int) -> list[Note]:
         """``a foot of 11 too · deal 2 of 4 · everyone needs 90 to open``."""
-        return [f"a foot of {CARDS_EACH} too", f"deal {number} of {DEALS}",
-                f"everyone needs {minimum_meld(number)} to open"]
+        return [Note("hand_and_foot.next_foot", cards=CARDS_EACH), Note("hand_and_foot.next_deal", deal=number, deals=DEALS),
+                Note("hand_and_foot.next_to_open", points=minimum_meld(number))]
 
     def hand_extras(self, game: Game, result: HandResult) -> dict[str, Any]:
         return {**super().hand_extras(game, result), "opened_at": minimum_meld(len(game.results))}

@@ -6,10 +6,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
+from .. import guide
 from ..declare import Line, Note, Settlement
 from ..extras import Boards, Extra
 from ..options import Option
-from ..notes import names, sentences
+from ..notes import sentences
 from .base import Game, HandResult, Score, decided, show, whole
 from .gin_family import GinFinal, GinHands, gin_final, settle
 
@@ -20,6 +21,8 @@ GAMES = ("I", "II", "III")
 #: its key and its sentence, the values in braces (``win``: the winner's
 #: how-manieth win, a number, ``{win:ordinal}`` in words; ``games``, ``closed``: lists of games)
 NOTES: Mapping[str, str] = sentences({
+    "hollywood.goal": "Three games at once, each to {target}; the most net points over the three wins",
+    "hollywood.next_open": "game{games:|s} {games:names} open",
     "hollywood.entered": "{player}'s {win:ordinal} win: {points} entered in game{games:|s} {games:names}.",
     "hollywood.entered_open": "{player}'s {win:ordinal} win: {points} entered in game{games:|s} {games:names} "
                               "(game{closed:|s} {closed:names} {closed:is|are} closed).",
@@ -148,11 +151,11 @@ class HollywoodGin(GinHands):
 
     # -- guidance ------------------------------------------------------------------
 
-    def goal(self, options: Mapping[str, Any]) -> str:
-        return f"Three games at once, each to {options['target']}; the most net points over the three wins"
+    def goal(self, options: Mapping[str, Any]) -> guide.GuideLine:
+        return guide.goal(Note("hollywood.goal", target=options["target"]))
 
-    def next_words(self, game: Game, number: int) -> list[str]:
-        return [_open_words(_match(game).open())]
+    def next_words(self, game: Game, number: int) -> list[Note]:
+        return [Note("hollywood.next_open", games=_match(game).open())]
 
     def next_extras(self, game: Game, number: int) -> dict[str, Any]:
         return {**super().next_extras(game, number), "open": _match(game).open()}
@@ -305,13 +308,6 @@ def _shown(totals: Mapping[str, Score]) -> dict[str, int | float]:
     return {p: whole(v) for p, v in totals.items()}
 
 
-def _games_words(games: tuple[str, ...] | list[str]) -> str:
-    """``game I``, ``games I and II``, ``games I, II and III``."""
-    return f"game{'s' if len(games) > 1 else ''} {names(list(games))}"
-
-
-def _open_words(games: list[str]) -> str:
-    return f"{_games_words(games)} open"
 
 
 def _entered_note(winner: str, nth: int, points: Score, due: tuple[str, ...], entered: tuple[str, ...]) -> Note:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .. import guide
 from ..bounds import (
     MAX_CARD_VALUE, MAX_DEALT, MAX_NAME, MAX_OWN_DEALS, MAX_POINTS, MAX_REENTRIES, shown,
 )
@@ -12,7 +13,7 @@ from ..cards import Card
 from ..declare import ELIMINATED, REENTER, Choice, Field, Note, Sides, count_or_cards
 from ..errors import InvalidEntry
 from ..extras import Extra
-from ..notes import sentences
+from ..notes import Words, sentences
 from ..options import Option, deals, eliminate_at, target
 from . import house_rules as rules
 from .base import (
@@ -21,18 +22,42 @@ from .base import (
 )
 from .house_rules import bonus_note, entry_value, one_go_multiplier, out_bonus
 
+#: the scoring modes in the players' words
+SCORING_WORDS = {
+    "own": "each player scores their own hand",
+    "winner_takes": "whoever goes out scores what the others hold, they score 0",
+    "zero_sum": "each other player pays what they hold to whoever went out",
+    "lowest_scores_difference": "the lowest hand scores what each other hand holds more than it",
+}
+#: the key of the how-to's sentence naming each scoring mode
+HOW_TO_SCORING = {scoring: f"house.how_to_scoring_{scoring}" for scoring in SCORING_WORDS}
+
 #: every note of a house game: its key (see :class:`~.declare.Note`) and its
 #: sentence, the values in braces (``hands``: each player's number, by name);
 #: a player out over ``eliminate_at`` adds the notes of :data:`.base.NOTES`,
 #: the extensions those of :data:`.house_rules.NOTES`
 NOTES: Mapping[str, str] = sentences({
+    "house.how_to_cards": "Tap who went out; for each player left with cards, every card counts "
+                          "({values:card_values}).",
+    "house.how_to_cards_or_nobody": "Tap who went out (or nobody); for each player left with cards, every card "
+                                    "counts ({values:card_values}).",
+    "house.how_to_melded": "Tap who went out (or nobody); for every player, the cards melded and the cards left "
+                           "({values:card_values}), as cards or points.",
+    "house.how_to_points_own": "Tap who went out (or nobody); type each player's points (below 0 for points off), "
+                               "the one who went out too if they score.",
+    "house.how_to_points_lowest": "Tap who went out (or nobody); type each player's points (the one who went out "
+                                  "counts 0).",
+    "house.how_to_points": "Tap who went out; type everyone else's points (below 0 for points off).",
+    **{HOW_TO_SCORING[scoring]: f"Scoring: {words}." for scoring, words in SCORING_WORDS.items()},
     "house.own": "{player} went out; each player scores their own: {hands:list}.",
     "house.own_nobody_out": "Nobody went out; each player scores their own: {hands:list}.",
     "house.winner_takes": "{player} went out and takes what the others hold: {hands:plus} = {total}; they score 0.",
     "house.zero_sum": "{player} went out; each other player pays {player} what they hold: {hands:plus} = {total}.",
     "house.bonus": "Going-out bonus: {bonus} to {player}.",
     "house.bonus_paid": "Going-out bonus: each other player pays {player} {bonus} more, {paid} in all.",
-})
+}, card_values=Words({"ace": "A {points}", "pictures": "K Q J {points}", "ten": "10 {points}",
+                      "face_pips": "2-9 their pips", "pips": "2-9 {points}", "joker": "joker {points}",
+                      "card": "{card} {points}"}))
 
 #: a card's value by default: ace 1, pictures and tens 10, pips their face, joker 0
 DEFAULT_VALUES: Mapping[str, Any] = {"ace": 1, "pictures": 10, "ten": 10, "pips": "face", "joker": 0}
@@ -60,14 +85,6 @@ VALUES = Option(
     more_key=rules.value_key,
     label="Card values", when=("entry", BY_CARDS),
 )
-
-#: the scoring modes in the players' words
-SCORING_WORDS = {
-    "own": "each player scores their own hand",
-    "winner_takes": "whoever goes out scores what the others hold, they score 0",
-    "zero_sum": "each other player pays what they hold to whoever went out",
-    "lowest_scores_difference": "the lowest hand scores what each other hand holds more than it",
-}
 
 ENDING = "How the game ends"
 #: the most deals a schedule lists, and the characters of a deal's contract
@@ -399,48 +416,43 @@ class House(PlayedInSides):
 
     # -- guidance --------------------------------------------------------------
 
-    def how_to(self, options: Mapping[str, Any]) -> str:
+    def how_to(self, options: Mapping[str, Any]) -> guide.GuideLine:
         scoring = options.get("scoring")
-        own = scoring in ("own", "lowest_scores_difference")
-        who = "Tap who went out (or nobody)" if own else "Tap who went out"
+        or_nobody = scoring in ("own", "lowest_scores_difference")
+        scored = Note(HOW_TO_SCORING[str(scoring)])
         if options.get("entry") == "cards":
-            what = f"; for each player left with cards, every card counts ({self.values_words(options)})." + PICK
-        elif options.get("entry") == "meld_minus_hand":
-            what = (f"; for every player, the cards melded and the cards left ({self.values_words(options)}), "
-                    "as cards or points.")
-        elif scoring == "own":
-            what = "; type each player's points (below 0 for points off), the one who went out too if they score."
-        elif scoring == "lowest_scores_difference":
-            what = "; type each player's points (the one who went out counts 0)."
-        else:
-            what = "; type everyone else's points (below 0 for points off)."
-        return f"{who}{what} Scoring: {SCORING_WORDS.get(str(scoring), '')}."
+            cards = "house.how_to_cards_or_nobody" if or_nobody else "house.how_to_cards"
+            return guide.how_to(Note(cards, values=self.values_listed(options)), PICK, scored)
+        if options.get("entry") == "meld_minus_hand":  # (scored by "own" only: nobody may go out)
+            return guide.how_to(Note("house.how_to_melded", values=self.values_listed(options)), scored)
+        typed = {"own": "house.how_to_points_own", "lowest_scores_difference": "house.how_to_points_lowest"}
+        return guide.how_to(Note(typed.get(str(scoring), "house.how_to_points")), scored)
 
     @staticmethod
-    def values_words(options: Mapping[str, Any]) -> str:
-        """``A 15, K Q J 10, 10 10, 2-9 their pips, joker 25`` (then ``7 20, QS 100``: single values)."""
+    def values_listed(options: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The table's card values, each an item of a how-to's ``{values:card_values}``: ``A 15, K Q J 10,
+        10 10, 2-9 their pips, joker 25`` (then ``7 20, QS 100``: single values)."""
         values = options["values"]
-        pips = "2-9 their pips" if values["pips"] == "face" else f"2-9 {values['pips']}"
-        joker = f", joker {values['joker']}" if options.get("jokers") else ""
-        single = "".join(f", {key} {value}" for key, value in values.items() if key not in DEFAULT_VALUES)
-        return f"A {values['ace']}, K Q J {values['pictures']}, 10 {values['ten']}, {pips}{joker}{single}"
+        pips = {"kind": "face_pips"} if values["pips"] == "face" else {"kind": "pips", "points": values["pips"]}
+        jokers = [{"kind": "joker", "points": values["joker"]}] if options.get("jokers") else []
+        return [{"kind": "ace", "points": values["ace"]}, {"kind": "pictures", "points": values["pictures"]},
+                {"kind": "ten", "points": values["ten"]}, pips, *jokers,
+                *({"kind": "card", "card": key, "points": value} for key, value in values.items()
+                  if key not in DEFAULT_VALUES)]
 
-    def goal(self, options: Mapping[str, Any]) -> str:
+    def goal(self, options: Mapping[str, Any]) -> guide.GuideLine:
         parts = []
         ends = options.get("eliminate_at") or options.get("target")
         if options.get("eliminate_at"):
-            parts += [f"Out at {options['eliminate_at']}", "last player left wins"]
+            parts += [Note("guide.out_at", limit=options["eliminate_at"]), Note("guide.last_left_wins")]
         elif options.get("target"):
-            parts.append(f"Game to {options['target']}")
-        if options.get("deals"):
-            parts.append(f"at most {options['deals']} deals" if ends else f"{options['deals']} deals")
-        elif options.get("schedule"):
-            count = len(options["schedule"])
-            parts.append(f"at most {count} deals" if ends else f"{count} deals")
+            parts.append(Note("guide.game_to", target=options["target"]))
+        deals = options.get("deals") or len(options.get("schedule") or ())
+        if deals:
+            parts.append(Note("guide.at_most_deals" if ends else "guide.deals", deals=deals))
         if not parts:
-            parts.append("Play until you agree to stop")
-        parts.append("lowest wins" if options.get("lowest_wins") else "highest wins")
-        return "; ".join(parts)
+            parts.append(Note("guide.until_agreed"))
+        return guide.goal(*parts, guide.winning(bool(options.get("lowest_wins"))))
 
     # -- reading an entry --------------------------------------------------------
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from .. import guide
 from ..cards import CardError, format_cards, parse_rank, rank_name
 from ..declare import ELIMINATED, Choice, Moment, Note, Status, count_or_cards
 from ..melds import MeldRules, indian_points, is_declaration
@@ -38,6 +39,8 @@ POINT_LINES: Mapping[str, str] = {
 }
 
 NOTES: Mapping[str, str] = sentences({
+    "indian.how_to": "Tap who declared; for everyone else, a drop, a wrong show, or their points (A K Q J 10, "
+                     "jokers 0, at most {most}).",
     "indian.declared": "{player} declared and scores 0.",
     "indian.declared_wild": "{player} declared and scores 0. Wild rank: {wild}.",
     "indian.points": "{hands:lines}.",
@@ -121,11 +124,8 @@ class Indian(Variant):
     def cards_each(self, players: int, hand_number: int = 1) -> int:
         return HAND_SIZE
 
-    def how_to(self, options: Any) -> str:
-        return (
-            "Tap who declared; for everyone else, a drop, a wrong show, or their points "
-            f"(A K Q J 10, jokers 0, at most {options.get('max_points', 80)})." + PICK
-        )
+    def how_to(self, options: Any) -> guide.GuideLine:
+        return guide.how_to(Note("indian.how_to", most=options.get("max_points", 80)), PICK)
 
     def decks(self, players: int) -> int:
         return 1 if players == 2 else 2

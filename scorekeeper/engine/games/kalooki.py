@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .. import guide
 from ..cards import Card
 from ..declare import ELIMINATED, REENTER, REENTERED, Choice, Moment, Note
 from ..notes import sentences
@@ -20,6 +21,10 @@ FIRST_MELD = 40
 #: the values in braces (``values``, ``scores``: each player's); a player put
 #: out or coming back adds the notes of :data:`.base.NOTES`
 NOTES: Mapping[str, str] = sentences({
+    "kalooki.how_to": "Tap who went out; for everyone else, every card left counts (A {ace}, 10 and pictures 10, "
+                      "joker {joker}).",
+    "kalooki.how_to_kalookie": "A kalookie (all 13 at once) doubles the others.",
+    "kalooki.next_first_meld": "first meld {points}",
     "kalooki.out": "{winner} went out and scores 0; every card left counts against the others: {values:list}.",
     "kalooki.kalookie_doubled": "Kalookie ({winner} laid down all 13 at once): every other score doubles: "
                                 "{scores:list}.",
@@ -120,15 +125,13 @@ class Kalooki(Variant):
             return int(options["ace"])
         return min(card.rank, 10)
 
-    def how_to(self, options: Any) -> str:
-        double = " A kalookie (all 13 at once) doubles the others." if options.get("kalookie_double") else ""
-        return (
-            "Tap who went out; for everyone else, every card left counts "
-            f"(A {options.get('ace', 11)}, 10 and pictures 10, joker {options.get('joker_value', 15)})." + PICK + double
-        )
+    def how_to(self, options: Any) -> guide.GuideLine:
+        double = [Note("kalooki.how_to_kalookie")] if options.get("kalookie_double") else []
+        return guide.how_to(Note("kalooki.how_to", ace=options.get("ace", 11), joker=options.get("joker_value", 15)),
+                            PICK, *double)
 
-    def next_words(self, game: Game, number: int) -> list[str]:
-        return [f"first meld {FIRST_MELD}"]
+    def next_words(self, game: Game, number: int) -> list[Note]:
+        return [Note("kalooki.next_first_meld", points=FIRST_MELD)]
 
     def score(self, hand: Hand) -> HandResult:
         winner = hand.out

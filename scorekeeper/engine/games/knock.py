@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .. import guide
 from ..declare import Moment, Note, count_or_cards
 from ..melds import STANDARD
 from ..notes import sentences
@@ -18,6 +19,8 @@ KNOCK_PENALTY = 10
 #: sentence, the values in braces (``lowest``: the lowest count, the one a
 #: payer pays down to; ``winners``: a list, "has" becoming "have" for several)
 NOTES: Mapping[str, str] = sentences({
+    "knock.how_to": "Tap who knocked; for everyone, the knocker too, their unmatched cards (A 1, J Q K 10, others "
+                    "their pips).",
     "knock.knocker_lowest": "{knocker} knocked with {count}, the lowest count.",
     "knock.rum": "{knocker} knocked with {count}, the lowest count: a rum hand, {bonus} more from each player.",
     "knock.knocker_beaten": "{knocker} knocked with {count} but {winners:names} {winners:has|have} {lowest}.",
@@ -80,9 +83,8 @@ class Knock(Variant):
     moments = (RUM_HANDS, KNOCKS_BEATEN)
     out_verb = "knocked"
 
-    def how_to(self, options: Any) -> str:
-        return ("Tap who knocked; for everyone, the knocker too, their unmatched cards "
-                "(A 1, J Q K 10, others their pips)." + PICK)
+    def how_to(self, options: Any) -> guide.GuideLine:
+        return guide.how_to(Note("knock.how_to"), PICK)
 
     def cards_each(self, players: int, hand_number: int = 1) -> int:
         return 10 if players == 2 else 7 if players <= 4 else 5

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .. import guide
 from ..bounds import shown
 from ..declare import Choice, Field, Moment, Note
 from ..errors import InvalidEntry
@@ -46,6 +47,8 @@ HAND_LINES: Mapping[str, str] = {
 
 #: every note of Marriage: its key and its sentence, the values in braces
 NOTES: Mapping[str, str] = sentences({
+    "marriage.how_to": "Tap who finished; for each player who showed, type their maal (Showed turns on). A player "
+                       "who never showed pays {pays}: leave them as they are.",
     "marriage.maal": "Maal: {total} in all; each player scores {players} × their maal - {total}: {hands:maal}.",
     "marriage.paid": "{player} finished and collects {hands:payments}: {collected}.",
     "marriage.paid_dublee": "{player} finished on dublees and collects {hands:payments}: {collected}.",
@@ -116,9 +119,8 @@ class Marriage(Variant):
     def decks(self, players: int) -> int:
         return 3
 
-    def how_to(self, options: Mapping[str, Any]) -> str:
-        return ("Tap who finished; for each player who showed, type their maal (Showed turns on). "
-                f"A player who never showed pays {options.get('unseen_pays', 10)}: leave them as they are.")
+    def how_to(self, options: Mapping[str, Any]) -> guide.GuideLine:
+        return guide.how_to(Note("marriage.how_to", pays=options.get("unseen_pays", 10)))
 
     def read_input(self, hand: Hand, player: str, raw: Any) -> PlayerInput:
         if not isinstance(raw, Mapping):

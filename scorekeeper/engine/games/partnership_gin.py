@@ -9,7 +9,7 @@ from ..bounds import quoted
 from ..declare import Note, Settlement, Sides, note_key
 from ..errors import InvalidEntry
 from ..extras import PAIRINGS, Extra
-from ..notes import sentences
+from ..notes import Words, sentences
 from ..options import Option, target
 from ..sheet import NoteKey
 from .base import Game, Hand, HandResult, PlayedInSides, Score, decided
@@ -17,12 +17,16 @@ from .gin_family import GinFinal, GinHands, gin_final, hands_won, settle
 
 #: the notes Partnership Gin adds to Gin's (:data:`.gin_family.NOTES`), each key with its sentence
 NOTES: Mapping[str, str] = sentences({
+    "partnership.how_to": "Each game: tap who knocked (0 is gin; at most {limit}); for both players, the unmatched "
+                          "cards (A 1, J Q K 10), the defender's after laying off.",
+    "partnership.how_to_dead_game": "Dead game: the stock ran out.",
     "partnership.dead": "{first} v {second}: dead game (the stock ran down), nobody scores.",
     "partnership.won": "{winner} won {points}, {other} {lost}: {points} - {lost} = {score} to {winner}.",
     "partnership.even": "Both sides won {points}: nobody scores.",
     "partnership.game_bonus": "{winner} win the game: {bonus} game bonus.",
     "partnership.ended_by_agreement": "Ended by agreement: {winner} have the higher total; no game bonus.",
-})
+    "partnership.next_games": "{games:pairings}",
+}, pairings=Words({"": "{first} v {second}"}))
 
 #: Gin's settlement notes that name a winner, said of a side (two players)
 _OF_A_SIDE = {"gin.game_bonus": "partnership.game_bonus", "gin.ended_by_agreement": "partnership.ended_by_agreement"}
@@ -119,9 +123,7 @@ class PartnershipGin(PlayedInSides, GinHands):
 
     no_out_label = "Dead game"
 
-    def how_to(self, options: Any) -> str:
-        words = super().how_to(options).replace("Dead hand:", f"{self.no_out_label}:")
-        return f"Each game: {words[0].lower()}{words[1:]}"
+    how_to_notes = ("partnership.how_to", "partnership.how_to_dead_game")
 
     # -- who plays whom ------------------------------------------------------------
 
@@ -136,9 +138,9 @@ class PartnershipGin(PlayedInSides, GinHands):
     def next_extras(self, game: Game, number: int) -> dict[str, Any]:
         return {PAIRINGS: pairings(game.players, number, game.dealers[-1], game.options["pairing"])}
 
-    def next_words(self, game: Game, number: int) -> list[str]:
+    def next_words(self, game: Game, number: int) -> list[Note]:
         games = pairings(game.players, number, game.dealers[-1], game.options["pairing"])
-        return [", ".join(f"{a} v {b}" for a, b in games)]
+        return [Note("partnership.next_games", games=[{"first": a, "second": b} for a, b in games])]
 
     def next_dealer(self, game: Game, result: HandResult) -> str:
         if result.winner is None:

@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from .. import guide
 from ..bounds import MAX_CARDS_TEXT, MAX_COUNT, quoted
 from ..cards import CardError
 from ..declare import CardFace, Field, Moment, Note, OwnPack
@@ -35,6 +36,10 @@ _CARD = re.compile(r"(1[0-2]|[1-9])([RBGY])?|W[RBGY]?|S")
 _SEPARATORS = re.compile(r"[\s,]+")
 
 NOTES: Mapping[str, str] = sentences({
+    "phase10.how_to": "Tap who went out; for everyone else, switch on Made phase if they laid down their phase, "
+                      "then type what their cards count (1-9 five, 10-12 ten, Skip 15, Wild 25), or pick the cards.",
+    "phase10.goal": "Complete all ten phases first; lowest total breaks a tie",
+    "phase10.next_phases": "phases: {phases:list}",
     "phase10.out": "{out} went out and scores 0; the others score the cards they hold: {hands:list}.",
     "phase10.phases": "Phases: {tried:tried}.",
     "phase10.completed": "{players:names} completed all ten phases; the lowest total among them "
@@ -179,16 +184,16 @@ class Phase10(Variant):
     def decks(self, players: int) -> int:
         return OF_A_NUMBER_AND_COLOUR
 
-    def how_to(self, options: Any) -> str:
-        return ("Tap who went out; for everyone else, switch on Made phase if they laid down their phase, "
-                "then type what their cards count (1-9 five, 10-12 ten, Skip 15, Wild 25), or pick the cards.")
+    def how_to(self, options: Any) -> guide.GuideLine:
+        return guide.how_to(Note("phase10.how_to"))
 
-    def goal(self, options: Any) -> str:
-        return "Complete all ten phases first; lowest total breaks a tie"
+    def goal(self, options: Any) -> guide.GuideLine:
+        return guide.goal(Note("phase10.goal"))
 
-    def next_line(self, game: Game, nxt: Mapping[str, Any]) -> str:
-        phases = ", ".join(f"{player} {phase}" for player, phase in nxt["phases"].items())
-        return f"Hand {nxt['hand']} · {nxt['dealer']} deals {DEALT} cards · phases: {phases}"
+    def next_line(self, game: Game, nxt: Mapping[str, Any]) -> guide.GuideLine:
+        return guide.next_deal(Note("guide.hand", hand=nxt["hand"]),
+                               Note("guide.dealer_cards", dealer=nxt["dealer"], cards=DEALT),
+                               Note("phase10.next_phases", phases=nxt["phases"]))
 
     def preview_own(self, text: str, options: Mapping[str, Any], *, went_out: bool = False,
                     number: int = 1) -> dict[str, Any]:

@@ -18,8 +18,6 @@ from .table import Game, whole
 
 # -- shared rules ------------------------------------------------------------
 
-#: the line a how-to ends with where a count or the cards may be given
-PICK = " Type the count, or pick the cards and the app counts them."
 
 
 def standard_deal(players: int) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .. import guide
 from ..cards import Card
 from ..options import target
 from ..declare import RUMMY, Choice, Note
@@ -19,6 +20,8 @@ GOING_OUT_BONUS = 25
 #: every note of Sai Rummy: its key (see :class:`~.declare.Note`) and its
 #: sentence, the values in braces (``hands``: each other player's hand)
 NOTES: Mapping[str, str] = sentences({
+    "sai.how_to": "Tap who went out; for everyone else, every card left counts (Q\N{BLACK SPADE SUIT} 40, A 15, "
+                  "K Q J 10 10, 2-9 5).",
     "sai.nobody_out": "Nobody went out: no score, the deal passes.",
     "sai.collects": "{player} went out and collects {hands:plus} = {total}.",
     "sai.rummy_doubled": "Rummy (out in one turn): doubled to {total}.",
@@ -72,9 +75,8 @@ class Sai(Variant):
     def cards_each(self, players: int, hand_number: int = 1) -> int:
         return standard_deal(players)
 
-    def how_to(self, options: Any) -> str:
-        return ("Tap who went out; for everyone else, every card left counts "
-                "(Q\N{BLACK SPADE SUIT} 40, A 15, K Q J 10 10, 2-9 5)." + PICK)
+    def how_to(self, options: Any) -> guide.GuideLine:
+        return guide.how_to(Note("sai.how_to"), PICK)
 
     def score(self, hand: Hand) -> HandResult:
         scores = zero_scores(hand.players)

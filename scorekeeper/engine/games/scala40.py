@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from .. import guide
 from ..cards import Card
 from ..declare import ELIMINATED, REENTER, REENTERED, Choice, Moment, Note, Status
 from ..notes import Words, sentences
@@ -26,6 +27,10 @@ UNOPENED: Mapping[str, Any] = MappingProxyType({"opened": False})
 #: ``values``, one who never opened is ``{"kind": "never_opened", "points"}``);
 #: a player put out or coming back adds the notes of :data:`.base.NOTES`
 NOTES: Mapping[str, str] = sentences({
+    "scala40.how_to": "Tap who closed; for everyone else, every card left counts (A 11, K Q J 10, joker 25), or "
+                      "tap never opened: {not_opened}.",
+    "scala40.how_to_in_mano": "In mano (closed in one turn, never having opened) doubles the others.",
+    "scala40.next_opening": "opening {points}",
     "scala40.closed": "{closer} closed and scores 0; every card left counts against the others: {values:charged}.",
     "scala40.in_mano": "In mano ({closer} closed in one turn, never having opened): every other score doubles: "
                        "{scores:list}.",
@@ -128,15 +133,12 @@ class Scala40(Variant):
             return 11
         return min(card.rank, 10)
 
-    def how_to(self, options: Any) -> str:
-        return (
-            "Tap who closed; for everyone else, every card left counts (A 11, K Q J 10, joker 25), "
-            f"or tap never opened: {options.get('not_opened', 100)}." + PICK
-            + " In mano (closed in one turn, never having opened) doubles the others."
-        )
+    def how_to(self, options: Any) -> guide.GuideLine:
+        return guide.how_to(Note("scala40.how_to", not_opened=options.get("not_opened", 100)), PICK,
+                            Note("scala40.how_to_in_mano"))
 
-    def next_words(self, game: Game, number: int) -> list[str]:
-        return [f"opening {OPENING}"]
+    def next_words(self, game: Game, number: int) -> list[Note]:
+        return [Note("scala40.next_opening", points=OPENING)]
 
     # -- reading -------------------------------------------------------------
 

@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from .. import form_notes  # noqa: F401  (the sentence for a hand no deal holds)
+from .. import guide
 from ..cards import Card, find_excess_copies, rank_name
 from ..declare import Note
 from ..errors import InvalidEntry
@@ -18,11 +19,33 @@ from .base import PICK, Game, Hand, HandResult, Variant, decided, meld_detail, u
 
 DEALS = 11
 
+#: the wild ranks in the players' words: "sixes wild"
+RANK_WORDS = {3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights", 9: "nines",
+              10: "tens", 11: "jacks", 12: "queens", 13: "kings"}
+#: the key of the next deal's words for each wild rank (``sixes wild``), a sentence each
+NEXT_WILD = {rank: f"three_thirteen.next_wild_{rank}" for rank in RANK_WORDS}
+#: the how-to's first sentence, by whether pictures count 11 12 13 and whether jokers are played
+HOW_TO = {(False, False): "three_thirteen.how_to", (False, True): "three_thirteen.how_to_jokers",
+          (True, False): "three_thirteen.how_to_faces", (True, True): "three_thirteen.how_to_faces_jokers"}
+
 #: every note of Three Thirteen: its key (see :class:`~.declare.Note`) and its
 #: sentence, the values in braces (``wild``: the wild rank in words, as in
 #: :data:`RANK_WORDS`; ``charged``: each other player's count, or, given as
 #: cards, ``{"points", "unmatched"}`` with the cards left unmatched)
 NOTES: Mapping[str, str] = sentences({
+    "three_thirteen.how_to": "Tap who went out; for everyone else, the value of the cards they cannot meld with "
+                             "this deal's wild rank (A 1, J Q K 10, an unmatched wild card its own value).",
+    "three_thirteen.how_to_jokers": "Tap who went out; for everyone else, the value of the cards they cannot meld "
+                                    "with this deal's wild rank (A 1, J Q K 10, an unmatched wild card its own "
+                                    "value, a joker {joker}).",
+    "three_thirteen.how_to_faces": "Tap who went out; for everyone else, the value of the cards they cannot meld "
+                                   "with this deal's wild rank (A 1, J Q K 11 12 13, an unmatched wild card its own "
+                                   "value).",
+    "three_thirteen.how_to_faces_jokers": "Tap who went out; for everyone else, the value of the cards they cannot "
+                                          "meld with this deal's wild rank (A 1, J Q K 11 12 13, an unmatched wild "
+                                          "card its own value, a joker {joker}).",
+    "three_thirteen.goal": "Eleven deals, 3 to 13 cards; lowest total wins",
+    **{NEXT_WILD[rank]: f"{words} wild" for rank, words in RANK_WORDS.items()},
     "three_thirteen.deal": "Deal {deal} of 11: {cards} cards each, {wild} wild.",
     "three_thirteen.out": "{out} went out and scores 0; what the others could not meld counts against them: "
                           "{charged:counts}.",
@@ -34,9 +57,6 @@ FACE_VALUES = {
     "10": (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10),
     "11-12-13": (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13),
 }
-#: the wild ranks in the players' words: "sixes wild"
-RANK_WORDS = {3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights", 9: "nines",
-              10: "tens", 11: "jacks", 12: "queens", 13: "kings"}
 JOKERS_A_DECK = 2
 
 
@@ -181,20 +201,19 @@ class ThreeThirteen(Variant):
 
     # -- guidance -------------------------------------------------------------
 
-    def how_to(self, options: Any) -> str:
-        faces = "J Q K 11 12 13" if options.get("faces") == "11-12-13" else "J Q K 10"
-        joker = f", a joker {options.get('joker_value', 20)}" if options.get("jokers") else ""
-        return ("Tap who went out; for everyone else, the value of the cards they cannot meld with this deal's "
-                f"wild rank (A 1, {faces}, an unmatched wild card its own value{joker})." + PICK)
+    def how_to(self, options: Any) -> guide.GuideLine:
+        jokers = bool(options.get("jokers"))
+        joker = {"joker": options.get("joker_value", 20)} if jokers else {}
+        return guide.how_to(Note(HOW_TO[options.get("faces") == "11-12-13", jokers], **joker), PICK)
 
-    def goal(self, options: Any) -> str:
-        return "Eleven deals, 3 to 13 cards; lowest total wins"
+    def goal(self, options: Any) -> guide.GuideLine:
+        return guide.goal(Note("three_thirteen.goal"))
 
     def next_extras(self, game: Game, number: int) -> dict[str, Any]:
         return {**super().next_extras(game, number), "wild": rank_name(wild_rank(number))}
 
-    def next_words(self, game: Game, number: int) -> list[str]:
-        return [f"{RANK_WORDS[wild_rank(number)]} wild"]
+    def next_words(self, game: Game, number: int) -> list[Note]:
+        return [Note(NEXT_WILD[wild_rank(number)])]
 
     def preview(self, cards: Sequence[Card], options: Mapping[str, Any],
                 entry: Mapping[str, Any] | None = None, *, went_out: bool = False,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .. import guide
 from ..declare import ELIMINATED, Note, count_or_cards
 from ..melds import MeldRules
 from ..notes import sentences
@@ -21,6 +22,10 @@ RULES = MeldRules(wild_rank=2)
 #: the values in braces (``hands``: each other player's count); a player out
 #: over the limit adds the notes of :data:`.base.NOTES`
 NOTES: Mapping[str, str] = sentences({
+    "tunk.how_to": "Tap who tunked; for everyone else, every card left counts (A 1, J Q K 10, others their pips, "
+                   "deuces 2).",
+    "tunk.how_to_double": "Tap who tunked; for everyone else and the tunker's own count, every card left counts (A 1, "
+                          "J Q K 10, others their pips, deuces 2).",
     "tunk.tunked": "{tunker} tunked and scores 0; every card left counts against the others: {hands:list}.",
     "tunk.tunked_charged": "{tunker} tunked; every card left counts against the others: {hands:list}.",
     "tunk.doubled": "{tunker} tunked with {count}, not the lowest ({lowest}): charged double, {charged}.",
@@ -67,10 +72,8 @@ class Tunk(Variant):
     lowest_wins = True
     out_verb = "tunked"
 
-    def how_to(self, options: Any) -> str:
-        own = " and the tunker's own count" if options.get("tunker_double") else ""
-        return (f"Tap who tunked; for everyone else{own}, every card left counts "
-                "(A 1, J Q K 10, others their pips, deuces 2)." + PICK)
+    def how_to(self, options: Any) -> guide.GuideLine:
+        return guide.how_to(Note("tunk.how_to_double" if options.get("tunker_double") else "tunk.how_to"), PICK)
 
     def cards_each(self, players: int, hand_number: int = 1) -> int:
         return 7

@@ -16,10 +16,13 @@ from typing import Any, ClassVar
 from ..bounds import quoted, shown
 from ..cards import Card, find_excess_copies
 from ..declare import (
-    CARDS, COUNT, REENTER, SIDE_FIELD_KINDS, Choice, Ending, Field, Moment, OwnPack, Settlement, Sides, Status,
+    CARDS, COUNT, REENTER, SIDE_FIELD_KINDS, Choice, Ending, Field, Moment, Note, OwnPack, Settlement, Sides,
+    Status,
 )
 from ..errors import InvalidEntry
 from ..extras import Boards, Extra, extra_words
+from .. import guide
+from ..guide import GuideLine
 from ..options import Option, check_options
 from .entries import Hand, HandResult, PlayerInput, Score
 from .quick_read import quick_input
@@ -285,55 +288,62 @@ class Variant(ABC):
 
     # -- guidance and settlement ----------------------------------------------
 
-    def how_to(self, options: Mapping[str, Any]) -> str:
+    def how_to(self, options: Mapping[str, Any]) -> GuideLine:
         """One line for a newcomer: what to tap, and what a player's number is in this game."""
-        return ""
+        return guide.how_to()
 
-    def goal(self, options: Mapping[str, Any]) -> str:
+    def goal(self, options: Mapping[str, Any]) -> GuideLine:
         """The game's goal in a line: ``Game to 500; highest wins``."""
         if options.get("eliminate_at"):
             back = options.get("reentries")
-            again = f"; {back} re-entr{'y' if back == 1 else 'ies'} each" if back else ""
-            return f"Out at {options['eliminate_at']}; last player left wins{again}"
+            again = [Note("guide.reentries", reentries=back)] if back else []
+            return guide.goal(Note("guide.out_at", limit=options["eliminate_at"]), Note("guide.last_left_wins"), *again)
         if options.get("pool"):
-            return f"Pool {options['pool']}: out at {options['pool']}; last player left wins"
+            return guide.goal(Note("guide.pool", pool=options["pool"]), Note("guide.last_left_wins"))
         parts = []
         if options.get("target"):
-            parts.append(f"Game to {options['target']}")
+            parts.append(Note("guide.game_to", target=options["target"]))
         if options.get("deals"):
-            parts.append(f"{options['deals']} deals")
+            parts.append(Note("guide.deals", deals=options["deals"]))
         if not parts:
-            parts.append("Play until you agree to stop")
-        parts.append("lowest wins" if self.is_lowest_wins(options) else "highest wins")
-        return "; ".join(parts)
+            parts.append(Note("guide.until_agreed"))
+        return guide.goal(*parts, guide.winning(self.is_lowest_wins(options)))
 
-    def limit(self, options: Mapping[str, Any]) -> tuple[str, int] | None:
+    def limit(self, options: Mapping[str, Any]) -> tuple[Note, int] | None:
         """The line totals play to or out at, labelled (``("Target", 500)``), if there is one."""
-        for key, label in (("target", "Target"), ("eliminate_at", "Out at"), ("pool", "Pool")):
+        for key, label in (("target", "guide.limit_target"), ("eliminate_at", "guide.limit_out_at"),
+                           ("pool", "guide.limit_pool")):
             if options.get(key):
-                return label, int(options[key])
+                return Note(label), int(options[key])
         return None
 
-    def next_words(self, game: Game, number: int) -> list[str]:
+    def next_words(self, game: Game, number: int) -> list[Note]:
         """What the next deal needs besides its dealer, cards and pack, where the game words it
         itself (``["sixes wild"]``); a game that does not has its ``next`` :attr:`extras` written
         ``Label: value`` (``Contract: 2 sets``)."""
         return []
 
-    def next_line(self, game: Game, nxt: Mapping[str, Any]) -> str:
+    def next_line(self, game: Game, nxt: Mapping[str, Any]) -> GuideLine:
         """The next deal in a line: ``Hand 4 · Ann deals 6 cards · 2 decks + 2 jokers · sixes wild``."""
-        dealt = f" {nxt['cards_each']} cards" if nxt["cards_each"] is not None else ""
-        words = [f"Hand {nxt['hand']}", f"{nxt['dealer']} deals{dealt}"]
-        if nxt["decks"] > 1 or nxt["jokers"]:
-            pack = f"{nxt['decks']} deck{'s' if nxt['decks'] != 1 else ''}"
-            if nxt["jokers"]:
-                pack += f" + {nxt['jokers']} joker{'s' if nxt['jokers'] != 1 else ''}"
-            words.append(pack)
-        if type(self).next_words is Variant.next_words:
-            words += extra_words(self.extras, nxt)  # the declared extras, as ``Label: value``
+        if nxt["cards_each"] is not None:
+            dealer = Note("guide.dealer_cards", dealer=nxt["dealer"], cards=nxt["cards_each"])
         else:
-            words += self.next_words(game, nxt["hand"])
-        return " · ".join(words)
+            dealer = Note("guide.dealer", dealer=nxt["dealer"])
+        words: list[str] = [Note("guide.hand", hand=nxt["hand"]), dealer]
+        if nxt["jokers"]:
+            words.append(Note("guide.decks_jokers", decks=nxt["decks"], jokers=nxt["jokers"]))
+        elif nxt["decks"] > 1:
+            words.append(Note("guide.decks", decks=nxt["decks"]))
+        words += self.next_words(game, nxt["hand"]) + extra_words(self.worded_extras(), nxt)
+        return guide.next_deal(*words)
+
+    def worded_extras(self) -> tuple[Extra, ...]:
+        """The ``next`` extras the next deal's line writes as ``Label: value``: every one, unless
+        the game words that line itself (its :meth:`next_words` or :meth:`next_line`)."""
+        cls = type(self)
+        if cls.next_words is not Variant.next_words or cls.next_line is not Variant.next_line:
+            return ()
+        return tuple(extra for extra in self.extras if extra.where == "next")
 
     def settlement(self, game: Game) -> list[Settlement]:
         """The end-of-game settlement as labelled lines (Gin's line, boxes, game...); none by default."""
