@@ -4,6 +4,7 @@ by the page's language's sentence, with the field's label as that page shows it.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -117,3 +118,29 @@ def test_a_games_players_are_listed_with_the_languages_own_comma(
     review = page(user.get(f"/games/{game}/review"))
     assert f"Ann{comma}Bob{comma}Cara" in review.one("p", cls="lede").text
     assert "Ann, Bob, Cara" not in review.text
+
+
+def test_a_card_typed_twice_is_said_in_the_phones_language_with_what_to_do_about_it(
+        user: FlaskClient, start_game: Any) -> None:
+    game = start_game(user, "basic", ["Ann", "Bob", "Cara"])
+    _in(user, "de")
+    answer = user.get(f"/games/{game}/hands/preview?cards=KH+KH+5D")
+
+    assert answer.status_code == 422
+    # A message quoting another: "KH appears twice, but this game uses one deck: take one out."
+    problem = _sentence("de", "cards.copies_over")
+    for name, value in (("card", "KH"), ("copies", 2), ("decks", 1)):
+        problem = problem.replace(f"{{{name}}}", str(value))
+    problem = re.sub(r"\{decks:([^|}]*)\|[^}]*\}", r"\1", problem)  # (one deck: a plural's first words)
+    assert answer.get_json()["error"] == _sentence("de", "cards.take_one_out").replace("{problem}", problem)
+    assert "take one out" not in answer.get_json()["error"]
+
+
+def test_the_sheets_guide_is_written_in_the_phones_language(user: FlaskClient, start_game: Any) -> None:
+    game = start_game(user, "basic", ["Ann", "Bob", "Cara"])
+    english = page(user.get(f"/games/{game}")).one("p", cls="guide").text
+    _in(user, "it")
+    italian = page(user.get(f"/games/{game}")).one("p", cls="guide").text
+    hand = _sentence("it", "guide.hand").replace("{hand}", "1")
+    assert italian.startswith(hand + _sentence("it", "guide.dot")), italian
+    assert english.startswith("Hand 1 · ") and italian != english
