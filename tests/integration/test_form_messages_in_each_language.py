@@ -40,14 +40,19 @@ def _label(form: Any, name: str) -> str:
     return str(form.one("label", **{"for": name}).text).strip()
 
 
+def _refused(user: FlaskClient, start_game: Any, record: Any, language: str,
+             fields: dict[str, str]) -> tuple[int, Any]:
+    """A Basic game of three, and the entry form it gives back refused on a phone in ``language``."""
+    game = start_game(user, "basic", ["Ann", "Bob", "Cara"])
+    _in(user, language)
+    response = record(user, game, {"out": "0", **fields})
+    assert response.status_code == 422
+    return game, page(response)
+
+
 def test_a_count_that_is_not_a_number_is_refused_in_the_phones_language_with_its_label(
         user: FlaskClient, start_game: Any, record: Any) -> None:
-    game = start_game(user, "basic", ["Ann", "Bob", "Cara"])
-    _in(user, "de")
-    response = record(user, game, {"out": "0", "p1-count": "sieben", "p2-count": "4"})
-
-    assert response.status_code == 422
-    form = page(response)
+    _, form = _refused(user, start_game, record, "de", {"p1-count": "sieben", "p2-count": "4"})
     said = form.player_error(1)
     assert said == _written(_sentence("de", "form.whole_number"), label=_label(form, "p1-count"), example=17,
                             text="sieben")
@@ -74,9 +79,7 @@ def test_a_player_left_out_is_asked_for_in_the_phones_language_naming_the_games_
 
 def test_a_number_past_its_bound_is_refused_in_the_phones_language(
         user: FlaskClient, start_game: Any, record: Any) -> None:
-    game = start_game(user, "basic", ["Ann", "Bob", "Cara"])
-    _in(user, "ja")
-    form = page(record(user, game, {"out": "0", "p1-count": "99999", "p2-count": "4"}))
+    _, form = _refused(user, start_game, record, "ja", {"p1-count": "99999", "p2-count": "4"})
 
     said = form.player_error(1)
     template = _sentence("ja", "form.too_big").replace("{most:grouped}", "10,000").replace("{most}", "10000")
@@ -95,12 +98,7 @@ def test_an_english_phone_keeps_the_english_of_each_message(
 
 def test_a_card_that_is_not_a_card_is_refused_in_the_phones_language_quoting_what_was_typed(
         user: FlaskClient, start_game: Any, record: Any) -> None:
-    game = start_game(user, "basic", ["Ann", "Bob", "Cara"])
-    _in(user, "fr")
-    response = record(user, game, {"out": "0", "p1-cards": "KH ZZ", "p2-count": "4"})
-
-    assert response.status_code == 422
-    form = page(response)
+    game, form = _refused(user, start_game, record, "fr", {"p1-cards": "KH ZZ", "p2-count": "4"})
     assert form.player_error(1) == _sentence("fr", "cards.write_cards").replace("{token}", "ZZ")
     assert form.value("p1-cards") == "KH ZZ"
     # The picker's preview of the field, as it is typed, says so in French too.
