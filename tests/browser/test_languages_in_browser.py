@@ -332,6 +332,8 @@ def test_an_arabic_phone_reads_a_mirrored_sheet_and_no_page_scrolls_sideways_at_
 
     narrow = owner.context.new_page()
     narrow.set_viewport_size(NARROW)
+    # Eleven pages one after another on a loaded 2-core machine: a page's load may take longer than 30 s there.
+    narrow.set_default_navigation_timeout(SERVICE_WORKER)
     sheet = game.removeprefix(live_server.url)
     for name, path in (("home", "/"), ("games", "/games"), ("new game", "/games/new"),
                        ("new basic game", "/games/new?variant=basic"), ("sheet", sheet),
