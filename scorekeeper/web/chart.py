@@ -16,9 +16,8 @@ from markupsafe import Markup, escape
 
 from ..engine.sheet import Row as SheetRow
 from ..engine.sheet import Sheet
-from .note_words import limit_label
+from .note_words import limit_label, listed
 from .numbers import number
-from .note_words import listed
 
 #: the drawing's own units; the SVG scales to the width of its container
 WIDTH = 360

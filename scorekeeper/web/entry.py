@@ -54,11 +54,15 @@ class EntryForm(EntryReading):
     def to_entry(self) -> dict[str, Any] | None:
         """The engine's reading, its messages that are notes written in the page's language."""
         entry = super().to_entry()
-        self.errors = {key: in_language(message) for key, message in self.errors.items()}
+        self._errors_in_language()
         return entry
 
     def add_engine_error(self, error: InvalidEntry) -> None:
         super().add_engine_error(error)
+        self._errors_in_language()
+
+    def _errors_in_language(self) -> None:
+        """The messages the engine put straight into ``errors`` (who went out, a hand's choice)."""
         self.errors = {key: in_language(message) for key, message in self.errors.items()}
 
     # The engine's messages next to a player or a side, written in the page's language as they are put there.

@@ -20,7 +20,7 @@ guide lines are notes too, joined by a separator that is one
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from babel import Locale
@@ -120,11 +120,8 @@ def guide_line_in(language: Translation | None, guide: Mapping[str, Any], line: 
     keyed = (guide.get("keys") or {}).get(line)
     if language is None or not keyed:
         return english
-    try:
-        return language.write(keyed["separator"], {}).join(
-            [language.write(part["key"], part["values"]) for part in keyed["parts"]])
-    except (KeyError, TypeError):
-        return english
+    return _or_english(english, lambda: language.write(keyed["separator"], {}).join(
+        [language.write(part["key"], part["values"]) for part in keyed["parts"]]))
 
 
 def limit_label(guide: Mapping[str, Any]) -> str:
@@ -135,10 +132,15 @@ def limit_label(guide: Mapping[str, Any]) -> str:
     language = translation()
     if language is None or not keyed:
         return str(limit["label"])
+    return _or_english(str(limit["label"]), lambda: language.write(keyed["key"], keyed["values"]))
+
+
+def _or_english(english: str, write: Callable[[], str]) -> str:
+    """What ``write`` writes from a guide's keys, or the English where they are not what a sheet keeps."""
     try:
-        return language.write(keyed["key"], keyed["values"])
+        return write()
     except (KeyError, TypeError):
-        return str(limit["label"])
+        return english
 
 
 def template() -> Catalog:
