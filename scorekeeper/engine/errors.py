@@ -2,6 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from .notes import sentences
+
+#: the whole refusal: where it is (the hand and player, or the log's field and player) and its message
+NOTES = sentences({
+    "errors.hand_player": "hand {hand}, {player}: {message}",
+    "errors.hand": "hand {hand}: {message}",
+    "errors.where_player": "{where}, {player}: {message}",
+    "errors.where": "{where}: {message}",
+    "errors.player": "{player}: {message}",
+})
+
 
 class InvalidEntry(ValueError):
     """A game log that cannot be scored, with where the problem is.
@@ -59,6 +72,30 @@ class InvalidEntry(ValueError):
         if self.player is not None and not self._named:
             prefix = f"{prefix}, {self.player}" if prefix else self.player
         return f"{prefix}: {self.message}" if prefix else self.message
+
+    @property
+    def note(self) -> str:
+        """The whole message as a keyed note (:class:`~.declare.Note`, the same English as ``str()``),
+        so a page writes where and what in its reader's language; the log's field names (``where``)
+        stay as the log spells them."""
+        from .declare import Note  # (declare needs bounds, which needs this module)
+
+        player = self.player if self.player is not None and not self._named else None
+        values: dict[str, Any] = {"message": self.message}
+        if self.hand is not None:
+            key = "errors.hand"
+            values["hand"] = self.hand
+        elif self.where:
+            key = "errors.where"
+            values["where"] = self.where
+        elif player is not None:
+            return Note("errors.player", player=player, message=self.message)
+        else:
+            return self.message
+        if player is not None:
+            key += "_player"
+            values["player"] = player
+        return Note(key, **values)
 
     def __repr__(self) -> str:
         return (

@@ -32,6 +32,7 @@ from .. import stats
 from ..engine import InvalidEntry, game_name, replay, side_name, variants
 from ..engine.bounds import check_name, name_key, quoted, shown, text_problem
 from ..extensions import db
+from ..note_language import refused
 from ..models import (
     Account,
     Change,
@@ -275,7 +276,7 @@ def import_backup(account: Account, data: Any) -> ImportResult:
         try:
             check_name(name, where=f"players/{index}")  # the engine's rule: more than invisible characters
         except InvalidEntry as error:
-            raise BadImport(f"{error}.") from None  # the engine's own message
+            raise BadImport(f"{refused(error)}.") from None  # the engine's own message
     _when(data.get("exported_at"), "", "exported_at")
     types = _checked_types(data.get("game_types") or [])
     games = data["games"]
@@ -300,7 +301,7 @@ def _checked_types(kept: list[dict[str, Any]]) -> list[dict[str, Any]]:
         try:
             defined = definition(variant, data["options"])
         except InvalidEntry as error:
-            raise BadImport(f"{place}{error}") from None
+            raise BadImport(f"{place}{refused(error)}") from None
         except ServiceError as error:
             raise BadImport(f"{place}{error.message}") from None
         name = game_name(variant, defined)
@@ -499,7 +500,7 @@ def _checked_game(data: dict[str, Any], place: str, path: str) -> _Checked:
     try:
         sheet = replay(log)
     except InvalidEntry as error:
-        raise BadImport(f"{place}{error}") from None
+        raise BadImport(f"{place}{refused(error)}") from None
     created = _when(data.get("created_at"), place, "created_at")
     _when(data.get("updated_at"), place, "updated_at")
     times = data.get("hand_times") or []
@@ -675,7 +676,7 @@ def _as_seated(checked: _Checked, names: list[str]) -> _Checked:
     try:
         sheet = replay(log)
     except InvalidEntry as error:  # the log named players by seat; it cannot score otherwise
-        raise BadImport(f"{error}") from None
+        raise BadImport(refused(error)) from None
     return _Checked(checked.data, log, sheet, checked.hand_times, changes)
 
 

@@ -15,6 +15,7 @@ from ..engine.bounds import MAX_NAME, check_name, look_alike, name_key
 from .. import live
 from ..extensions import db
 from ..models import Account, Player, Seat
+from ..note_language import in_language
 from .errors import ServiceError
 
 
@@ -34,7 +35,8 @@ def clean_name(name: str) -> str:
     try:
         check_name(name)
     except InvalidEntry as error:
-        raise ServiceError(error.message[:1].upper() + error.message[1:] + ".", "name", code="bad_name") from None
+        message = in_language(error.message)
+        raise ServiceError(message[:1].upper() + message[1:] + ".", "name", code="bad_name") from None
     return name
 
 

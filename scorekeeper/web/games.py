@@ -22,7 +22,9 @@ from .engine_words import shown
 from .forms import ConfirmForm, confirmed
 from . import presets
 from .newgame import new_game_form
+from .note_words import in_language
 from .owngame import summary
+from .refusals import refusal
 from .share import RENDERING, latest_change
 from .sheet import drawn_sheet, page_asked
 
@@ -85,7 +87,7 @@ def new() -> str | tuple[str, int] | Response:
                 sides=form.sides,
             )
         except services.ServiceError as error:
-            form.add_error(error.field or "players", error.message)
+            form.add_error(error.field or "players", in_language(error.message))
         except InvalidEntry as error:
             form.add_engine_error(error)
         else:
@@ -163,7 +165,7 @@ def undo(game_id: int) -> Response:
         try:
             services.undo_hand(game, via=made_via())
         except (services.ServiceError, InvalidEntry) as error:
-            flash(str(error), "error")
+            flash(refusal(error).message, "error")
         else:
             flash(_("The last hand was undone; it stays in the change log."), "success")
     return redirect(url_for("games.show", game_id=game.id), 303)
@@ -177,7 +179,7 @@ def end(game_id: int) -> Response:
         try:
             services.end_game(game)
         except (services.ServiceError, InvalidEntry) as error:
-            flash(str(error), "error")
+            flash(refusal(error).message, "error")
         else:
             flash(_("Game over by agreement."), "success")
     return redirect(url_for("games.show", game_id=game.id), 303)

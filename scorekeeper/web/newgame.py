@@ -39,6 +39,7 @@ from ..models import Player
 from ..services import MAX_NAME, too_long
 from .catalogue import either, is_run, player_counts
 from .forms import WholeNumberField, add_error
+from .note_words import in_language
 
 #: the partners line where this many players play each for themselves
 ALONE = _l("Each plays for themselves.")
@@ -341,11 +342,11 @@ class NewGameForm(FlaskForm):
     def add_engine_error(self, error: InvalidEntry) -> None:
         """Put the engine's message next to the field it is about (read from its ``field``)."""
         if error.where == "options" and f"option-{error.field}" in self._fields:
-            self.add_error(f"option-{error.field}", error.message)
+            self.add_error(f"option-{error.field}", in_language(error.message))
         elif error.where in ("sides", "first_dealer"):
-            self.add_error(error.where, error.message)
+            self.add_error(error.where, in_language(error.message))
         else:
-            self.add_error("players", error.message)
+            self.add_error("players", in_language(error.message))
 
 
 def _numbers(option: Mapping[str, Any]) -> bool:

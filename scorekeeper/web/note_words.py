@@ -23,39 +23,15 @@ import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from babel import Locale
 from babel.messages.catalog import Catalog
-from flask import current_app
-from flask_babel import Domain, get_locale
 
-from ..engine import entry_form, games  # noqa: F401  (every game's notes, and the entry form's, listed)
-from ..engine.declare import Note
 from ..engine.notes import Translation, messages, names
-from ..languages import DEFAULT
+from ..note_language import DOMAIN, in_language, refused, translation
 from . import catalogue_template
 
-DOMAIN = "notes"
-
-#: the notes' catalogue of the page's language (the app's translation directories)
-notes_domain = Domain(domain=DOMAIN)
-
-
-def translation() -> Translation | None:
-    """The page's language's notes, or None on an English page (the engine's own words)."""
-    code = str(get_locale() or DEFAULT)
-    if code == DEFAULT:
-        return None
-    kept: dict[str, Translation] = current_app.extensions.setdefault("note_words", {})
-    if code not in kept:
-        catalogue = notes_domain.get_translations()
-        texts = {}
-        for message in messages():
-            text = catalogue.pgettext(message.context, message.english)
-            if text and text != message.english:
-                texts[message.context] = text
-        patterns = Locale.parse(code).list_patterns
-        kept[code] = Translation(texts, dict(patterns["standard"]), dict(patterns["or"]))
-    return kept[code]
+# (``translation``, ``in_language`` and ``refused`` are the pages' too: they live beside the use cases')
+__all__ = ["guide_line", "guide_line_in", "in_language", "limit_label", "listed", "names_joined", "note_words",
+           "refused", "template", "translation", "written"]
 
 
 def note_words() -> dict[str, Any] | None:
@@ -93,18 +69,6 @@ def names_joined(items: Iterable[Any]) -> str:
     """Names as the page's language joins them: ``Ann, Bob and Cara`` (CLDR's list patterns)."""
     language = translation()
     return (language.forms["names"] if language is not None else names)(list(items))
-
-
-def in_language(message: str) -> str:
-    """One message the engine wrote: a note in the page's language, any other text as it is."""
-    if not isinstance(message, Note):
-        return message
-    language = translation()
-    if language is None:
-        return str(message)
-    # A message may quote another (the form's "...: take one out." of the card counted twice).
-    values = {name: in_language(value) if isinstance(value, Note) else value for name, value in message.values.items()}
-    return language.write(message.key, values)
 
 
 def guide_line(guide: Mapping[str, Any], line: str) -> str:

@@ -52,7 +52,7 @@ from ..engine import InvalidEntry, entry_of, replay
 from .catalogue import value_words, worded
 from .forms import WholeNumberField, add_error
 from .numbers import signed
-from .note_words import guide_line, written
+from .note_words import guide_line, in_language, written
 
 #: the players of the example hand
 EXAMPLE_PLAYERS = ("Ann", "Bob", "Cara")
@@ -422,7 +422,7 @@ class DefineForm(FlaskForm):
 
     def add_engine_error(self, error: InvalidEntry) -> None:
         """The engine's message next to the option it is about (``values.ace``: that value's field)."""
-        self.add_error(error.field, worded(error.message, self._specs()))
+        self.add_error(error.field, worded(in_language(error.message), self._specs()))
 
     def add_error(self, field_key: str | None, message: str) -> None:
         key, _, part = (field_key or "name").partition(".")
@@ -534,7 +534,7 @@ def example(variant: Mapping[str, Any], form: DefineForm) -> Example:
         entry = _example_entry(entry_of(key, sheet["options"]), sheet["next"]["jokers"] if sheet["next"] else 0)
         sheet = replay({"variant": key, "players": list(EXAMPLE_PLAYERS), "options": options, "hands": [entry]})
     except InvalidEntry as error:
-        return Example(error=worded(error.message, form._specs()))
+        return Example(error=worded(in_language(error.message), form._specs()))
     row = sheet["hands"][0]
     lines = []
     for player in EXAMPLE_PLAYERS:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from flask_babel import gettext as _
 
 from ..engine import InvalidEntry
+from ..note_language import refused
 from ..services import ServiceError
 
 #: What a use case can refuse with: catch these, answer by :func:`refusal`.
@@ -71,7 +72,7 @@ def refusal(error: ServiceError | InvalidEntry, *, correcting: int | None = None
         status, code = INVALID_ENTRY
         if correcting is not None and error.hand is not None and error.hand != correcting:
             return Refusal(status, code, error.code, later_hands(error))
-        return Refusal(status, code, error.code, str(error), whole=False)
+        return Refusal(status, code, error.code, refused(error), whole=False)
     status, code = REFUSALS.get(error.code, (422, "invalid_request"))
     return Refusal(status, code, error.code, error.message)
 
@@ -79,7 +80,7 @@ def refusal(error: ServiceError | InvalidEntry, *, correcting: int | None = None
 def later_hands(error: InvalidEntry) -> str:
     """A correction the hands after it no longer add up with."""
     return _("This change cannot stand: %(error)s. Hands after it would no longer add up; "
-             "correct or undo those first.", error=str(error))
+             "correct or undo those first.", error=refused(error))
 
 
 __all__ = ["INVALID_ENTRY", "REFUSALS", "REFUSED", "Refusal", "later_hands", "refusal"]

@@ -33,7 +33,7 @@ from .chart import columns_of
 from .engine_words import word as engine_word
 from .entry import declared_match
 from .numbers import number, signed
-from .note_words import guide_line, written
+from .note_words import guide_line, refused, written
 
 
 @dataclass
@@ -231,7 +231,7 @@ def readable_sheet(game: Game) -> tuple[Sheet | None, str]:
     try:
         return cast(Sheet, sheet_of(game)), ""
     except InvalidEntry as error:  # a stored log that no longer replays
-        return None, str(error)
+        return None, refused(error)
     except (AttributeError, IndexError, KeyError, TypeError, ValueError):
         current_app.logger.warning("game %s: a stored hand cannot be read", game.id, exc_info=True)
         return None, str(UNREADABLE_HAND)
