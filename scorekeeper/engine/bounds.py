@@ -5,7 +5,8 @@ what the log holds, so a value past any sensible game (a count of 10**307,
 a name with a control character, a million hands) is refused here, where
 every way in (the entry form, the API, an imported file) passes, with a
 message that names the bounds and an :class:`InvalidEntry` ``code`` saying
-which kind of bound it was.
+which kind of bound it was.  Each refusal is a keyed note (:data:`NOTES`), so
+a page writes it in its reader's language.
 """
 
 from __future__ import annotations
@@ -14,6 +15,23 @@ import unicodedata
 from typing import Any
 
 from .errors import InvalidEntry
+from .notes import sentences
+
+#: what the bounds refuse, and the words a refusal quotes a value or a text's fault with
+#: (``value``/``name``: a value or a name as a message quotes it; ``code``: a character's
+#: hexadecimal number)
+NOTES = sentences({
+    "bounds.refuse.long_number": "a number of {digits} digits",
+    "bounds.refuse.control_character": "holds a control character (U+{code})",
+    "bounds.refuse.lone_surrogate": "holds a lone surrogate (U+{code}), which is not text",
+    "bounds.refuse.named_twice": "{name} is named twice",
+    "bounds.refuse.look_the_same": "{first} and {second} look the same",
+    "bounds.refuse.name_not_text": "a player's name is text, not {value}",
+    "bounds.refuse.name_empty": "a player's name cannot be empty (or only invisible characters)",
+    "bounds.refuse.name_too_long": "{name} is too long: a name is 1 to {most} characters",
+    "bounds.refuse.name_problem": "the name {name} {problem}",
+    "bounds.refuse.same_name": "{alike}; each player needs their own name",
+})
 
 #: a count, 500 Rummy's melded and left numbers, low aces
 MAX_COUNT = 10_000
@@ -43,8 +61,16 @@ MAX_DEALT = 30
 MAX_OWN_DEALS = 100
 
 
+def _note(key: str, **values: Any) -> str:
+    """The keyed note of one of :data:`NOTES` (a :class:`~.declare.Note`)."""
+    from .declare import Note  # (declare needs this module's bounds)
+
+    return Note(key, **values)
+
+
 def shown(value: Any, limit: int = 40) -> str:
-    """A value as a message quotes it, cut short: a message never repeats a megabyte.
+    """A value as a message quotes it, cut short: a message never repeats a megabyte (a number
+    too long to quote is said in words, a keyed note).
 
     >>> shown(10**50)
     'a number of 51 digits'
@@ -52,7 +78,7 @@ def shown(value: Any, limit: int = 40) -> str:
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'"
     """
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**12:
-        return f"a number of {len(str(abs(value)))} digits"
+        return _note("bounds.refuse.long_number", digits=len(str(abs(value))))
     if isinstance(value, str) and len(value) > limit:
         return repr(value[:limit] + "…")
     text = repr(value)
@@ -67,7 +93,7 @@ def quoted(value: Any, limit: int = 40) -> str:
 
 
 def text_problem(text: str) -> str | None:
-    """Why this text cannot be stored and shown, or None.
+    """Why this text cannot be stored and shown (a keyed note), or None.
 
     A control character (a NUL, an escape, a newline) or a lone surrogate
     (half of a UTF-16 pair, which no UTF-8 file, database or page can hold)
@@ -85,9 +111,9 @@ def text_problem(text: str) -> str | None:
             continue
         category = unicodedata.category(char)
         if category == "Cc":
-            return f"holds a control character (U+{ord(char):04X})"
+            return _note("bounds.refuse.control_character", code=f"{ord(char):04X}")
         if category == "Cs":
-            return f"holds a lone surrogate (U+{ord(char):04X}), which is not text"
+            return _note("bounds.refuse.lone_surrogate", code=f"{ord(char):04X}")
     return None
 
 
@@ -122,25 +148,25 @@ def spelled(name: str) -> str:
 
 
 def look_alike(first: str, second: str) -> str:
-    """The sentence saying two names are taken for one player."""
+    """The sentence saying two names are taken for one player (a keyed note)."""
     if first == second:
-        return f"{spelled(first)} is named twice"
-    return f"{spelled(first)} and {spelled(second)} look the same"
+        return _note("bounds.refuse.named_twice", name=spelled(first))
+    return _note("bounds.refuse.look_the_same", first=spelled(first), second=spelled(second))
 
 
 def check_name(name: Any, *, where: str = "players") -> str:
     """A player's name, or :class:`InvalidEntry` (code ``bad_name``) saying what is wrong."""
     if not isinstance(name, str):
-        raise InvalidEntry(f"a player's name is text, not {shown(name)}", where=where, code="bad_name")
+        raise InvalidEntry(_note("bounds.refuse.name_not_text", value=shown(name)), where=where, code="bad_name")
     if not name_key(name):
-        raise InvalidEntry("a player's name cannot be empty (or only invisible characters)", where=where,
-                           code="bad_name")
+        raise InvalidEntry(_note("bounds.refuse.name_empty"), where=where, code="bad_name")
     if len(name) > MAX_NAME:
-        raise InvalidEntry(f"{shown(name)} is too long: a name is 1 to {MAX_NAME} characters",
+        raise InvalidEntry(_note("bounds.refuse.name_too_long", name=shown(name), most=MAX_NAME),
                            where=where, code="bad_name")
     problem = text_problem(name)
     if problem:
-        raise InvalidEntry(f"the name {shown(name)} {problem}", where=where, code="bad_name")
+        raise InvalidEntry(_note("bounds.refuse.name_problem", name=shown(name), problem=problem), where=where,
+                           code="bad_name")
     return name
 
 
@@ -151,7 +177,7 @@ def check_names(names: list[str], *, where: str = "players") -> None:
         check_name(name, where=where)
         key = name_key(name)
         if key in seen:
-            raise InvalidEntry(f"{look_alike(seen[key], name)}; each player needs their own name", where=where,
+            raise InvalidEntry(_note("bounds.refuse.same_name", alike=look_alike(seen[key], name)), where=where,
                                code="same_name")
         seen[key] = name
 

@@ -295,11 +295,12 @@ class EntryForm:
         return key
 
     def named(self, key: str, message: str) -> str:
-        """A summary line says whose field it is about, where the message does not."""
+        """A summary line says whose field it is about, where the message does not (a note,
+        as the engine's refusal names a player: ``Bob: ...``)."""
         seat = next((s for s in self.seats if f"p{s.index}" == key), None)
         group = next((g for g in self.side_groups if f"s{g.index}" == key), None)
         who = seat.name if seat is not None else group.name if group is not None else ""
-        return f"{who}: {message}" if who and who not in message else message
+        return Note("errors.player", player=who, message=message) if who and who not in message else message
 
     @property
     def how_to(self) -> str:

@@ -6,13 +6,20 @@ from typing import Any
 
 from .notes import sentences
 
-#: the whole refusal: where it is (the hand and player, or the log's field and player) and its message
+#: the whole refusal: where it is (the hand and player, or the log's field and player) and its message;
+#: then the refusals several modules make (and the API and an import, of an entry or a name they check
+#: before the engine): ``name`` a name as given, quoted; ``sides`` the game's sides
 NOTES = sentences({
     "errors.hand_player": "hand {hand}, {player}: {message}",
     "errors.hand": "hand {hand}: {message}",
     "errors.where_player": "{where}, {player}: {message}",
     "errors.where": "{where}: {message}",
     "errors.player": "{player}: {message}",
+    "errors.refuse.not_a_player": "{name} is not a player in this game",
+    "errors.refuse.true_or_false": "{field} must be true or false",
+    "errors.refuse.not_a_side": "{name} is not a side in this game (sides: {sides:list})",
+    "errors.refuse.entry_not_an_object": "an entry must be an object with who went out and each player's hand",
+    "errors.refuse.hands_not_a_map": "hands must map each player to their cards or count",
 })
 
 
@@ -31,7 +38,9 @@ class InvalidEntry(ValueError):
     hand still without input, in the order the rules ask for them (``player``
     is the first): a form can mark them all at once.
 
-    ``str()`` gives the full message a player can act on::
+    ``message`` is the refusal itself, a keyed note (:class:`~.declare.Note`:
+    English that keeps its key and values, so a page writes it again in its
+    reader's language; its values may be notes too).  ``str()`` gives the full message a player can act on::
 
         >>> str(InvalidEntry('"ZZ" is not a card', hand=3, player="Bob"))
         'hand 3, Bob: "ZZ" is not a card'

@@ -4,7 +4,9 @@ It goes into the engine bundle (``/engine/<digest>.zip``, see
 :mod:`scorekeeper.web.bundle`) as part of ``scorekeeper/engine``, and imports
 nothing but the engine and the standard library, so Pyodide runs it without
 the web app.  Text crosses the worker's boundary, not objects: the page gets
-the sheet exactly as ``json.dumps`` writes the server's.
+the sheet exactly as ``json.dumps`` writes the server's.  A refusal is written
+in the page's language where the page gave its words (:func:`score_waiting`),
+as the server writes it (:func:`scorekeeper.note_language.refused`).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from functools import cache
 from typing import Any
 
 from . import InvalidEntry, Replay, entry_of, game_name, replay, variants
+from .declare import Note
 from .entry_form import EntryForm, sitting_out
 from .extras import left_out, left_out_words, pairings_of
 from .games import get_variant
@@ -22,29 +25,32 @@ from .notes import ENGLISH_EITHER, ENGLISH_LISTS, Translation
 __all__ = ["outcome", "replay_all", "score_waiting"]
 
 
-def outcome(log: Any) -> dict[str, Any]:
+def outcome(log: Any, language: Translation | None = None) -> dict[str, Any]:
     """``{"sheet": ...}`` for a log the engine scores, else ``{"error": ...}``.
 
     A refusal carries what :class:`InvalidEntry` says (its ``code``, ``hand``,
-    ``player``, ``where``, ``field`` and the whole message); anything else the
-    engine raises is ``engine_failed``, with the exception's type only.
+    ``player``, ``where``, ``field`` and the whole message, in ``language``:
+    English without one); anything else the engine raises is ``engine_failed``,
+    with the exception's type only.
     """
     try:
         return {"sheet": replay(log)}
     except InvalidEntry as error:
-        return {"error": {"code": error.code, "message": str(error), "hand": error.hand,
+        return {"error": {"code": error.code, "message": _written(language, error.note), "hand": error.hand,
                           "player": error.player, "where": error.where, "field": error.field}}
     except Exception as error:  # noqa: BLE001  (reported to the page, which shows "scored when sent")
         return {"error": {"code": "engine_failed", "message": type(error).__name__, "hand": None,
                           "player": None, "where": None, "field": None}}
 
 
-def replay_all(logs_json: str) -> str:
-    """A JSON list of logs in, the JSON list of their outcomes out, in the same order."""
+def replay_all(logs_json: str, words_json: str = "") -> str:
+    """A JSON list of logs in, the JSON list of their outcomes out, in the same order; ``words_json``
+    as :func:`score_waiting` takes it (empty: refusals in English)."""
     logs = json.loads(logs_json)
     if not isinstance(logs, list):
         raise TypeError("replay_all takes a JSON list of game logs")
-    return json.dumps([outcome(log) for log in logs])
+    language = _language(words_json)
+    return json.dumps([outcome(log, language) for log in logs])
 
 
 def score_waiting(log_json: str, items_json: str, words_json: str = "") -> str:
@@ -57,7 +63,7 @@ def score_waiting(log_json: str, items_json: str, words_json: str = "") -> str:
     ``{"id", "scores", "totals", "notes"}``, or ``{"id", "error"}`` where it would be refused
     (and every later one is then left unscored: it is played after a hand that is not there).
     ``words_json``: the page's language's notes (``{"texts", "lists"}``, as the page
-    carries them), the notes written in it; empty: in English.
+    carries them), the notes and refusals written in it; empty: in English.
     """
     log, items = json.loads(log_json), json.loads(items_json)
     language = _language(words_json)
@@ -67,28 +73,42 @@ def score_waiting(log_json: str, items_json: str, words_json: str = "") -> str:
     try:
         game = Replay.of(log)
     except InvalidEntry as error:
-        return json.dumps([{"id": item.get("id"), "error": str(error)} for item in items])
+        refused = _written(language, error.note)
+        return json.dumps([{"id": item.get("id"), "error": refused} for item in items])
     for item in items:
         if scored and "error" in scored[-1]:
-            scored.append({"id": item.get("id"), "error": "after a hand that would be refused"})
+            scored.append({"id": item.get("id"), "error": _written(language, Note("replay.refuse.after_refused"))})
             continue
         sheet = game.sheet()
         form = _form(sheet)
         form.load_post({str(name): str(value) for name, value in item.get("fields") or []})
         entry = form.to_entry()
         if entry is None:
-            scored.append({"id": item.get("id"), "error": "; ".join(map(str, form.errors.values()))})
+            scored.append({"id": item.get("id"),
+                           "error": "; ".join(_written(language, message) for message in form.errors.values())})
             continue
         try:
             game = game.after(entry)
         except InvalidEntry as error:
-            scored.append({"id": item.get("id"), "error": str(error)})
+            scored.append({"id": item.get("id"), "error": _written(language, error.note)})
             continue
         row = game.sheet()["hands"][-1]
         notes = row["notes"] if language is None else [language.write(note["key"], note["values"])
                                                        for note in row["note_keys"]]
         scored.append({"id": item.get("id"), "scores": row["scores"], "totals": row["totals"], "notes": notes})
     return json.dumps(scored)
+
+
+def _written(language: Translation | None, message: str) -> str:
+    """A message of the engine's in ``language``: a note (a refusal) from its key and values, each
+    value that is a note written first (a refusal quotes the rule it broke); English without a
+    language, and any text that is no note as it is (as :func:`scorekeeper.note_language.in_language`
+    writes one on the server)."""
+    if language is None or not isinstance(message, Note):
+        return str(message)
+    values = {name: _written(language, value) if isinstance(value, Note) else value
+              for name, value in message.values.items()}
+    return language.write(message.key, values)
 
 
 @cache

@@ -1,4 +1,8 @@
-"""House-rule options: what each variant lets a table change, and checking it."""
+"""House-rule options: what each variant lets a table change, and checking it.
+
+What an option refuses is a keyed note (:data:`NOTES`), so a page writes it in
+its reader's language: the option's key as a log spells it, then what it takes.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,40 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .bounds import MAX_DEALS, MAX_POINTS, MAX_REENTRIES, MAX_TARGET, shown, text_problem
+from .declare import Note
 from .errors import InvalidEntry
+from .notes import sentences
+
+#: what an option refuses: ``options.refuse.rule`` is the option's key (``option``, as a log
+#: spells it) and what it takes or what is wrong (``rule``, a note of those after it); ``value``
+#: and ``key`` are what was given, as a message quotes it
+NOTES = sentences({
+    "options.refuse.rule": "{option} {rule}",
+    "options.refuse.no_default": "must be given ({rule}): this game has no default for it",
+    "options.refuse.one_of": "must be one of {choices:list}, got {value}",
+    "options.refuse.allowed": "must be {allowed:either}",
+    "options.refuse.allowed_or_none": "must be none, {allowed:either}",
+    "options.refuse.positive": "must be a positive whole number, at most {most}",
+    "options.refuse.positive_or": "must be a positive whole number, at most {most} or {also:either}",
+    "options.refuse.whole": "must be a whole number from {least} to {most}",
+    "options.refuse.whole_or": "must be a whole number from {least} to {most} or {also:either}",
+    "options.refuse.characters": "must be {least} to {most} characters",
+    "options.refuse.characters_of_text": "must be {least} to {most} characters of text, not {value}",
+    "options.refuse.plain_text": "{problem}; must be {least} to {most} characters of plain text",
+    "options.refuse.object_of": "must be an object of {parts:list}",
+    "options.refuse.not_one_of": "{key} is not one of {keys:list}",
+    "options.refuse.given_twice": "key {key} is given twice (as {stored})",
+    "options.refuse.holds": "holds {least} to {most} {items}",
+    "options.refuse.record": "{option}: {item} {number}",
+    "options.refuse.not_an_object": "options must be an object of option names and values",
+    "options.refuse.not_an_option": "{key} is not an option of this game (options: {options:list})",
+    "options.refuse.no_options": "{key} is not an option of this game (options: none)",
+    # what an option takes, in the message asking for one that has no default (``no_default``)
+    "options.refuse.takes_either": "{choices:either}",
+    "options.refuse.takes_characters": "{least} to {most} characters",
+    "options.refuse.takes_list": "a list of {least} to {most} {items}",
+    "options.refuse.takes_object": "an object",
+})
 
 
 #: the kinds of an option: a whole number, yes or no, one of a few words, a
@@ -108,15 +145,15 @@ class Option:
         """The value if the option accepts it, else :class:`InvalidEntry`."""
         if value is None:
             if self.required:
-                raise self._invalid(f"must be given ({self._rule()}): this game has no default for it")
+                raise self._invalid(Note("options.refuse.no_default", rule=self._rule()))
             return dict(self.default) if self.kind == "table" else self.default
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise self._invalid("must be true or false")
+                raise self._refusal(Note("errors.refuse.true_or_false", field=self.key))
             return value
         if self.kind == "choice":
             if value not in self.choices:
-                raise self._invalid(f"must be one of {', '.join(self.choices)}, got {shown(value)}")
+                raise self._invalid(Note("options.refuse.one_of", choices=list(self.choices), value=shown(value)))
             return value
         if self.kind == "text":
             return self._text(value)
@@ -134,49 +171,48 @@ class Option:
             raise self._invalid(self._int_rule())
         return value
 
-    def _rule(self) -> str:
+    def _rule(self) -> Note:
         """What the option takes, for the message that asks for it."""
         if self.kind == "choice":
-            return " or ".join((", ".join(self.choices[:-1]), self.choices[-1])) if len(self.choices) > 1 \
-                else self.choices[0]
+            return Note("options.refuse.takes_either", choices=list(self.choices))
         if self.kind == "bool":
-            return "true or false"
+            return Note("options.refuse.takes_either", choices=["true", "false"])
         if self.kind == "text":
-            return f"{self.minimum} to {self.maximum} characters"
+            return Note("options.refuse.takes_characters", least=self.minimum, most=self.maximum)
         if self.kind == "list":
-            return f"a list of {self.minimum} to {self.maximum} {self.items}"
-        return "an object" if self.kind == "table" else self._int_rule()
+            return Note("options.refuse.takes_list", least=self.minimum, most=self.maximum, items=self.items)
+        return Note("options.refuse.takes_object") if self.kind == "table" else self._int_rule()
 
     def _text(self, value: Any) -> str:
         """A name: trimmed, then ``minimum`` to ``maximum`` characters with no control character."""
-        rule = f"must be {self.minimum} to {self.maximum} characters"
+        least, most = self.minimum, self.maximum
         if not isinstance(value, str):
-            raise self._invalid(f"{rule} of text, not {shown(value)}")
+            raise self._invalid(Note("options.refuse.characters_of_text", least=least, most=most, value=shown(value)))
         trimmed = value.strip()
-        if not self.minimum <= len(trimmed) <= self.maximum:
-            raise self._invalid(rule)
+        if not least <= len(trimmed) <= most:
+            raise self._invalid(Note("options.refuse.characters", least=least, most=most))
         problem = text_problem(trimmed)
         if problem:
-            raise self._invalid(f"{problem}; {rule} of plain text")
+            raise self._invalid(Note("options.refuse.plain_text", problem=problem, least=least, most=most))
         return trimmed
 
     def _table(self, value: Any) -> dict[str, Any]:
         """Each part by its key, every part given or its default; an unknown key is invalid."""
         if not isinstance(value, Mapping):
-            raise self._invalid(f"must be an object of {', '.join(part.key for part in self.parts)}")
+            raise self._invalid(Note("options.refuse.object_of", parts=[part.key for part in self.parts]))
         known = {part.key: part for part in self.parts}
         further: dict[str, Any] = {}
         for key in value:
             if key in known:
                 continue
             if self.more is None or self.more_key is None:
-                raise self._invalid(f"{shown(key)} is not one of {', '.join(known)}")
+                raise self._invalid(Note("options.refuse.not_one_of", key=shown(key), keys=list(known)))
             try:
                 stored = self.more_key(key)
-            except ValueError as error:
-                raise self._invalid(str(error)) from None
+            except ValueError as error:  # (its message passed on as it is: a keyed note keeps its key)
+                raise self._invalid(error.args[0] if error.args else str(error)) from None
             if stored in further or stored in known:
-                raise self._invalid(f"key {shown(key)} is given twice (as {stored!r})")
+                raise self._invalid(Note("options.refuse.given_twice", key=shown(key), stored=repr(stored)))
             if value[key] is not None:  # (null: as if not given, no value of its own)
                 further[stored] = value[key]
         checked = {}
@@ -186,47 +222,54 @@ class Option:
             try:
                 checked[part.key] = part.check(given.get(part.key))
             except InvalidEntry as error:
-                raise InvalidEntry(f"{self.key}: {error.message}", where="options",
+                raise InvalidEntry(Note("errors.where", where=self.key, message=error.message), where="options",
                                    field=f"{self.key}.{part.key}", code="bad_option") from None
         return checked
 
     def _list(self, value: Any) -> list[dict[str, Any]]:
         """Each record, every part by its key (or its default); an unknown key is invalid."""
         if not isinstance(value, list) or not self.minimum <= len(value) <= self.maximum:
-            raise self._invalid(f"holds {self.minimum} to {self.maximum} {self.items}")
+            raise self._invalid(Note("options.refuse.holds", least=self.minimum, most=self.maximum, items=self.items))
         known = {part.key: part for part in self.parts}
+        item = self.items[:-1] if self.items.endswith("s") else self.items  # (one of ``items``: deal 3)
         records = []
         for number, record in enumerate(value, 1):
-            where = f"{self.key}: {self.items[:-1] if self.items.endswith('s') else self.items} {number}"
+            where = Note("options.refuse.record", option=self.key, item=item, number=number)
             if not isinstance(record, Mapping):
-                raise InvalidEntry(f"{where} must be an object of {', '.join(known)}", where="options",
-                                   field=self.key, code="bad_option")
+                raise InvalidEntry(Note("options.refuse.rule", option=where,
+                                        rule=Note("options.refuse.object_of", parts=list(known))),
+                                   where="options", field=self.key, code="bad_option")
             unknown = next((key for key in record if key not in known), None)
             if unknown is not None:
-                raise InvalidEntry(f"{where}: {shown(unknown)} is not one of {', '.join(known)}", where="options",
+                raise InvalidEntry(Note("errors.where", where=where, message=Note(
+                    "options.refuse.not_one_of", key=shown(unknown), keys=list(known))), where="options",
                                    field=self.key, code="bad_option")
             checked = {}
             for key, part in known.items():
                 try:
                     checked[key] = part.check(record.get(key))
                 except InvalidEntry as error:
-                    raise InvalidEntry(f"{where}: {error.message}", where="options", field=self.key,
-                                       code="bad_option") from None
+                    raise InvalidEntry(Note("errors.where", where=where, message=error.message), where="options",
+                                       field=self.key, code="bad_option") from None
             records.append(checked)
         return records
 
-    def _int_rule(self) -> str:
+    def _int_rule(self) -> Note:
         if self.allowed:
-            listed = ", ".join(str(n) for n in self.allowed[:-1])
-            none = "none, " if self.default is None else ""
-            return f"must be {none}{listed} or {self.allowed[-1]}"
-        words = "".join(f" or {shown(word)}" for word in self.also)
+            return Note("options.refuse.allowed_or_none" if self.default is None else "options.refuse.allowed",
+                        allowed=list(self.allowed))
+        also = {"also": [shown(word) for word in self.also]} if self.also else {}
         if self.minimum == 1:
-            return f"must be a positive whole number, at most {self.maximum}{words}"
-        return f"must be a whole number from {self.minimum} to {self.maximum}{words}"
+            return Note("options.refuse.positive_or" if also else "options.refuse.positive", most=self.maximum, **also)
+        return Note("options.refuse.whole_or" if also else "options.refuse.whole", least=self.minimum,
+                    most=self.maximum, **also)
 
     def _invalid(self, rule: str) -> InvalidEntry:
-        return InvalidEntry(f"{self.key} {rule}", where="options", field=self.key, code="bad_option")
+        """The refusal of this option: its key, then ``rule`` (what it takes, a note)."""
+        return self._refusal(Note("options.refuse.rule", option=self.key, rule=rule))
+
+    def _refusal(self, message: str) -> InvalidEntry:
+        return InvalidEntry(message, where="options", field=self.key, code="bad_option")
 
 
 def target(default: int | None, help: str = "", default_text: str = "", **shown_as: Any) -> Option:
@@ -272,12 +315,11 @@ def check_options(
     if given is None:
         given = {}
     if not isinstance(given, Mapping):
-        raise InvalidEntry("options must be an object of option names and values", where="options",
-                           code="bad_option")
+        raise InvalidEntry(Note("options.refuse.not_an_object"), where="options", code="bad_option")
     known = {option.key: option for option in declared}
     for key in given:
         if key not in known:
-            valid = ", ".join(known) or "none"
-            raise InvalidEntry(f"{shown(key)} is not an option of this game (options: {valid})",
-                               where="options", code="bad_option")
+            refusal = Note("options.refuse.not_an_option", key=shown(key), options=list(known)) if known else \
+                Note("options.refuse.no_options", key=shown(key))
+            raise InvalidEntry(refusal, where="options", code="bad_option")
     return {key: option.check(given.get(key)) for key, option in known.items()}

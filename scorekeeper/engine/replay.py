@@ -5,6 +5,8 @@ only truth; the sheet is derived by replaying it from the first hand, so an
 edit to any past hand recomputes everything after it.  The cost is linear in
 the number of hands: each hand is checked and scored once (a 1,000-hand game
 replays in a few milliseconds; hands given as cards cost a meld search each).
+What a log is refused for is a keyed note (:data:`NOTES`), so a page writes it
+in its reader's language.
 """
 
 from __future__ import annotations
@@ -15,15 +17,32 @@ from typing import Any, cast
 
 from . import guide
 from .bounds import MAX_HANDS, check_names, quoted, shown
-from .declare import ELIMINATED, REENTERED, note_key
+from .declare import ELIMINATED, REENTERED, Note, note_key
 from .errors import InvalidEntry
 from .games import EVERY_NEXT, get_variant
 from .games.base import Game, HandResult, Variant, reentry_notes, shown_scores
+from .notes import sentences
 from .options import check_options
 from .sheet import Guide, Row
 from .sides import seat_sides
 
 _LOG_KEYS = {"variant", "players", "options", "first_dealer", "sides", "hands", "ended"}
+
+#: what a log's header and its list of hands are refused for (``game``: the game's name; ``key``: a
+#: key given, as a message quotes it); ``after_refused``: a hand kept on a phone, played after one
+#: that would be refused (:func:`~.in_browser.score_waiting`)
+NOTES = sentences({
+    "replay.refuse.hands_not_a_list": "hands must be a list of hand entries",
+    "replay.refuse.too_many_hands": "{count} hands; a game holds at most {most}",
+    "replay.refuse.game_over": "the game is already finished; start a new game (or a rematch) to play on",
+    "replay.refuse.hand_past_most": "a game holds at most {most} hands; end this one and start a rematch",
+    "replay.refuse.log_not_an_object": "a game log must be an object",
+    "replay.refuse.not_in_a_log": "{key} is not part of a game log",
+    "replay.refuse.players_not_a_list": "players must be a list of names",
+    "replay.refuse.players_either": "{game} is for {counts:either} players, got {got}",
+    "replay.refuse.players_range": "{game} is for {least} to {most} players, got {got}",
+    "replay.refuse.after_refused": "after a hand that would be refused",
+})
 
 
 def replay(log: Mapping[str, Any]) -> dict[str, Any]:
@@ -57,9 +76,9 @@ class Replay:
         game = cls(log)
         hands = log.get("hands") or []
         if not isinstance(hands, list):
-            raise InvalidEntry("hands must be a list of hand entries", where="hands")
+            raise InvalidEntry(Note("replay.refuse.hands_not_a_list"), where="hands")
         if len(hands) > MAX_HANDS:
-            raise InvalidEntry(f"{len(hands)} hands; a game holds at most {MAX_HANDS}", where="hands",
+            raise InvalidEntry(Note("replay.refuse.too_many_hands", count=len(hands), most=MAX_HANDS), where="hands",
                                code="too_many_hands")
         for entry in hands:
             game.play(entry)
@@ -75,13 +94,10 @@ class Replay:
         """Check and score the next hand; :class:`InvalidEntry` changes nothing."""
         number = len(self._rows) + 1
         if self._game.finished:
-            raise InvalidEntry(
-                "the game is already finished; start a new game (or a rematch) to play on",
-                hand=number, code="game_over",
-            )
+            raise InvalidEntry(Note("replay.refuse.game_over"), hand=number, code="game_over")
         if number > MAX_HANDS:
-            raise InvalidEntry(f"a game holds at most {MAX_HANDS} hands; end this one and start a rematch",
-                               hand=number, code="too_many_hands")
+            raise InvalidEntry(Note("replay.refuse.hand_past_most", most=MAX_HANDS), hand=number,
+                               code="too_many_hands")
         self._rows.append(_play(self._game, number, entry))
 
     def after(self, entry: Any) -> Replay:
@@ -119,10 +135,10 @@ class Replay:
 
 def _start(log: Mapping[str, Any]) -> Game:
     if not isinstance(log, Mapping):
-        raise InvalidEntry("a game log must be an object", where="log")
+        raise InvalidEntry(Note("replay.refuse.log_not_an_object"), where="log")
     for key in log:
         if key not in _LOG_KEYS:
-            raise InvalidEntry(f"{shown(key)} is not part of a game log", where="log")
+            raise InvalidEntry(Note("replay.refuse.not_in_a_log", key=shown(key)), where="log")
     variant = get_variant(log.get("variant"))
     players = _players(log.get("players"), variant)
     options = variant.resolve_options(check_options(variant.options, log.get("options")), len(players))
@@ -130,10 +146,10 @@ def _start(log: Mapping[str, Any]) -> Game:
     if first_dealer is None:
         first_dealer = players[0]
     elif first_dealer not in players:
-        raise InvalidEntry(f'{quoted(first_dealer)} is not a player in this game', where="first_dealer")
+        raise InvalidEntry(Note("errors.refuse.not_a_player", name=quoted(first_dealer)), where="first_dealer")
     ended = log.get("ended", False)
     if not isinstance(ended, bool):
-        raise InvalidEntry("ended must be true or false", where="ended")
+        raise InvalidEntry(Note("errors.refuse.true_or_false", field="ended"), where="ended")
     # A game scored by sides keeps its scores in the sides' columns, worked
     # out once here; every other game's columns are its players.
     sides = seat_sides(log.get("sides"), players, variant.sides, variant.name)
@@ -155,22 +171,21 @@ def _start(log: Mapping[str, Any]) -> Game:
 
 def _players(raw: Any, variant: Variant) -> tuple[str, ...]:
     if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
-        raise InvalidEntry("players must be a list of names", where="players")
+        raise InvalidEntry(Note("replay.refuse.players_not_a_list"), where="players")
     names = tuple(raw)
     if len(names) not in variant.allowed_counts():
-        raise InvalidEntry(f"{variant.name} is for {_counts(variant)} players, got {len(names)}", where="players",
-                           code="bad_players")
+        raise InvalidEntry(_counts(variant, len(names)), where="players", code="bad_players")
     check_names(raw)  # each 1 to 40 characters of text, no two alike but for case or spaces
     return names
 
 
-def _counts(variant: Variant) -> str:
-    """``2``, ``2 to 6``, or ``2, 3, 4 or 6`` players."""
+def _counts(variant: Variant, got: int) -> Note:
+    """The refusal of ``got`` players: the game is for ``2``, ``2 to 6``, or ``2, 3, 4 or 6`` players."""
     low, high = variant.min_players, variant.max_players
-    if not variant.player_counts:
-        return str(low) if low == high else f"{low} to {high}"
-    counts = [str(n) for n in variant.player_counts]
-    return counts[0] if len(counts) == 1 else f"{', '.join(counts[:-1])} or {counts[-1]}"
+    if not variant.player_counts and low != high:
+        return Note("replay.refuse.players_range", game=variant.name, least=low, most=high, got=got)
+    counts = list(variant.player_counts) or [low]
+    return Note("replay.refuse.players_either", game=variant.name, counts=counts, got=got)
 
 
 def _play(game: Game, number: int, entry: Any) -> Row:

@@ -8,7 +8,8 @@ order stays the log's ``players``, and partners sit opposite: with s sides,
 ``players[i]`` and ``players[i + s]`` are partners.  A side is named by its
 players in seat order joined by ``" & "``; sides are listed in the seat order
 of their first player.  Where a variant scores sides and the log gives none,
-each player is a side of one, named by the player.
+each player is a side of one, named by the player.  What the rules refuse is
+a keyed note (:data:`NOTES`), so a page writes it in its reader's language.
 
     >>> seat_sides([["Bob", "Dan"], ["Cara", "Ann"]], ("Ann", "Bob", "Cara", "Dan"), Sides({4: (2,)}), "Canasta")
     {'Ann & Cara': ('Ann', 'Cara'), 'Bob & Dan': ('Bob', 'Dan')}
@@ -22,11 +23,40 @@ from collections.abc import Sequence
 from typing import Any
 
 from .bounds import quoted
-from .declare import Sides
+from .declare import Note, Sides
 from .errors import InvalidEntry
+from .notes import Words, sentences
 
 #: what joins a side's players into its name
 JOIN = " & "
+
+#: what a ``sides`` header is refused for: ``game`` the game's name, ``players`` how many play,
+#: ``counts``/``sizes`` the numbers of players (or sizes of side) the rules take
+NOTES = sentences({
+    "sides.refuse.not_in_sides": "{game} is not played in sides",
+    "sides.refuse.no_sides_for_players": "{game} is played in sides only with {counts:either} players; with "
+                                         "{players} each player plays for themselves",
+    "sides.refuse.sides_missing": "{game} with {players} players is played in sides of {sizes:either}: say who "
+                                  "partners whom (partners sit opposite)",
+    "sides.refuse.uneven_missing": "{game} with {players} players is played in sides: {sizes:one_of_each}; say "
+                                   "who partners whom",
+    "sides.refuse.uneven_sizes": "{game} with {players} players is played in sides: {sizes:one_of_each}, not "
+                                 "{got:each_and}",
+    "sides.refuse.same_side_name": 'two sides would both be named "{name}"; tell the players apart by their names',
+    "sides.refuse.shape": 'sides must list each side\'s players, like [["Ann", "Cara"], ["Bob", "Dan"]]',
+    "sides.refuse.too_many": "sides names more than the game's {players} players",
+    "sides.refuse.named_twice": "{player} is named twice; each player is on exactly one side",
+    "sides.refuse.on_no_side": "{player} is on no side; each player is on exactly one",
+    "sides.refuse.too_small": "a side has at least 2 players",
+    "sides.refuse.alone": "a side has at least 2 players ({player} is alone)",
+    "sides.refuse.same_size": "every side has the same number of players, not {counts:names}",
+    "sides.refuse.wrong_size": "{game} with {players} players is played in sides of {sizes:either}, not {size}",
+    "sides.refuse.side_by_side_opposite": "{first} and {second} sit side by side, but partners sit opposite",
+    "sides.refuse.side_by_side_apart": "{first} and {second} sit side by side, but partners sit {apart} seats "
+                                       "apart",
+    "sides.refuse.gap_opposite": "{first} and {second} sit {gap} seats apart, but partners sit opposite",
+    "sides.refuse.gap_apart": "{first} and {second} sit {gap} seats apart, but partners sit {apart} seats apart",
+}, one_of_each=Words({"": "one of {points}"}, sep=" and "), each_and=Words({"": "{points}"}, sep=" and "))
 
 
 def side_name(players: Sequence[str]) -> str:
@@ -64,12 +94,6 @@ def uneven_sides(players: Sequence[str], sizes: Sequence[int]) -> list[list[str]
     return sides
 
 
-def _or(numbers: Sequence[int], last: str = "or") -> str:
-    """``2, 3, 4 or 6``."""
-    words = [str(n) for n in numbers]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
-
-
 def _invalid(message: str, code: str) -> InvalidEntry:
     return InvalidEntry(message, where="sides", code=code)
 
@@ -86,7 +110,7 @@ def seat_sides(raw: Any, players: tuple[str, ...], declared: Sides | None,
     """
     if declared is None:
         if raw is not None:
-            raise _invalid(f"{game} is not played in sides", "not_in_sides")
+            raise _invalid(Note("sides.refuse.not_in_sides", game=game), "not_in_sides")
         return None
     if raw is None and declared.optional:
         return None  # each plays for themselves: no sides at all
@@ -96,13 +120,12 @@ def seat_sides(raw: Any, players: tuple[str, ...], declared: Sides | None,
     sizes = declared.sizes_for(len(players))
     if not sizes:
         if raw is not None:
-            counts = sorted(declared.sizes)
-            raise _invalid(f"{game} is played in sides only with {_or(counts)} players; with {len(players)} "
-                           "each player plays for themselves", "no_sides_for_players")
+            raise _invalid(Note("sides.refuse.no_sides_for_players", game=game, counts=sorted(declared.sizes),
+                                players=len(players)), "no_sides_for_players")
         return {player: (player,) for player in players}
     if raw is None:
-        raise _invalid(f"{game} with {len(players)} players is played in sides of {_or(sizes)}: say who "
-                       "partners whom (partners sit opposite)", "sides_missing")
+        raise _invalid(Note("sides.refuse.sides_missing", game=game, players=len(players), sizes=list(sizes)),
+                       "sides_missing")
     seated = _read(raw, players)
     _check_sizes(seated, len(players), sizes, game)
     _check_opposite(seated, players)
@@ -112,15 +135,13 @@ def seat_sides(raw: Any, players: tuple[str, ...], declared: Sides | None,
 def _seat_uneven(raw: Any, players: tuple[str, ...], sizes: tuple[int, ...],
                  game: str) -> dict[str, tuple[str, ...]]:
     """Sides of different sizes, one of each size listed, seated anyhow (Canasta for five)."""
-    wanted = " and ".join(f"one of {size}" for size in sizes)
     if raw is None:
-        raise _invalid(f"{game} with {len(players)} players is played in sides: {wanted}; say who partners "
-                       "whom", "sides_missing")
+        raise _invalid(Note("sides.refuse.uneven_missing", game=game, players=len(players), sizes=list(sizes)),
+                       "sides_missing")
     seated = _read(raw, players)
     if sorted(map(len, seated), reverse=True) != sorted(sizes, reverse=True):
-        got = " and ".join(str(len(side)) for side in seated)
-        raise _invalid(f"{game} with {len(players)} players is played in sides: {wanted}, not {got}",
-                       "bad_side_size")
+        raise _invalid(Note("sides.refuse.uneven_sizes", game=game, players=len(players), sizes=list(sizes),
+                            got=[len(side) for side in seated]), "bad_side_size")
     return _named(seated)
 
 
@@ -129,20 +150,19 @@ def _named(seated: list[tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
     for side in seated:
         name = side_name(side)
         if name in named:
-            raise _invalid(f'two sides would both be named "{name}"; tell the players apart by their names',
-                           "same_name")
+            raise _invalid(Note("sides.refuse.same_side_name", name=name), "same_name")
         named[name] = side
     return named
 
 
 def _read(raw: Any, players: tuple[str, ...]) -> list[tuple[str, ...]]:
     """The sides as lists of players, each in seat order, the sides in the seat order of their first."""
-    shape = 'sides must list each side\'s players, like [["Ann", "Cara"], ["Bob", "Dan"]]'
+    shape = Note("sides.refuse.shape")
     if not isinstance(raw, list) or not all(isinstance(side, list) for side in raw):
         raise _invalid(shape, "bad_sides")
     # Bounds first: a list past the players' number is refused before it is read through.
     if len(raw) > len(players) or sum(len(side) for side in raw) > 2 * len(players):
-        raise _invalid(f"sides names more than the game's {len(players)} players", "out_of_bounds")
+        raise _invalid(Note("sides.refuse.too_many", players=len(players)), "out_of_bounds")
     if not all(isinstance(name, str) for side in raw for name in side):
         raise _invalid(shape, "bad_sides")
     seat = {player: i for i, player in enumerate(players)}
@@ -150,13 +170,13 @@ def _read(raw: Any, players: tuple[str, ...]) -> list[tuple[str, ...]]:
     for side in raw:
         for name in side:
             if name not in seat:
-                raise _invalid(f"{quoted(name)} is not a player in this game", "not_a_player")
+                raise _invalid(Note("errors.refuse.not_a_player", name=quoted(name)), "not_a_player")
             if name in seen:
-                raise _invalid(f"{name} is named twice; each player is on exactly one side", "named_twice")
+                raise _invalid(Note("sides.refuse.named_twice", player=name), "named_twice")
             seen.add(name)
     for player in players:
         if player not in seen:
-            raise _invalid(f"{player} is on no side; each player is on exactly one", "not_on_a_side")
+            raise _invalid(Note("sides.refuse.on_no_side", player=player), "not_on_a_side")
     sides = [tuple(sorted(side, key=seat.__getitem__)) for side in raw]
     return sorted(sides, key=lambda side: seat[side[0]] if side else -1)  # an empty one is refused next
 
@@ -164,14 +184,13 @@ def _read(raw: Any, players: tuple[str, ...]) -> list[tuple[str, ...]]:
 def _check_sizes(sides: list[tuple[str, ...]], players: int, sizes: tuple[int, ...], game: str) -> None:
     smallest = min(sides, key=len)
     if len(smallest) < 2:
-        alone = f" ({smallest[0]} is alone)" if smallest else ""
-        raise _invalid(f"a side has at least 2 players{alone}", "bad_side_size")
+        alone = Note("sides.refuse.alone", player=smallest[0]) if smallest else Note("sides.refuse.too_small")
+        raise _invalid(alone, "bad_side_size")
     counts = sorted({len(side) for side in sides}, reverse=True)
     if len(counts) > 1:
-        raise _invalid(f"every side has the same number of players, not {_or(counts, 'and')}",
-                       "bad_side_size")
+        raise _invalid(Note("sides.refuse.same_size", counts=[str(count) for count in counts]), "bad_side_size")
     if counts[0] not in sizes:
-        raise _invalid(f"{game} with {players} players is played in sides of {_or(sizes)}, not {counts[0]}",
+        raise _invalid(Note("sides.refuse.wrong_size", game=game, players=players, sizes=list(sizes), size=counts[0]),
                        "bad_side_size")
 
 
@@ -179,11 +198,19 @@ def _check_opposite(sides: list[tuple[str, ...]], players: tuple[str, ...]) -> N
     """With s sides, partners sit s seats apart: opposite, in sides of two."""
     apart = len(sides)
     seat = {player: i for i, player in enumerate(players)}
-    rule = "partners sit opposite" if len(sides[0]) == 2 else f"partners sit {apart} seats apart"
+    opposite = len(sides[0]) == 2
     for side in sides:
         first = seat[side[0]]
         for partner in side[1:]:
             gap = seat[partner] - first
             if gap % apart:
-                where = "sit side by side" if gap in (1, len(players) - 1) else f"sit {gap} seats apart"
-                raise _invalid(f"{side[0]} and {partner} {where}, but {rule}", "partners_not_opposite")
+                beside = gap in (1, len(players) - 1)
+                values = {"first": side[0], "second": partner, **({} if beside else {"gap": gap}),
+                          **({} if opposite else {"apart": apart})}
+                raise _invalid(Note(_NOT_APART[beside, opposite], **values), "partners_not_opposite")
+
+
+#: the refusal of partners not as far apart as the rules seat them: by whether they sit side by
+#: side, and whether partners sit opposite (sides of two)
+_NOT_APART = {(True, True): "sides.refuse.side_by_side_opposite", (True, False): "sides.refuse.side_by_side_apart",
+              (False, True): "sides.refuse.gap_opposite", (False, False): "sides.refuse.gap_apart"}

@@ -31,8 +31,9 @@ from sqlalchemy.exc import IntegrityError
 from .. import stats
 from ..engine import InvalidEntry, game_name, replay, side_name, variants
 from ..engine.bounds import check_name, name_key, quoted, shown, text_problem
+from ..engine.declare import Note
 from ..extensions import db
-from ..note_language import refused
+from ..note_language import in_language, refused
 from ..models import (
     Account,
     Change,
@@ -435,7 +436,7 @@ def _check_text(data: Any) -> None:
 def _text_ok(text: str, path: tuple[Any, ...]) -> None:
     problem = text_problem(text)
     if problem:
-        raise BadImport(_("%(where)s: the text %(problem)s.", where=_path(path), problem=problem))
+        raise BadImport(_("%(where)s: the text %(problem)s.", where=_path(path), problem=in_language(problem)))
 
 
 def _path(path: tuple[Any, ...]) -> str:
@@ -549,7 +550,8 @@ def _check_logged_entry(entry: dict[str, Any], where: str, table: _Table, rules:
              *(name for key in rules["keys"] if isinstance(entry.get(key), list) for name in entry[key])]
     for name in named:
         if name is not None and name not in table.players:
-            raise BadImport(_("%(where)s: %(name)s is not a player in this game.", where=where, name=quoted(name)))
+            raise BadImport(in_language(Note("errors.where", where=where,
+                                             message=Note("errors.refuse.not_a_player", name=quoted(name)))))
     # The lowest number a declared field takes (a house game's points go below 0).
     low = min(0, *(spec["minimum"] for spec in rules["fields"] if spec["minimum"] is not None))
     for name, given in entry.get("hands", {}).items():
@@ -561,7 +563,8 @@ def _check_logged_entry(entry: dict[str, Any], where: str, table: _Table, rules:
     side_keys = {spec["key"] for spec in rules.get("side_fields") or ()}
     for side, given in entry.get("sides", {}).items():
         if side not in table.sides:
-            raise BadImport(_("%(where)s: %(side)s is not a side in this game.", where=where, side=quoted(side)))
+            raise BadImport(in_language(Note("errors.where", where=where, message=Note(
+                "errors.refuse.not_a_side", name=quoted(side), sides=list(table.sides)))))
         _unknown_keys(given, side_keys, f"{where}/sides/{side}: ")
 
 

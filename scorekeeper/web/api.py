@@ -34,6 +34,7 @@ from werkzeug.wrappers import Response
 
 from .. import services
 from ..engine import InvalidEntry
+from ..engine.declare import Note
 from ..engine.games import when_registry_changes
 from ..extensions import csrf, db
 from ..models import Account, Game, HandEntry, entry_for_engine
@@ -291,26 +292,27 @@ def _refused(error: services.ServiceError | InvalidEntry, game_id: int | None = 
 def _check_names(entry: Any, game: Game, number: int) -> None:
     """What must hold before an entry can be stored by seat (and side); the engine checks the rest.
 
-    The messages are the engine's own for the same faults.
+    The messages are the engine's own notes for the same faults (the same keys), so the
+    answer writes them in the reader's language as it writes the engine's (:func:`_refused`).
     """
     names = game.names
     if not isinstance(entry, dict):
-        raise InvalidEntry("an entry must be an object with who went out and each player's hand", hand=number)
+        raise InvalidEntry(Note("errors.refuse.entry_not_an_object"), hand=number)
     out = entry.get("out")
     if out is not None and out not in names:
-        raise InvalidEntry(f'"{out}" is not a player in this game', hand=number)
+        raise InvalidEntry(Note("errors.refuse.not_a_player", name=f'"{out}"'), hand=number)
     hands = entry.get("hands", {})
     if not isinstance(hands, dict):
-        raise InvalidEntry("hands must map each player to their cards or count", hand=number)
+        raise InvalidEntry(Note("errors.refuse.hands_not_a_map"), hand=number)
     for name in hands:
         if name not in names:
-            raise InvalidEntry(f'"{name}" is not a player in this game', hand=number)
+            raise InvalidEntry(Note("errors.refuse.not_a_player", name=f'"{name}"'), hand=number)
     sides = entry.get("sides")
     if isinstance(sides, dict) and catalogue_by_key()[game.variant]["sides"] is not None:
         table = game.side_names(names) or names
         for name in sides:
             if name not in table:
-                raise InvalidEntry(f'"{name}" is not a side in this game (sides: {", ".join(table)})',
+                raise InvalidEntry(Note("errors.refuse.not_a_side", name=f'"{name}"', sides=list(table)),
                                    hand=number, field="sides", code="not_a_side")
 
 

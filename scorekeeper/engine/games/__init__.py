@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..declare import Note
 from ..errors import InvalidEntry
 from ..notes import sentences
 from .base import Variant
@@ -41,6 +42,11 @@ VARIANTS: dict[str, Variant] = {
 
 #: the words of each game's ``next`` extras in its next deal's line (``Contract: {value}``), a note each
 NOTES = sentences({extra.note: extra.sentence for variant in VARIANTS.values() for extra in variant.worded_extras()})
+
+#: what the registry refuses: a log's variant that is none of its keys (``variant``: as given, quoted)
+REFUSALS = sentences({
+    "games.refuse.not_a_variant": "{variant} is not a variant (variants: {variants:list})",
+})
 
 #: the ``next`` keys every game's sheet gives (null where the game has none): the
 #: :class:`~scorekeeper.engine.extras.Extra` keys declared ``everywhere``
@@ -83,9 +89,8 @@ _changed()
 def get_variant(key: Any) -> Variant:
     """The variant with this key, or :class:`InvalidEntry` listing the keys."""
     if not isinstance(key, str) or key not in VARIANTS:
-        raise InvalidEntry(
-            f'"{key}" is not a variant (variants: {", ".join(VARIANTS)})', where="variant"
-        )
+        raise InvalidEntry(Note("games.refuse.not_a_variant", variant=f'"{key}"', variants=list(VARIANTS)),
+                           where="variant")
     return VARIANTS[key]
 
 

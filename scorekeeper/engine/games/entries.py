@@ -16,7 +16,14 @@ from typing import Any
 from ..cards import Card
 from ..declare import Note, note_key
 from ..errors import InvalidEntry
+from ..notes import sentences
 from ..sheet import NoteKey
+
+#: a hand refused for a player's input left out (``why``: a note saying why it is needed)
+NOTES = sentences({
+    "entries.refuse.no_input": "no input for {player}",
+    "entries.refuse.no_input_why": "no input for {player} ({why})",
+})
 
 #: a score: an int, or an exact Fraction where a share is split between tied players
 Score = int | Fraction
@@ -110,12 +117,16 @@ class Hand:
 
     def invalid(self, message: str, player: str | None = None, *, field: str | None = None,
                 code: str = "invalid_entry") -> InvalidEntry:
+        """This hand refused: ``message`` is a keyed note (:class:`~.declare.Note`) saying why."""
         return InvalidEntry(message, hand=self.number, player=player, field=field, code=code)
 
-    def missing(self, player: str, why: str = "") -> InvalidEntry:
-        """``no input for Cara``: code ``missing_input``, ``.player`` the one who needs input."""
-        return InvalidEntry(f"no input for {player}{why}", hand=self.number, player=player,
-                            code="missing_input", named=True)
+    def missing(self, player: str, why: Note | None = None) -> InvalidEntry:
+        """``no input for Cara``: code ``missing_input``, ``.player`` the one who needs input;
+        ``why``, a note, says why in brackets after it (``no input for Cara (a block counts every
+        hand)``)."""
+        message = Note("entries.refuse.no_input", player=player) if why is None else \
+            Note("entries.refuse.no_input_why", player=player, why=why)
+        return InvalidEntry(message, hand=self.number, player=player, code="missing_input", named=True)
 
 
 @dataclass(slots=True)
