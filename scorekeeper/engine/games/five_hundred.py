@@ -30,6 +30,7 @@ REFUSALS: Mapping[str, str] = sentences({
     "five_hundred.refuse.give_melded_and_left": "give melded and left (cards or their value)",
     "five_hundred.refuse.not_an_input": "{key} is not an input here (give melded, low_aces and left)",
     "five_hundred.refuse.low_aces": "low_aces {low_aces} is more than the {aces:# ace|# aces} melded",
+    "five_hundred.refuse.out_has_cards": "{player} went out, so has no cards left",
 })
 
 
@@ -121,7 +122,7 @@ class FiveHundred(Variant):
             if player not in hand.inputs:
                 raise hand.missing(player)
         if hand.out is not None and _value(hand.inputs[hand.out].extra["left"]):
-            raise hand.invalid(f"{hand.out} went out, so has no cards left", hand.out)
+            raise hand.invalid(Note("five_hundred.refuse.out_has_cards", player=hand.out), hand.out)
 
     def score(self, hand: Hand) -> HandResult:
         scores = zero_scores(hand.players)

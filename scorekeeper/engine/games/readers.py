@@ -15,8 +15,10 @@ from .entries import Hand
 NOTES = sentences({
     "readers.refuse.needed_from_every_side": "{field} is needed from every side (0 if none)",
     "readers.refuse.not_a_whole_number": "{field} {value} is not a whole number",
+    "readers.refuse.whole_number_from": "{field} must be a whole number from {least} to {most}, not {value}",
     "readers.refuse.multiple_of": "{field} must be a multiple of {step}",
     "readers.refuse.write_cards_like": '{field} must be written like "KH 5D AS"',
+    "readers.refuse.cards_too_long": "{field} is {length} characters long; a hand is written in at most {most}",
     "readers.refuse.deal_size": "deal {deal} of {game} has {exact} cards each, got {count}",
     "readers.refuse.exact_cards": "{count} cards given; a hand here is exactly {exact} cards (or give a count)",
     "readers.refuse.too_many_cards": "{count} cards is more than a hand holds here (at most {most})",
@@ -38,8 +40,8 @@ def read_number(hand: Hand, who: str, raw: Any, spec: Field) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int):
         raise hand.invalid(Note("readers.refuse.not_a_whole_number", field=key, value=shown(raw)), who, field=key)
     if not spec.minimum <= raw <= spec.maximum:
-        raise hand.invalid(f"{key} must be a whole number from {spec.minimum} to {spec.maximum}, not {shown(raw)}",
-                           who, field=key, code="out_of_bounds")
+        raise hand.invalid(Note("readers.refuse.whole_number_from", field=key, least=spec.minimum, most=spec.maximum,
+                                value=shown(raw)), who, field=key, code="out_of_bounds")
     if raw % spec.step:
         raise hand.invalid(Note("readers.refuse.multiple_of", field=key, step=spec.step), who, field=key,
                            code="not_a_multiple")
@@ -62,8 +64,8 @@ def read_cards(hand: Hand, player: str, raw: Any, *, exact: int | None = None, m
             raise hand.invalid(Note("readers.refuse.write_cards_like", field=field_name), player, field=field_name)
         raw = " ".join(raw)
     if len(raw) > MAX_CARDS_TEXT:
-        raise hand.invalid(f"{field_name} is {len(raw)} characters long; a hand is written in at most "
-                           f"{MAX_CARDS_TEXT}", player, field=field_name, code="out_of_bounds")
+        raise hand.invalid(Note("readers.refuse.cards_too_long", field=field_name, length=len(raw), most=MAX_CARDS_TEXT),
+                           player, field=field_name, code="out_of_bounds")
     try:
         cards = parse_hand(raw)
     except CardError as error:
@@ -92,6 +94,6 @@ def read_count(hand: Hand, player: str, raw: Any, *, field_name: str = "count") 
         raise hand.invalid(Note("readers.refuse.below_zero", field=field_name, value=shown(raw), most=MAX_COUNT),
                            player, field=field_name, code="out_of_bounds")
     if raw > MAX_COUNT:
-        raise hand.invalid(f"{field_name} must be a whole number from 0 to {MAX_COUNT}, not {shown(raw)}",
-                           player, field=field_name, code="out_of_bounds")
+        raise hand.invalid(Note("readers.refuse.whole_number_from", field=field_name, least=0, most=MAX_COUNT,
+                                value=shown(raw)), player, field=field_name, code="out_of_bounds")
     return raw

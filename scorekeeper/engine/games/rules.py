@@ -80,9 +80,10 @@ NOTES: Mapping[str, str] = sentences({
 })
 
 #: what :func:`reentering` refuses: each key with its sentence (apart from :data:`NOTES`, the notes a
-#: replayed hand writes)
+#: replayed hand writes; ``name``: a name given, quoted)
 REFUSALS: Mapping[str, str] = sentences({
     "reentry.refuse.list_players": "reenter must list the players who come back into the game",
+    "reentry.refuse.not_a_player": "{name} is not a player in this game",
     "reentry.refuse.named_twice": "{player} is named twice in reenter",
     "reentry.refuse.not_out": "{player} is not out, so cannot re-enter",
     "reentry.refuse.none_left": "{player} cannot re-enter: no re-entries left",
@@ -138,7 +139,7 @@ def reentering(game: Game, number: int, entry: Any) -> dict[str, Score]:
     back: dict[str, Score] = {}
     for player in raw:
         if player not in game.players:
-            raise InvalidEntry(f"{quoted(player)} is not a player in this game", hand=number,
+            raise InvalidEntry(Note("reentry.refuse.not_a_player", name=quoted(player)), hand=number,
                                field="reenter", code="not_a_player")
         if player in back:
             raise InvalidEntry(Note("reentry.refuse.named_twice", player=player), hand=number, player=player,
