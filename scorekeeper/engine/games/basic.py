@@ -39,6 +39,14 @@ NOTES: Mapping[str, str] = sentences({
                           "the differences {differences:plus} = {pot}, {share} each.",
 })
 
+#: what a Block refuses: each key with its sentence (apart from :data:`NOTES`, the notes a replayed hand
+#: writes); ``block.refuse.counts_every_hand`` is what a missing input's refusal adds (``no input for Cara``)
+REFUSALS: Mapping[str, str] = sentences({
+    "block.refuse.true_or_false": "block must be true or false",
+    "block.refuse.nobody_out": "in a block nobody went out: leave out empty",
+    "block.refuse.counts_every_hand": " (a block counts every hand)",
+})
+
 #: what ``rummy_bonus: plus10`` adds
 RUMMY_PLUS = 10
 
@@ -128,13 +136,13 @@ class Basic(Variant):
     def check_required(self, hand: Hand) -> None:
         block = hand.entry.get("block", False)
         if type(block) is not bool:
-            raise hand.invalid("block must be true or false")
+            raise hand.invalid(Note("block.refuse.true_or_false"))
         if block:
             if hand.out is not None:
-                raise hand.invalid("in a block nobody went out: leave out empty", field="out")
+                raise hand.invalid(Note("block.refuse.nobody_out"), field="out")
             for player in hand.players:
                 if player not in hand.inputs:
-                    raise hand.missing(player, " (a block counts every hand)")
+                    raise hand.missing(player, Note("block.refuse.counts_every_hand"))
         super().check_required(hand)
 
     # -- scoring -------------------------------------------------------------

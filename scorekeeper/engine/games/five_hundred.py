@@ -24,6 +24,15 @@ NOTES: Mapping[str, str] = sentences({
     "five_hundred.melded_minus_left": "Melded minus left: {hands:lines}.",
 }, lines=Words({"": "{player} {melded} - {left} = {score}"}))
 
+#: what 500 Rummy refuses: each key with its sentence (apart from :data:`NOTES`, the notes a replayed
+#: hand writes; ``key``: the input given, quoted)
+REFUSALS: Mapping[str, str] = sentences({
+    "five_hundred.refuse.give_melded_and_left": "give melded and left (cards or their value)",
+    "five_hundred.refuse.not_an_input": "{key} is not an input here (give melded, low_aces and left)",
+    "five_hundred.refuse.low_aces": "low_aces {low_aces} is more than the {aces:# ace|# aces} melded",
+    "five_hundred.refuse.out_has_cards": "{player} went out, so has no cards left",
+})
+
 
 def card_value(card: Card) -> int:
     """Ace 15, J Q K 10, others their pips (an ace melded low counts 1)."""
@@ -85,19 +94,17 @@ class FiveHundred(Variant):
 
     def read_input(self, hand: Hand, player: str, raw: Any) -> PlayerInput:
         if not isinstance(raw, Mapping):
-            raise hand.invalid("give melded and left (cards or their value)", player)
+            raise hand.invalid(Note("five_hundred.refuse.give_melded_and_left"), player)
         for key in raw:
             if key not in self.input_fields:
-                raise hand.invalid(f"{key!r} is not an input here (give melded, low_aces and left)", player)
+                raise hand.invalid(Note("five_hundred.refuse.not_an_input", key=repr(key)), player)
         melded = self._cards_or_value(hand, player, raw.get("melded"), "melded")
         left = self._cards_or_value(hand, player, raw.get("left"), "left")
         low_aces = read_count(hand, player, raw.get("low_aces"), field_name="low_aces") or 0
         if isinstance(melded, tuple):
             aces = sum(1 for card in melded if card.rank == 1)
             if low_aces > aces:
-                raise hand.invalid(
-                    f"low_aces {low_aces} is more than the {aces} ace{'s' if aces != 1 else ''} melded", player
-                )
+                raise hand.invalid(Note("five_hundred.refuse.low_aces", low_aces=low_aces, aces=aces), player)
         else:
             low_aces = 0  # a typed value already counts its aces
         return PlayerInput(extra={"melded": melded, "left": left, "low_aces": low_aces})
@@ -115,7 +122,7 @@ class FiveHundred(Variant):
             if player not in hand.inputs:
                 raise hand.missing(player)
         if hand.out is not None and _value(hand.inputs[hand.out].extra["left"]):
-            raise hand.invalid(f"{hand.out} went out, so has no cards left", hand.out)
+            raise hand.invalid(Note("five_hundred.refuse.out_has_cards", player=hand.out), hand.out)
 
     def score(self, hand: Hand) -> HandResult:
         scores = zero_scores(hand.players)

@@ -23,6 +23,14 @@ NOTES: Mapping[str, str] = sentences({
     "oklahoma.upcard": "Upcard {upcard}: knock limit {limit}.",
 })
 
+#: what Oklahoma Gin refuses of its upcard: each key with its sentence (apart from :data:`NOTES`, the
+#: notes a replayed hand writes)
+REFUSALS: Mapping[str, str] = sentences({
+    "oklahoma.refuse.give_upcard": "give the upcard (the first card turned up), like 3H: it sets the knock limit",
+    "oklahoma.refuse.write_upcard": "the upcard must be written like 3H",
+    "oklahoma.refuse.upcard_joker": "the upcard cannot be a joker: {game} uses none",
+})
+
 
 class Gin(GinHands):
     """Gin Rummy (seed 000).
@@ -124,17 +132,16 @@ class OklahomaGin(Gin):
     def upcard(self, hand: Hand) -> Card:
         raw = hand.entry.get("upcard")
         if raw in (None, ""):
-            raise hand.invalid("give the upcard (the first card turned up), like 3H: it sets the knock limit",
-                               field="upcard", code="missing_input")
+            raise hand.invalid(Note("oklahoma.refuse.give_upcard"), field="upcard", code="missing_input")
         if not isinstance(raw, str):
-            raise hand.invalid("the upcard must be written like 3H", field="upcard")
+            raise hand.invalid(Note("oklahoma.refuse.write_upcard"), field="upcard")
         try:
             card = Card.parse(raw)
         except CardError as error:
             raise hand.invalid(Note("cards.upcard_not_a_card", token=error.token), field="upcard",
                                code="not_a_card") from None
         if card.is_joker:
-            raise hand.invalid("the upcard cannot be a joker: Oklahoma Gin uses none", field="upcard")
+            raise hand.invalid(Note("oklahoma.refuse.upcard_joker", game=self.name), field="upcard")
         return card
 
     def check_required(self, hand: Hand) -> None:

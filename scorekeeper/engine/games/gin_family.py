@@ -56,6 +56,12 @@ NOTES: Mapping[str, str] = sentences({
     "gin.net": "Net: {grand} - {other} = {net} to {winner}.",
 })
 
+#: what a Gin hand refuses: each key with its sentence (apart from :data:`NOTES`, the notes a replayed hand
+#: writes)
+REFUSALS: Mapping[str, str] = sentences({
+    "gin.refuse.over_knock_limit": "cannot knock with {count} (the limit is {limit})",
+})
+
 #: the hands the statistics count, by the hand's kind
 _MOMENTS = {"gin": GIN.key, "undercut": UNDERCUT.key}
 
@@ -179,7 +185,7 @@ class GinHands(Variant):
         k_count, d_count, details = self.counts(hand, knocker, defender)
         limit, factor, why = self.terms(hand)
         if k_count > limit:
-            raise hand.invalid(f"cannot knock with {k_count} (the limit is {limit})", knocker,
+            raise hand.invalid(Note("gin.refuse.over_knock_limit", count=k_count, limit=limit), knocker,
                                code="over_knock_limit")
         opts = hand.options
         # The cards laid off as the sheet writes cards (a string keeps the note's values plain).

@@ -46,6 +46,20 @@ NOTES: Mapping[str, str] = sentences({
     "indian.points": "{hands:lines}.",
 }, lines=Words(POINT_LINES, after={"capped_at": ", capped at {capped_at}"}, sep="; "))
 
+#: what Indian Rummy refuses: each key with its sentence (apart from :data:`NOTES`, the notes a
+#: replayed hand writes; ``key``, ``value``: what was given, quoted; ``kinds``: the inputs given)
+REFUSALS: Mapping[str, str] = sentences({
+    "indian.refuse.give_something": "give the cards, a count, a drop or a wrong show",
+    "indian.refuse.not_an_input": "{key} is not an input here (give cards, count, drop or wrong_show)",
+    "indian.refuse.only_one": "give only one of {kinds:list}",
+    "indian.refuse.drop_first_or_middle": 'drop must be "first" or "middle", got {value}',
+    "indian.refuse.wrong_show_true": "wrong_show must be true",
+    "indian.refuse.declarer_drops": "{player} declared, so cannot drop or make a wrong show",
+    "indian.refuse.declarer_counts": "{player} declared and counts 0; give the {cards} cards or nothing",
+    "indian.refuse.not_a_declaration": "{cards} is not a valid declaration (every card in melds, two sequences, one "
+                                       "pure): record it as a wrong show for the player who showed",
+})
+
 
 @lru_cache(maxsize=14)
 def meld_rules(wild_rank: int | None) -> MeldRules:
@@ -144,23 +158,21 @@ class Indian(Variant):
 
     def read_input(self, hand: Hand, player: str, raw: Any) -> PlayerInput:
         if not isinstance(raw, Mapping):
-            raise hand.invalid("give the cards, a count, a drop or a wrong show", player)
+            raise hand.invalid(Note("indian.refuse.give_something"), player)
         for key in raw:
             # A typo ("drops") must not pass as an empty hand that scores 0.
             if key not in self.input_fields:
-                raise hand.invalid(
-                    f"{key!r} is not an input here (give cards, count, drop or wrong_show)", player
-                )
+                raise hand.invalid(Note("indian.refuse.not_an_input", key=repr(key)), player)
         kinds = [k for k in raw if raw[k] not in (None, False)]
         if len(kinds) > 1:
-            raise hand.invalid(f"give only one of {', '.join(kinds)}", player)
+            raise hand.invalid(Note("indian.refuse.only_one", kinds=kinds), player)
         if "drop" in raw and raw["drop"] is not None:
             if raw["drop"] not in ("first", "middle"):
-                raise hand.invalid(f'drop must be "first" or "middle", got {raw["drop"]!r}', player)
+                raise hand.invalid(Note("indian.refuse.drop_first_or_middle", value=repr(raw["drop"])), player)
             return PlayerInput(extra={"drop": raw["drop"]})
         if "wrong_show" in raw and raw["wrong_show"] not in (None, False):
             if raw["wrong_show"] is not True:
-                raise hand.invalid("wrong_show must be true", player)
+                raise hand.invalid(Note("indian.refuse.wrong_show_true"), player)
             return PlayerInput(extra={"wrong_show": True})
         return super().read_input(hand, player, {k: v for k, v in raw.items() if k in ("cards", "count")})
 
@@ -173,15 +185,11 @@ class Indian(Variant):
         if given is None:
             return
         if given.extra:
-            raise hand.invalid(f"{declarer} declared, so cannot drop or make a wrong show", declarer)
+            raise hand.invalid(Note("indian.refuse.declarer_drops", player=declarer), declarer)
         if given.count:
-            raise hand.invalid(f"{declarer} declared and counts 0; give the 13 cards or nothing", declarer)
+            raise hand.invalid(Note("indian.refuse.declarer_counts", player=declarer, cards=HAND_SIZE), declarer)
         if given.cards is not None and not is_declaration(given.cards, meld_rules(wild)):
-            raise hand.invalid(
-                f"{format_cards(given.cards)} is not a valid declaration (every card in melds, two "
-                "sequences, one pure): record it as a wrong show for the player who showed",
-                declarer,
-            )
+            raise hand.invalid(Note("indian.refuse.not_a_declaration", cards=format_cards(given.cards)), declarer)
 
     def _check_others(self, hand: Hand) -> None:
         for player in hand.others:

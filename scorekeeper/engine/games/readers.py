@@ -7,7 +7,23 @@ from typing import Any
 from ..bounds import MAX_CARDS_TEXT, MAX_COUNT, shown
 from ..cards import Card, CardError, parse_hand
 from ..declare import Field, Note
+from ..notes import sentences
 from .entries import Hand
+
+#: what reading a field refuses: each key (see :class:`~.declare.Note`) with its sentence, the values in
+#: braces (``field``: the field's key as the log spells it; ``value``: what was given, as a message quotes it)
+NOTES = sentences({
+    "readers.refuse.needed_from_every_side": "{field} is needed from every side (0 if none)",
+    "readers.refuse.not_a_whole_number": "{field} {value} is not a whole number",
+    "readers.refuse.whole_number_from": "{field} must be a whole number from {least} to {most}, not {value}",
+    "readers.refuse.multiple_of": "{field} must be a multiple of {step}",
+    "readers.refuse.write_cards_like": '{field} must be written like "KH 5D AS"',
+    "readers.refuse.cards_too_long": "{field} is {length} characters long; a hand is written in at most {most}",
+    "readers.refuse.deal_size": "deal {deal} of {game} has {exact} cards each, got {count}",
+    "readers.refuse.exact_cards": "{count} cards given; a hand here is exactly {exact} cards (or give a count)",
+    "readers.refuse.too_many_cards": "{count} cards is more than a hand holds here (at most {most})",
+    "readers.refuse.below_zero": "{field} {value} is below 0; a count is a whole number from 0 to {most}",
+})
 
 
 def read_number(hand: Hand, who: str, raw: Any, spec: Field) -> int:
@@ -18,15 +34,17 @@ def read_number(hand: Hand, who: str, raw: Any, spec: Field) -> int:
     key = spec.key
     if raw is None:
         if spec.required:
-            raise hand.invalid(f"{key} is needed from every side (0 if none)", who, field=key, code="missing_input")
+            raise hand.invalid(Note("readers.refuse.needed_from_every_side", field=key), who, field=key,
+                               code="missing_input")
         return 0
     if isinstance(raw, bool) or not isinstance(raw, int):
-        raise hand.invalid(f"{key} {shown(raw)} is not a whole number", who, field=key)
+        raise hand.invalid(Note("readers.refuse.not_a_whole_number", field=key, value=shown(raw)), who, field=key)
     if not spec.minimum <= raw <= spec.maximum:
-        raise hand.invalid(f"{key} must be a whole number from {spec.minimum} to {spec.maximum}, not {shown(raw)}",
-                           who, field=key, code="out_of_bounds")
+        raise hand.invalid(Note("readers.refuse.whole_number_from", field=key, least=spec.minimum, most=spec.maximum,
+                                value=shown(raw)), who, field=key, code="out_of_bounds")
     if raw % spec.step:
-        raise hand.invalid(f"{key} must be a multiple of {spec.step}", who, field=key, code="not_a_multiple")
+        raise hand.invalid(Note("readers.refuse.multiple_of", field=key, step=spec.step), who, field=key,
+                           code="not_a_multiple")
     return raw
 
 
@@ -43,11 +61,11 @@ def read_cards(hand: Hand, player: str, raw: Any, *, exact: int | None = None, m
         return None
     if not isinstance(raw, str):
         if not isinstance(raw, (list, tuple)) or not all(isinstance(token, str) for token in raw):
-            raise hand.invalid(f"{field_name} must be written like \"KH 5D AS\"", player, field=field_name)
+            raise hand.invalid(Note("readers.refuse.write_cards_like", field=field_name), player, field=field_name)
         raw = " ".join(raw)
     if len(raw) > MAX_CARDS_TEXT:
-        raise hand.invalid(f"{field_name} is {len(raw)} characters long; a hand is written in at most "
-                           f"{MAX_CARDS_TEXT}", player, field=field_name, code="out_of_bounds")
+        raise hand.invalid(Note("readers.refuse.cards_too_long", field=field_name, length=len(raw), most=MAX_CARDS_TEXT),
+                           player, field=field_name, code="out_of_bounds")
     try:
         cards = parse_hand(raw)
     except CardError as error:
@@ -55,14 +73,12 @@ def read_cards(hand: Hand, player: str, raw: Any, *, exact: int | None = None, m
                            field=field_name, code="not_a_card") from None
     if exact is not None and len(cards) != exact:
         if deal_of:
-            raise hand.invalid(f"deal {hand.number} of {deal_of} has {exact} cards each, got {len(cards)}",
-                               player, field=field_name, code="wrong_hand_size")
-        raise hand.invalid(
-            f"{len(cards)} cards given; a hand here is exactly {exact} cards (or give a count)", player,
-            field=field_name,
-        )
+            raise hand.invalid(Note("readers.refuse.deal_size", deal=hand.number, game=deal_of, exact=exact,
+                                    count=len(cards)), player, field=field_name, code="wrong_hand_size")
+        raise hand.invalid(Note("readers.refuse.exact_cards", count=len(cards), exact=exact), player,
+                           field=field_name)
     if most is not None and len(cards) > most:
-        raise hand.invalid(f"{len(cards)} cards is more than a hand holds here (at most {most})", player,
+        raise hand.invalid(Note("readers.refuse.too_many_cards", count=len(cards), most=most), player,
                            field=field_name, code="out_of_bounds")
     return cards
 
@@ -72,11 +88,12 @@ def read_count(hand: Hand, player: str, raw: Any, *, field_name: str = "count") 
     if raw is None:
         return None
     if isinstance(raw, bool) or not isinstance(raw, int):
-        raise hand.invalid(f"{field_name} {shown(raw)} is not a whole number", player, field=field_name)
+        raise hand.invalid(Note("readers.refuse.not_a_whole_number", field=field_name, value=shown(raw)), player,
+                           field=field_name)
     if raw < 0:
-        raise hand.invalid(f"{field_name} {shown(raw)} is below 0; a count is a whole number from 0 to "
-                           f"{MAX_COUNT}", player, field=field_name, code="out_of_bounds")
-    if raw > MAX_COUNT:
-        raise hand.invalid(f"{field_name} must be a whole number from 0 to {MAX_COUNT}, not {shown(raw)}",
+        raise hand.invalid(Note("readers.refuse.below_zero", field=field_name, value=shown(raw), most=MAX_COUNT),
                            player, field=field_name, code="out_of_bounds")
+    if raw > MAX_COUNT:
+        raise hand.invalid(Note("readers.refuse.whole_number_from", field=field_name, least=0, most=MAX_COUNT,
+                                value=shown(raw)), player, field=field_name, code="out_of_bounds")
     return raw

@@ -79,6 +79,16 @@ NOTES: Mapping[str, str] = sentences({
                     "of {allowed}.",
 })
 
+#: what :func:`reentering` refuses: each key with its sentence (apart from :data:`NOTES`, the notes a
+#: replayed hand writes; ``name``: a name given, quoted)
+REFUSALS: Mapping[str, str] = sentences({
+    "reentry.refuse.list_players": "reenter must list the players who come back into the game",
+    "reentry.refuse.not_a_player": "{name} is not a player in this game",
+    "reentry.refuse.named_twice": "{player} is named twice in reenter",
+    "reentry.refuse.not_out": "{player} is not out, so cannot re-enter",
+    "reentry.refuse.none_left": "{player} cannot re-enter: no re-entries left",
+})
+
 
 def eliminate_over_limit(game: Game, number: int, limit: int) -> None:
     """Put out every player whose total reached ``limit`` in hand ``number``.
@@ -121,8 +131,7 @@ def reentering(game: Game, number: int, entry: Any) -> dict[str, Score]:
     if raw is None:
         return {}
     if not isinstance(raw, list) or not all(isinstance(name, str) for name in raw):
-        raise InvalidEntry("reenter must list the players who come back into the game", hand=number,
-                           field="reenter")
+        raise InvalidEntry(Note("reentry.refuse.list_players"), hand=number, field="reenter")
     if not raw:
         return {}
     allowed = game.options["reentries"]
@@ -130,16 +139,16 @@ def reentering(game: Game, number: int, entry: Any) -> dict[str, Score]:
     back: dict[str, Score] = {}
     for player in raw:
         if player not in game.players:
-            raise InvalidEntry(f"{quoted(player)} is not a player in this game", hand=number,
+            raise InvalidEntry(Note("reentry.refuse.not_a_player", name=quoted(player)), hand=number,
                                field="reenter", code="not_a_player")
         if player in back:
-            raise InvalidEntry(f"{player} is named twice in reenter", hand=number, player=player,
+            raise InvalidEntry(Note("reentry.refuse.named_twice", player=player), hand=number, player=player,
                                field="reenter", named=True)
         if player not in game.eliminated:
-            raise InvalidEntry(f"{player} is not out, so cannot re-enter", hand=number, player=player,
+            raise InvalidEntry(Note("reentry.refuse.not_out", player=player), hand=number, player=player,
                                field="reenter", code="not_out", named=True)
         if game.reentries.get(player, 0) >= allowed:
-            raise InvalidEntry(f"{player} cannot re-enter: no re-entries left", hand=number, player=player,
+            raise InvalidEntry(Note("reentry.refuse.none_left", player=player), hand=number, player=player,
                                field="reenter", code="no_reentries_left", named=True)
         back[player] = highest
     return back

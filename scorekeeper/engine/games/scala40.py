@@ -36,6 +36,12 @@ NOTES: Mapping[str, str] = sentences({
                        "{scores:list}.",
 }, charged=Words({"": "{player} {points}", "never_opened": "{player} never opened {points}"}))
 
+#: what Scala 40 refuses: each key with its sentence (apart from :data:`NOTES`, the notes a replayed hand writes)
+REFUSALS: Mapping[str, str] = sentences({
+    "scala40.refuse.opened_true_or_false": "opened must be true or false",
+    "scala40.refuse.unopened_with_cards": "a player who never opened scores {points}; leave cards and count empty",
+})
+
 IN_MANO = Moment("in_mano", "In mano", "hands closed in mano: everything laid down in one turn, never having opened")
 NEVER_OPENED = Moment("never_opened", "Never opened", "hands that ended before this player had opened")
 
@@ -146,13 +152,12 @@ class Scala40(Variant):
         given = super().read_input(hand, player, raw)
         opened = raw.get("opened", True)
         if not isinstance(opened, bool):
-            raise hand.invalid("opened must be true or false", player, field="opened")
+            raise hand.invalid(Note("scala40.refuse.opened_true_or_false"), player, field="opened")
         if opened:
             return given
         if given.cards or given.count is not None:
             raise hand.invalid(
-                f"a player who never opened scores {hand.options['not_opened']}; leave cards and count empty",
-                player, field="cards" if given.cards else "count", code="unopened_with_cards",
+                Note("scala40.refuse.unopened_with_cards", points=hand.options["not_opened"]), player, field="cards" if given.cards else "count", code="unopened_with_cards",
             )
         return PlayerInput(extra=UNOPENED)
 

@@ -50,6 +50,19 @@ NOTES: Mapping[str, str] = sentences({
     "three_thirteen.out": "{out} went out and scores 0; what the others could not meld counts against them: "
                           "{charged:counts}.",
 }, counts=Words({"": "{player} {points}"}, after={"unmatched": " ({unmatched} unmatched)"}))
+
+#: what Three Thirteen's options refuse: each key with its sentence (apart from :data:`NOTES`, the notes a
+#: replayed hand writes): too many jokers for the decks, or too few cards for the last deal
+REFUSALS: Mapping[str, str] = sentences({
+    "three_thirteen.refuse.too_many_jokers": "jokers {jokers} is too many for {decks:# deck|# decks}: at most "
+                                             "{per_deck} a deck, {most} in all",
+    "three_thirteen.refuse.too_few_cards": "{decks:# deck|# decks} and {jokers:# joker|# jokers} make {cards} "
+                                           "cards, too few to deal {dealt} each to {players} players and leave a "
+                                           "stock (more than {needed} needed)",
+    "three_thirteen.refuse.too_few_cards_no_jokers": "{decks:# deck|# decks} and no jokers make {cards} cards, too "
+                                                     "few to deal {dealt} each to {players} players and leave a "
+                                                     "stock (more than {needed} needed)",
+})
 #: the biggest deal, the eleventh: 13 cards
 MOST_DEALT = DEALS + 2
 #: an unmatched card's value by rank (ace first), for the ``faces`` option
@@ -71,10 +84,6 @@ def meld_rules(wild: int, faces: str, min_naturals: int, joker_value: int) -> Me
     with repeats, ``min_naturals`` natural cards a meld; an unmatched wild card counts its own value."""
     return MeldRules(rank_values=FACE_VALUES[faces], wild_rank=wild, joker_value=joker_value,
                      min_natural=min_naturals, max_group=None, group_repeats=True)
-
-
-def _decks_text(decks: int) -> str:
-    return "1 deck" if decks == 1 else f"{decks} decks"
 
 
 class ThreeThirteen(Variant):
@@ -178,16 +187,15 @@ class ThreeThirteen(Variant):
             options["decks"] = self.decks(players)
         decks, jokers = options["decks"], options["jokers"]
         if jokers > JOKERS_A_DECK * decks:
-            raise InvalidEntry(
-                f"jokers {jokers} is too many for {_decks_text(decks)}: at most {JOKERS_A_DECK} a deck, "
-                f"{JOKERS_A_DECK * decks} in all", where="options", field="jokers", code="bad_option")
+            raise InvalidEntry(Note("three_thirteen.refuse.too_many_jokers", jokers=jokers, decks=decks,
+                                    per_deck=JOKERS_A_DECK, most=JOKERS_A_DECK * decks),
+                               where="options", field="jokers", code="bad_option")
         cards, needed = decks * 52 + jokers, players * MOST_DEALT
         if cards <= needed:
-            jokers_text = "no jokers" if not jokers else "1 joker" if jokers == 1 else f"{jokers} jokers"
-            raise InvalidEntry(
-                f"{_decks_text(decks)} and {jokers_text} make {cards} cards, too few to deal "
-                f"{MOST_DEALT} each to {players} players and leave a stock (more than {needed} needed)",
-                where="options", field="decks", code="bad_option")
+            values = {"decks": decks, "cards": cards, "dealt": MOST_DEALT, "players": players, "needed": needed}
+            too_few = (Note("three_thirteen.refuse.too_few_cards", jokers=jokers, **values) if jokers
+                       else Note("three_thirteen.refuse.too_few_cards_no_jokers", **values))
+            raise InvalidEntry(too_few, where="options", field="decks", code="bad_option")
         return options
 
     def card_value(self, card: Card, options: Any) -> int:

@@ -31,6 +31,12 @@ NOTES: Mapping[str, str] = sentences({
     "tunk.doubled": "{tunker} tunked with {count}, not the lowest ({lowest}): charged double, {charged}.",
 })
 
+#: what Tunk refuses: each key with its sentence (apart from :data:`NOTES`, the notes a replayed hand writes)
+REFUSALS: Mapping[str, str] = sentences({
+    "tunk.refuse.tunker_count": "with tunker_double the tunker's count must be entered for {player}",
+    "tunk.refuse.over_limit": "cannot tunk with {count} unmatched (the limit is {limit})",
+})
+
 
 class Tunk(Variant):
     """Tunk (seed 000).
@@ -91,13 +97,11 @@ class Tunk(Variant):
             tunker_input.cards is not None or tunker_input.count is not None
         )
         if hand.options["tunker_double"] and not counted:
-            raise hand.invalid(f"with tunker_double the tunker's count must be entered for {hand.out}", hand.out)
+            raise hand.invalid(Note("tunk.refuse.tunker_count", player=hand.out), hand.out)
         if tunker_input is not None:
             count, _ = self.tunker_count(tunker_input)
             if count > TUNK_LIMIT:
-                raise hand.invalid(
-                    f"cannot tunk with {count} unmatched (the limit is {TUNK_LIMIT})", hand.out
-                )
+                raise hand.invalid(Note("tunk.refuse.over_limit", count=count, limit=TUNK_LIMIT), hand.out)
 
     @staticmethod
     def tunker_count(player_input: PlayerInput) -> tuple[int, dict[str, Any]]:
