@@ -15,7 +15,7 @@ from ..cards import ALL_CARDS, Card
 from ..declare import Choice, Field, Moment, Note, Sides, count_or_cards
 from ..errors import InvalidEntry
 from ..extras import Extra
-from ..notes import Words, sentences
+from ..notes import Words, fields, sentences
 from ..options import Option, target
 from . import canasta_modern as modern
 from .base import PICK, Game, Hand, HandResult, PlayedInSides, PlayerInput, Score, decided
@@ -45,7 +45,6 @@ BELOW_ZERO_MELD = 15
 MOST_CARDS = 108
 #: the red-three bonus where it is more than 100 each, by decks and red threes
 RED_THREE_BONUS = {2: {4: 800}, 3: {5: 1000, 6: 1200}}
-DECK_WORDS = {2: "two decks", 3: "three decks"}
 
 WENT_OUT = Moment("went_out", "Went out", "hands this player ended by going out (the side's going-out bonus)")
 CONCEALED = Moment("concealed", "Concealed", "hands this player went out concealed: the whole hand melded in one turn")
@@ -91,6 +90,38 @@ NOTES: Mapping[str, str] = sentences({
                        "else but its threes.",
     "canasta.sits_out": "{player} sits out this hand.",
 }, parts=Words({**PART_WORDS, **modern.PART_WORDS}, by="part"))
+
+#: what a refusal says, keyed like the notes (a page writes it in its reader's language)
+REFUSALS: Mapping[str, str] = sentences({
+    "canasta.refuse.modern_players": "{game} is for {needed} players in two sides, got {players}",
+    "canasta.refuse.red_three_in_hand": "{card} is a red three; count it in red_threes",
+    "canasta.refuse.not_in_style": "{field} is not part of {game}",
+    "canasta.refuse.sits_out_of_five": "sits_out is only for Canasta for five",
+    "canasta.refuse.sitter_is": "{player} sits out hand {hand}, not {named}",
+    "canasta.refuse.sitter_in_hand": "{player} sits out this hand; leave them out",
+    "canasta.refuse.too_few_canastas": "went out with {made} canasta{made:|s} ({needed} needed)",
+    "canasta.refuse.meld_below_natural_and_mixed": "meld_points {melded} is below the {least} that {natural} natural "
+                                                   "and {mixed} mixed canasta{mixed:|s} hold",
+    "canasta.refuse.meld_below_natural": "meld_points {melded} is below the {least} that {natural} natural "
+                                         "canasta{natural:|s} {natural:holds|hold}",
+    "canasta.refuse.meld_below_mixed": "meld_points {melded} is below the {least} that {mixed} mixed "
+                                       "canasta{mixed:|s} {mixed:holds|hold}",
+    "canasta.refuse.meld_below_canastas": "meld_points {melded} is below the {least} that its {made} "
+                                          "canasta{made:|s} {made:holds|hold}",
+    "canasta.refuse.too_many_natural": "{count} natural canastas entered; a pack holds at most {most}, one of each "
+                                       "rank from 4 to ace",
+    "canasta.refuse.too_many_mixed": "{count} mixed canastas entered; each holds a wild card and {decks:packs} hold "
+                                     "{most}",
+    "canasta.refuse.too_many_red_threes": "{count} red threes entered; {decks:packs} hold {most}",
+    "canasta.refuse.too_many_sevens": "{count} canastas of sevens entered; two decks hold 8 sevens",
+    "canasta.refuse.too_many_aces": "{count} canastas of aces entered; two decks hold 8 aces",
+    "canasta.refuse.too_many_wild": "{count} wild canastas entered; two decks and four jokers hold 12 wild cards",
+    "canasta.refuse.too_many_threes": "{count} threes entered; {decks:packs} hold {most}",
+    "canasta.refuse.canastas_over_pack": "{count} canastas hold at least {cards} cards; {decks:packs} hold {most} "
+                                         "that can be melded",
+    "canasta.refuse.worth_over_pack": "meld points and cards left add up to {worth} or more; {decks:packs} and "
+                                      "{jokers} jokers are worth {most} in all",
+})
 
 
 JOKER_VALUE = 50
@@ -139,10 +170,6 @@ class Pack:
         """Every card's value but the red threes': what is melded and left in hand at most."""
         return self.decks * DECK_WORTH + self.jokers * JOKER_VALUE
 
-    @property
-    def words(self) -> str:
-        return DECK_WORDS.get(self.decks, f"{self.decks} decks")
-
 
 #: the biggest pack in play (six players): its counts bound each side's fields
 THREE_DECKS = Pack(3, 6)
@@ -171,18 +198,6 @@ def minimum_meld(total: int) -> int:
 def least_melded(natural: int, mixed: int) -> int:
     """The fewest meld points these canastas hold: 35 a natural one, 50 a mixed one."""
     return LEAST_IN_NATURAL * natural + LEAST_IN_MIXED * mixed
-
-
-def _plural(count: int) -> str:
-    return "" if count == 1 else "s"
-
-
-def _canastas(natural: int, mixed: int) -> str:
-    """``1 natural and 1 mixed canasta hold``, ``2 natural canastas hold``, ``1 mixed canasta holds``."""
-    kinds = [f"{n} {kind}" for n, kind in ((natural, "natural"), (mixed, "mixed")) if n]
-    last = mixed or natural
-    verb = "holds" if natural + mixed == 1 else "hold"
-    return f"{' and '.join(kinds)} canasta{_plural(last)} {verb}"
 
 
 CONCEALED_CHOICE = Choice(
@@ -404,8 +419,8 @@ class Canasta(PlayedInSides):
 
     def resolve_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
         if is_modern(options) and players != modern.MODERN_PLAYERS:
-            raise InvalidEntry(f"{modern.TITLE} is for 4 players in two sides, got {players}", where="options",
-                               field="style", code="bad_players")
+            raise InvalidEntry(Note("canasta.refuse.modern_players", game=modern.TITLE, needed=modern.MODERN_PLAYERS,
+                                    players=players), where="options", field="style", code="bad_players")
         if options["canastas_to_go_out"] is None:
             options["canastas_to_go_out"] = (modern.MODERN_TO_GO_OUT if is_modern(options)
                                              else 2 if players in (2, 6) else 1)
@@ -469,9 +484,9 @@ class Canasta(PlayedInSides):
                 number: int = 1) -> dict[str, Any]:
         for card in cards:
             if is_modern(options) and card.rank == 3 and not card.is_joker:
-                return {"error": f"{card} is a three; in {modern.TITLE} count it in threes"}
+                return {"error": modern.three_in_hand(str(card))}
             if is_red_three(card):
-                return {"error": f"{card} is a red three; count it in red_threes"}
+                return {"error": Note("canasta.refuse.red_three_in_hand", card=str(card))}
         return {"value": sum(card_value(card) for card in cards)}
 
     # -- reading -----------------------------------------------------------------
@@ -482,10 +497,11 @@ class Canasta(PlayedInSides):
             return modern.read_held(hand, player, raw, given)
         for key in ("sevens", "aces"):
             if key in raw:
-                raise hand.invalid(f"{key!r} is not an input here (give count or cards)", player, field=key)
+                raise hand.invalid(Note("phase10.refuse.not_an_input", key=repr(key), inputs=["count", "cards"]),
+                                   player, field=key)
         for card in given.cards or ():
             if is_red_three(card):
-                raise hand.invalid(f"{card} is a red three; count it in red_threes", player, field="cards",
+                raise hand.invalid(Note("canasta.refuse.red_three_in_hand", card=str(card)), player, field="cards",
                                    code="red_three_in_hand")
         return given
 
@@ -499,7 +515,7 @@ class Canasta(PlayedInSides):
                 raise hand.missing(player)
         out = hand.out
         if out is not None and out in hand.inputs and not hand.inputs[out].is_empty:
-            raise hand.invalid(f"{out} went out, so has no cards left and counts 0", out)
+            raise hand.invalid(Note("phase10.refuse.out_holds_cards", out=out), out)
 
     def read(self, game: Game, number: int, entry: Any, dealer: str) -> Hand:
         if isinstance(entry, Mapping):
@@ -516,8 +532,8 @@ class Canasta(PlayedInSides):
         """Modern takes no ``concealed``; Classic no ``special``."""
         off = "concealed" if is_modern(game.options) else "special"
         if entry.get(off) not in (None, False):
-            raise InvalidEntry(f"{off} is not part of {self.title(game.options)}", hand=number, field=off,
-                               code="bad_field")
+            raise InvalidEntry(Note("canasta.refuse.not_in_style", field=off, game=self.title(game.options)),
+                               hand=number, field=off, code="bad_field")
 
     def _check_sitter(self, entry: Mapping[str, Any], game: Game, number: int) -> None:
         """Five players: the hand's sitter is the one the rules seat out, gives no input and is not out."""
@@ -525,15 +541,15 @@ class Canasta(PlayedInSides):
         named = entry.get("sits_out")
         if sitting is None:
             if named is not None:
-                raise InvalidEntry("sits_out is only for Canasta for five", hand=number, field="sits_out",
+                raise InvalidEntry(Note("canasta.refuse.sits_out_of_five"), hand=number, field="sits_out",
                                    code="bad_field")
             return
         if named is not None and named != sitting:
-            raise InvalidEntry(f"{sitting} sits out hand {number}, not {named}", hand=number, player=sitting,
-                               field="sits_out", code="sits_out", named=True)
+            raise InvalidEntry(Note("canasta.refuse.sitter_is", player=sitting, hand=number, named=str(named)),
+                               hand=number, player=sitting, field="sits_out", code="sits_out", named=True)
         hands = entry.get("hands")
         if entry.get("out") == sitting or (isinstance(hands, Mapping) and sitting in hands):
-            raise InvalidEntry(f"{sitting} sits out this hand; leave them out", hand=number, player=sitting,
+            raise InvalidEntry(Note("canasta.refuse.sitter_in_hand", player=sitting), hand=number, player=sitting,
                                code="sits_out")
 
     def _check_side(self, hand: Hand, side: str, given: Mapping[str, Any]) -> None:
@@ -547,42 +563,39 @@ class Canasta(PlayedInSides):
         if hand.out is not None and hand.out in hand.sides[side] and not special:
             needed = hand.options["canastas_to_go_out"]
             if made < needed:
-                raise hand.invalid(f"went out with {made} canasta{_plural(made)} ({needed} needed)", side,
+                raise hand.invalid(Note("canasta.refuse.too_few_canastas", made=made, needed=needed), side,
                                    field="natural", code="too_few_canastas")
         melded = given["meld_points"]
         if melded < least:
-            holds = (_canastas(natural, mixed) if made == natural + mixed
-                     else f"its {made} canasta{_plural(made)} hold{'s' if made == 1 else ''}")
-            raise hand.invalid(f"meld_points {melded} is below the {least} that {holds}",
+            raise hand.invalid(_meld_below(melded, least, natural, mixed, made),
                                side, field="meld_points", code="meld_points_too_low")
 
     def _check_table(self, hand: Hand, pack: Pack) -> None:
         """What the whole table entered fits in the pack; blamed is the side (or player) that went over."""
         limits: tuple[tuple[str, int, str, str], ...] = (
-            ("natural", MOST_NATURALS,
-             "{n} natural canastas entered; a pack holds at most {most}, one of each rank from 4 to ace",
-             "more_than_the_pack"),
-            ("mixed", pack.wild, "{n} mixed canastas entered; each holds a wild card and {pack} hold {most}",
-             "more_than_the_pack"),
+            ("natural", MOST_NATURALS, "canasta.refuse.too_many_natural", "more_than_the_pack"),
+            ("mixed", pack.wild, "canasta.refuse.too_many_mixed", "more_than_the_pack"),
         )
         if is_modern(hand.options):
             limits = (*limits, *MODERN_LIMITS)
         else:
-            limits = (("red_threes", pack.red_threes, "{n} red threes entered; {pack} hold {most}",
-                       "more_than_the_pack"), *limits)
-        for key, most, words, code in limits:
+            limits = (("red_threes", pack.red_threes, "canasta.refuse.too_many_red_threes", "more_than_the_pack"),
+                      *limits)
+        for key, most, refusal, code in limits:
             entered = 0
             for side, given in hand.side_inputs.items():
                 entered += len(given[key]) if key == "wild" else given[key]
                 if entered > most:
-                    raise _table_invalid(hand, words.format(n=entered, pack=pack.words, most=most), side, key,
-                                         code)
+                    values = {"count": entered, "decks": pack.decks, "most": most}
+                    said = Note(refusal, **{name: values[name] for name in fields(REFUSALS[refusal])})
+                    raise _table_invalid(hand, said, side, key, code)
         canastas = 0
         for side, given in hand.side_inputs.items():
             canastas += modern.canastas(given) if is_modern(hand.options) else given["natural"] + given["mixed"]
             if CANASTA_CARDS * canastas > pack.meldable:
-                raise _table_invalid(hand, f"{canastas} canastas hold at least {CANASTA_CARDS * canastas} cards; "
-                                     f"{pack.words} hold {pack.meldable} that can be melded", side, "natural")
+                raise _table_invalid(hand, Note("canasta.refuse.canastas_over_pack", count=canastas,
+                                                cards=CANASTA_CARDS * canastas, decks=pack.decks, most=pack.meldable),
+                                     side, "natural")
         if is_modern(hand.options):
             return  # no bound on what is melded and left: the rule book's own example holds 1220
         worth = 0
@@ -593,9 +606,8 @@ class Canasta(PlayedInSides):
             for who, field, value in blamed:
                 worth += value
                 if worth > pack.worth:
-                    raise _table_invalid(hand, f"meld points and cards left add up to {worth} or more; "
-                                         f"{pack.words} and {pack.jokers} jokers are worth {pack.worth} in all",
-                                         who, field)
+                    raise _table_invalid(hand, Note("canasta.refuse.worth_over_pack", worth=worth, decks=pack.decks,
+                                                    jokers=pack.jokers, most=pack.worth), who, field)
 
     def _left(self, hand: Hand, side: str) -> dict[str, int]:
         """What each of the side's players has left in hand (the one who went out nothing)."""
@@ -669,16 +681,29 @@ class Canasta(PlayedInSides):
         }
 
 
-#: the table's bounds of Modern's special canastas and threes: (side field, most, message, code)
+#: the table's bounds of Modern's special canastas and threes: (side field, most, refusal's key, code)
 MODERN_LIMITS = (
-    ("sevens", 1, "{n} canastas of sevens entered; two decks hold 8 sevens", "too_many_canastas"),
-    ("aces", 1, "{n} canastas of aces entered; two decks hold 8 aces", "too_many_canastas"),
-    ("wild", 1, "{n} wild canastas entered; two decks and four jokers hold 12 wild cards", "too_many_canastas"),
-    ("threes", modern.MOST_THREES, "{n} threes entered; two decks hold 8", "more_than_the_pack"),
+    ("sevens", 1, "canasta.refuse.too_many_sevens", "too_many_canastas"),
+    ("aces", 1, "canasta.refuse.too_many_aces", "too_many_canastas"),
+    ("wild", 1, "canasta.refuse.too_many_wild", "too_many_canastas"),
+    ("threes", modern.MOST_THREES, "canasta.refuse.too_many_threes", "more_than_the_pack"),
 )
 
 
-def _table_invalid(hand: Hand, message: str, side: str, field: str,
+def _meld_below(melded: int, least: int, natural: int, mixed: int, made: int) -> Note:
+    """The refusal of meld points below what the side's canastas hold: ``... that 1 natural and 1 mixed
+    canasta hold``, ``... that 2 natural canastas hold``, ``... that its 3 canastas hold`` (Modern's others)."""
+    if made != natural + mixed:
+        return Note("canasta.refuse.meld_below_canastas", melded=melded, least=least, made=made)
+    if natural and mixed:
+        return Note("canasta.refuse.meld_below_natural_and_mixed", melded=melded, least=least, natural=natural,
+                    mixed=mixed)
+    if natural:
+        return Note("canasta.refuse.meld_below_natural", melded=melded, least=least, natural=natural)
+    return Note("canasta.refuse.meld_below_mixed", melded=melded, least=least, mixed=mixed)
+
+
+def _table_invalid(hand: Hand, message: Note, side: str, field: str,
                    code: str = "more_than_the_pack") -> InvalidEntry:
     """A bound of the whole table: the message is the table's (``hand 2: 5 red threes entered...``);
     ``.player`` is the side whose count went over, for a form to show it there."""

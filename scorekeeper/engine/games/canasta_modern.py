@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..declare import Choice, Field
+from ..declare import Choice, Field, Note
+from ..notes import sentences
 from .entries import Hand, PlayerInput
 from .readers import read_count
 
@@ -41,6 +42,24 @@ LEAST = {"natural": 35, "mixed": 65, "sevens": 35, "aces": 140}
 LEAST_WILD: Mapping[str, int] = {"twos": 140, "jokers": 260, "mixed": 170}
 MOST_THREES = 8
 MOST_HELD = 8  # two decks hold 8 sevens and 8 aces
+
+#: what a refusal of a modern player's input says, keyed like the notes (a page writes it in its
+#: reader's language); the three in hand is Classic Canasta's refusal of its preview too
+REFUSALS: Mapping[str, str] = sentences({
+    "canasta_modern.refuse.three_in_hand": "{card} is a three; in {game} count it in threes",
+    "canasta_modern.refuse.held_bound": "{key} must be a whole number from 0 to {most}",
+    "canasta_modern.refuse.cards_hold_sevens": "the cards hold {counted} sevens, not {typed}",
+    "canasta_modern.refuse.cards_hold_aces": "the cards hold {counted} aces, not {typed}",
+    "canasta_modern.refuse.count_sevens": "{sevens} sevens count at least {least}; give the count they are among",
+    "canasta_modern.refuse.count_aces": "{aces} aces count at least {least}; give the count they are among",
+    "canasta_modern.refuse.count_sevens_and_aces": "{sevens} sevens and {aces} aces count at least {least}; give the "
+                                                   "count they are among",
+})
+#: the refusals of the sevens or aces typed beside the cards, by field, and of the held ones worth
+#: more than the count, by the fields typed
+CARDS_HOLD = {"sevens": "canasta_modern.refuse.cards_hold_sevens", "aces": "canasta_modern.refuse.cards_hold_aces"}
+COUNT_HOLDS = {("sevens",): "canasta_modern.refuse.count_sevens", ("aces",): "canasta_modern.refuse.count_aces",
+               ("sevens", "aces"): "canasta_modern.refuse.count_sevens_and_aces"}
 
 SEVENS = Field("sevens", "count", "Sevens canasta", "a completed canasta of sevens (natural only): 2500",
                maximum=1)
@@ -97,31 +116,31 @@ def read_held(hand: Hand, player: str, raw: Mapping[str, Any], given: PlayerInpu
     for key, rank in (("sevens", 7), ("aces", 1)):
         typed = read_count(hand, player, raw.get(key), field_name=key)
         if typed is not None and typed > MOST_HELD:
-            raise hand.invalid(f"{key} must be a whole number from 0 to {MOST_HELD}", player, field=key,
+            raise hand.invalid(Note("canasta_modern.refuse.held_bound", key=key, most=MOST_HELD), player, field=key,
                                code="out_of_bounds")
         if given.cards is not None:
             counted = sum(1 for card in given.cards if card.rank == rank)
             if typed is not None and typed != counted:
-                raise hand.invalid(f"the cards hold {counted} {key}, not {typed}", player, field=key,
-                                   code="bad_input")
+                raise hand.invalid(Note(CARDS_HOLD[key], counted=counted, typed=typed),
+                                   player, field=key, code="bad_input")
             typed = None
         if typed:
             held[key] = typed
     for card in given.cards or ():
         if card.rank == 3:
-            raise hand.invalid(f"{card} is a three; in {TITLE} count it in threes", player, field="cards",
-                               code="three_in_hand")
+            raise hand.invalid(three_in_hand(str(card)), player, field="cards", code="three_in_hand")
     if held:
         least = 5 * held.get("sevens", 0) + 20 * held.get("aces", 0)
         if given.count is None or given.count < least:
-            raise hand.invalid(f"{_held_words(held)} count at least {least}; give the count they are among",
+            raise hand.invalid(Note(COUNT_HOLDS[tuple(held)], least=least, **held),
                                player, field="count", code="bad_input")
         return PlayerInput(given.cards, given.count, extra=held)
     return given
 
 
-def _held_words(held: Mapping[str, int]) -> str:
-    return " and ".join(f"{n} {key}" for key, n in held.items())
+def three_in_hand(card: str) -> Note:
+    """The refusal of a three among a modern player's cards: it is counted in the side's threes."""
+    return Note("canasta_modern.refuse.three_in_hand", card=card, game=TITLE)
 
 
 def held(given: PlayerInput, rank: int) -> int:

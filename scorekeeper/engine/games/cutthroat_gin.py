@@ -25,12 +25,22 @@ NOTES: Mapping[str, str] = sentences({
     "cutthroat.net": "Net, each player's two pairs added up: {net:list}.",
 })
 
-#: why a player sits a hand out, for the ``sits_out`` refusal
-_WHY = {
-    "first": "the third seat, in hand 1",
-    "lost": "the loser of hand {number}",
-    "dead": "the non-dealer of dead hand {number}",
-}
+#: what a refusal says, keyed like the notes (a page writes it in its reader's language): the
+#: ``sits_out`` refusal, with why the player sits the hand out (one of the ``why_`` notes)
+REFUSALS: Mapping[str, str] = sentences({
+    "cutthroat.refuse.sits_out": "{sitter} sits out this hand ({why}); enter {first} and {second}",
+    "cutthroat.refuse.why_first": "the third seat, in hand 1",
+    "cutthroat.refuse.why_lost": "the loser of hand {number}",
+    "cutthroat.refuse.why_dead": "the non-dealer of dead hand {number}",
+})
+
+
+def _why(kind: str, number: int) -> Note:
+    """Why a player sits a hand out: the third seat in hand 1, else the loser (or the
+    non-dealer of a dead hand) of hand ``number``."""
+    if kind == "first":
+        return Note("cutthroat.refuse.why_first")
+    return Note("cutthroat.refuse.why_lost" if kind == "lost" else "cutthroat.refuse.why_dead", number=number)
 
 #: the three seats of a hand: (dealer, the dealer's opponent, who sits out), and why the third sits out
 Seats = tuple[str, str, str]
@@ -111,10 +121,9 @@ class CutthroatGin(GinHands):
             hands = entry.get("hands")
             if entry.get("out") == sitter or (isinstance(hands, Mapping) and sitter in hands):
                 kind, after = _state(game)["why"]
-                why = _WHY[kind].format(number=after)
                 first, second = (p for p in game.players if p != sitter)
-                raise InvalidEntry(f"{sitter} sits out this hand ({why}); enter {first} and {second}",
-                                   hand=number, code="sits_out",
+                raise InvalidEntry(Note("cutthroat.refuse.sits_out", sitter=sitter, why=_why(kind, after), first=first,
+                                        second=second), hand=number, code="sits_out",
                                    field="out" if entry.get("out") == sitter else None)
         # The hand as Gin's, between the two who play it.
         table = copy.copy(game)

@@ -68,6 +68,27 @@ NOTES: Mapping[str, str] = sentences({
     "hand_and_foot.side": "{side} {score}: {parts:parts}.",
 }, parts=Words(PART_WORDS, by="part"), held=Words({"": "{player} hand {hand}, foot {foot}"}, sep="; "))
 
+#: a count of books of each kind in a refusal (``{held:books}``): ``1 clean and 0 dirty``, each kind's
+#: count with the words after it that join it to the next (:func:`_books`)
+BOOKS = Words({"clean": "{count} clean", "dirty": "{count} dirty", "wild": "{count} wild"},
+              after={"comma": ", ", "and": " and "}, sep="")
+
+#: what a refusal says, keyed like the notes (a page writes it in its reader's language); Marriage
+#: says the first too, under its key (one sentence, one key)
+REFUSALS: Mapping[str, str] = sentences({
+    "hand_and_foot.refuse.not_an_input": "{key} is not an input here (give {inputs:names})",
+    "hand_and_foot.refuse.wild_to_go_out": "wild_to_go_out must be 0 when wild_books is off",
+    "hand_and_foot.refuse.give_input": "give the hand and the foot, each the cards or a count",
+    "hand_and_foot.refuse.cards_or_number": "{field} must be cards or a whole number",
+    "hand_and_foot.refuse.wild_books_off": "wild books are off in this game; wild must be 0",
+    "hand_and_foot.refuse.too_few_books": "went out with {held:books} books ({needed:books} needed)",
+    "hand_and_foot.refuse.too_few_book": "went out with {held:books} book ({needed:books} needed)",
+    "hand_and_foot.refuse.meld_below_books": "meld_points {melded} is below the {least} that {books:books} books hold",
+    "hand_and_foot.refuse.meld_below_book": "meld_points {melded} is below the {least} that {books:books} book holds",
+    "hand_and_foot.refuse.too_many_red_threes": "{count} red threes entered; {decks} deck{decks:|s} "
+                                                "{decks:holds|hold} {most}",
+}, books=BOOKS)
+
 
 def is_red_three(card: Card) -> bool:
     return card.rank == 3 and card.suit in "HD"
@@ -89,12 +110,18 @@ def minimum_meld(deal: int) -> int:
     return MINIMUM_MELD[min(deal, DEALS) - 1]
 
 
-def _books(counts: Mapping[str, int]) -> str:
-    """``1 clean and 0 dirty books``, ``2 clean books``, ``1 wild book``; the kinds given, in order."""
-    listed = [f"{n} {kind}" for kind, n in counts.items()]
-    words = listed[0] if len(listed) == 1 else f"{', '.join(listed[:-1])} and {listed[-1]}"
-    one = len(listed) == 1 and next(iter(counts.values())) == 1
-    return f"{words} book{'' if one else 's'}"
+def _books(counts: Mapping[str, int]) -> list[dict[str, Any]]:
+    """The kinds given, in order, each with its count, as a refusal writes them (:data:`BOOKS`):
+    ``1 clean and 0 dirty``, ``2 clean, 1 dirty and 1 wild``, ``2 clean``."""
+    books: list[dict[str, Any]] = [{"kind": kind, "count": n} for kind, n in counts.items()]
+    for at, book in enumerate(books[:-1]):
+        book["and" if at == len(books) - 2 else "comma"] = 1
+    return books
+
+
+def _one_book(counts: Mapping[str, int]) -> bool:
+    """Whether the counts are one book (``1 wild book``), not books (``1 clean and 0 dirty books``)."""
+    return list(counts.values()) == [1]
 
 
 class HandAndFoot(PlayedInSides):
@@ -233,7 +260,7 @@ class HandAndFoot(PlayedInSides):
         if options["decks"] is None:
             options["decks"] = self.decks(players)
         if not options["wild_books"] and options["wild_to_go_out"]:
-            raise InvalidEntry("wild_to_go_out must be 0 when wild_books is off", where="options",
+            raise InvalidEntry(Note("hand_and_foot.refuse.wild_to_go_out"), where="options",
                                field="wild_to_go_out", code="bad_option")
         return options
 
@@ -269,11 +296,11 @@ class HandAndFoot(PlayedInSides):
 
     def read_input(self, hand: Hand, player: str, raw: Any) -> PlayerInput:
         if not isinstance(raw, Mapping):
-            raise hand.invalid("give the hand and the foot, each the cards or a count", player,
-                               code="bad_input")
+            raise hand.invalid(Note("hand_and_foot.refuse.give_input"), player, code="bad_input")
         for key in raw:
             if key not in self.input_keys:
-                raise hand.invalid(f"{key!r} is not an input here (give hand and foot)", player, code="bad_input")
+                raise hand.invalid(Note("hand_and_foot.refuse.not_an_input", key=repr(key),
+                                        inputs=list(self.input_fields)), player, code="bad_input")
         return PlayerInput(extra={key: self._cards_or_count(hand, player, raw.get(key), key)
                                   for key in self.input_fields})
 
@@ -284,7 +311,8 @@ class HandAndFoot(PlayedInSides):
         if isinstance(raw, (str, list, tuple)):
             return read_cards(hand, player, raw, most=MOST_CARDS, field_name=name) or ()
         if isinstance(raw, bool) or not isinstance(raw, int):
-            raise hand.invalid(f"{name} must be cards or a whole number", player, field=name, code="bad_input")
+            raise hand.invalid(Note("hand_and_foot.refuse.cards_or_number", field=name), player, field=name,
+                               code="bad_input")
         return read_count(hand, player, raw, field_name=name) or 0
 
     def check_required(self, hand: Hand) -> None:
@@ -293,7 +321,7 @@ class HandAndFoot(PlayedInSides):
                 raise hand.missing(player)
         out = hand.out
         if out is not None and out in hand.inputs and any(map(_value_given, hand.inputs[out].extra.values())):
-            raise hand.invalid(f"{out} went out, so has no cards left and counts 0", out, field="hand")
+            raise hand.invalid(Note("phase10.refuse.out_holds_cards", out=out), out, field="hand")
 
     def read(self, game: Game, number: int, entry: Any, dealer: str) -> Hand:
         hand = super().read(game, number, entry, dealer)
@@ -305,22 +333,23 @@ class HandAndFoot(PlayedInSides):
     def _check_side(self, hand: Hand, side: str, given: Mapping[str, int]) -> None:
         options = hand.options
         if given["wild"] and not options["wild_books"]:
-            raise hand.invalid("wild books are off in this game; wild must be 0", side, field="wild",
+            raise hand.invalid(Note("hand_and_foot.refuse.wild_books_off"), side, field="wild",
                                code="bad_field")
         if hand.out is not None and hand.out in hand.sides[side]:
             needed = {kind: options[f"{kind}_to_go_out"] for kind in BOOK_KINDS if options[f"{kind}_to_go_out"]}
             short = [kind for kind, n in needed.items() if given[kind] < n]
             if short:
                 held = {kind: given[kind] for kind in needed}
-                wanted = _books(needed).rsplit(" ", 1)[0]
-                raise hand.invalid(f"went out with {_books(held)} ({wanted} needed)", side, field=short[0],
+                key = "hand_and_foot.refuse.too_few_book" if _one_book(held) else "hand_and_foot.refuse.too_few_books"
+                raise hand.invalid(Note(key, held=_books(held), needed=_books(needed)), side, field=short[0],
                                    code="cannot_go_out")
         least = sum(LEAST_IN[kind] * given[kind] for kind in BOOK_KINDS)
         melded = given["meld_points"]
         if melded < least:
             books = {kind: given[kind] for kind in BOOK_KINDS if given[kind]}
-            verb = "holds" if sum(books.values()) == 1 else "hold"
-            raise hand.invalid(f"meld_points {melded} is below the {least} that {_books(books)} {verb}", side,
+            key = ("hand_and_foot.refuse.meld_below_book" if _one_book(books)
+                   else "hand_and_foot.refuse.meld_below_books")
+            raise hand.invalid(Note(key, melded=melded, least=least, books=_books(books)), side,
                                field="meld_points", code="meld_points_too_low")
 
     def _check_red_threes(self, hand: Hand) -> None:
@@ -337,9 +366,9 @@ class HandAndFoot(PlayedInSides):
         for who, field, n in counted:
             entered += n
             if entered > most:
-                pack = f"{decks} deck{'s' if decks != 1 else ''} hold{'' if decks != 1 else 's'}"
-                raise InvalidEntry(f"{entered} red threes entered; {pack} {most}", hand=hand.number, player=who,
-                                   field=field, code="more_than_the_pack", named=True)
+                raise InvalidEntry(Note("hand_and_foot.refuse.too_many_red_threes", count=entered, decks=decks,
+                                        most=most), hand=hand.number, player=who, field=field,
+                                   code="more_than_the_pack", named=True)
 
     # -- scoring -------------------------------------------------------------------
 

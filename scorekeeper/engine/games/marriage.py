@@ -56,6 +56,13 @@ NOTES: Mapping[str, str] = sentences({
 }, maal=Words(MAAL_LINES), payments=Words(PAYMENT_LINES, after={"bonus": " + {bonus} dublee"}),
     net=Words(HAND_LINES))
 
+#: what a refusal says, keyed like the notes (a page writes it in its reader's language)
+REFUSALS: Mapping[str, str] = sentences({
+    "marriage.refuse.give_input": "give whether they showed, and their maal",
+    "marriage.refuse.maal_not_shown": "maal is counted only for a player who showed",
+    "marriage.refuse.out_not_shown": "the player who finished must have shown",
+})
+
 
 class Marriage(Variant):
     """Marriage (Nepal), pagat and en.wikipedia.
@@ -124,20 +131,21 @@ class Marriage(Variant):
 
     def read_input(self, hand: Hand, player: str, raw: Any) -> PlayerInput:
         if not isinstance(raw, Mapping):
-            raise hand.invalid("give whether they showed, and their maal", player)
+            raise hand.invalid(Note("marriage.refuse.give_input"), player)
         for key in raw:
             if key not in self.input_keys:
-                raise hand.invalid(f"{shown(key)} is not an input here (give shown and maal)", player)
+                raise hand.invalid(Note("hand_and_foot.refuse.not_an_input", key=shown(key),
+                                        inputs=[SHOWN.key, MAAL.key]), player)
         showed = raw.get("shown")
         if showed is None:
             showed = False
         if not isinstance(showed, bool):
-            raise hand.invalid("shown must be true or false", player, field=SHOWN.key)
+            raise hand.invalid(Note("phase10.refuse.true_or_false", key=SHOWN.key), player, field=SHOWN.key)
         maal = raw.get("maal")
         if maal is not None and not showed:
             if player == hand.out:
                 raise _out_not_shown(hand, player)  # what to fix for the finisher: the switch, not the maal
-            raise hand.invalid("maal is counted only for a player who showed", player, field=MAAL.key,
+            raise hand.invalid(Note("marriage.refuse.maal_not_shown"), player, field=MAAL.key,
                                code="maal_not_shown")
         value = read_number(hand, player, maal, MAAL)
         return PlayerInput(extra={"shown": showed, "maal": value})
@@ -198,7 +206,7 @@ class Marriage(Variant):
 
 
 def _out_not_shown(hand: Hand, player: str) -> InvalidEntry:
-    return hand.invalid("the player who finished must have shown", player, field=SHOWN.key, code="out_not_shown")
+    return hand.invalid(Note("marriage.refuse.out_not_shown"), player, field=SHOWN.key, code="out_not_shown")
 
 
 def _net_text(net: int, paid: int) -> str:

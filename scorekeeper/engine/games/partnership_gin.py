@@ -28,6 +28,14 @@ NOTES: Mapping[str, str] = sentences({
     "partnership.next_games": "{games:pairings}",
 }, pairings=Words({"": "{first} v {second}"}))
 
+#: what a refusal says, keyed like the notes (a page writes it in its reader's language)
+REFUSALS: Mapping[str, str] = sentences({
+    "partnership.refuse.not_an_object": "an entry must be an object with the hand's two games",
+    "partnership.refuse.not_part": "{key} is not part of a {game} entry (it takes {keys:list})",
+    "partnership.refuse.wrong_pairing": "this hand's games are {first} v {second} and {third} v {fourth}",
+    "partnership.refuse.not_a_player": "{name} is not a player in this game",
+})
+
 #: Gin's settlement notes that name a winner, said of a side (two players)
 _OF_A_SIDE = {"gin.game_bonus": "partnership.game_bonus", "gin.ended_by_agreement": "partnership.ended_by_agreement"}
 
@@ -152,10 +160,11 @@ class PartnershipGin(PlayedInSides, GinHands):
 
     def read(self, game: Game, number: int, entry: Any, dealer: str) -> Hand:
         if not isinstance(entry, Mapping):
-            raise InvalidEntry("an entry must be an object with the hand's two games", hand=number)
+            raise InvalidEntry(Note("partnership.refuse.not_an_object"), hand=number)
         for key in entry:
             if key != "games":
-                raise InvalidEntry(f"{key!r} is not part of a {self.name} entry (it takes games)", hand=number)
+                raise InvalidEntry(Note("partnership.refuse.not_part", key=repr(key), game=self.name, keys=["games"]),
+                                   hand=number)
         hand = Hand(number, dealer, game.active, None, entry, {}, game.options, game.players,
                     game.others_than[None], game.card_values, sides=game.sides or {})
         for _, one in self.games(hand):
@@ -166,8 +175,9 @@ class PartnershipGin(PlayedInSides, GinHands):
         """The hand's two games, each its pairing and its Gin hand, read and checked."""
         raw = hand.entry.get("games")
         expected = self.hand_pairings(hand)
-        wrong = hand.invalid("this hand's games are " + " and ".join(f"{a} v {b}" for a, b in expected),
-                             field="games", code="wrong_pairing")
+        (first, second), (third, fourth) = expected
+        wrong = hand.invalid(Note("partnership.refuse.wrong_pairing", first=first, second=second, third=third,
+                                  fourth=fourth), field="games", code="wrong_pairing")
         if not isinstance(raw, list) or len(raw) != 2 or not all(isinstance(g, Mapping) for g in raw):
             raise wrong
         matched: list[list[str] | None] = []
@@ -176,7 +186,7 @@ class PartnershipGin(PlayedInSides, GinHands):
             named = {one.get("out"), *(hands if isinstance(hands, Mapping) else ())} - {None}
             for name in named:
                 if not isinstance(name, str) or name not in hand.seats:
-                    raise hand.invalid(f"{quoted(name)} is not a player in this game", code="not_a_player")
+                    raise hand.invalid(Note("partnership.refuse.not_a_player", name=quoted(name)), code="not_a_player")
             fits = [pair for pair in expected if named <= set(pair)]
             matched.append(fits[0] if named and fits else None)
             if named and not fits:

@@ -46,6 +46,37 @@ NOTES: Mapping[str, str] = sentences({
                          "wins: {totals:list}.",
 }, tried=Words({"made": "{player} made phase {phase}", "missed": "{player} missed phase {phase}"}))
 
+#: what a refusal says, keyed like the notes (a page writes it in its reader's language); the first
+#: three are said by Canasta, Hand and Foot and Marriage too, under these keys (one sentence, one key)
+REFUSALS: Mapping[str, str] = sentences({
+    "phase10.refuse.not_an_input": "{key} is not an input here (give {inputs:either})",
+    "phase10.refuse.true_or_false": "{key} must be true or false",
+    "phase10.refuse.out_holds_cards": "{out} went out, so has no cards left and counts 0",
+    "phase10.refuse.not_a_card": "{token} is not a Phase 10 card",
+    "phase10.refuse.too_many_skips": "{count} Skip cards entered; the deck holds {most}",
+    "phase10.refuse.too_many_wilds": "{count} Wild cards entered; the deck holds {most}",
+    "phase10.refuse.too_many_of_a_number": "{count} cards numbered {number} entered; the deck holds {most}",
+    "phase10.refuse.too_many_red": "{count} red {number}s entered; the deck holds {most}",
+    "phase10.refuse.too_many_blue": "{count} blue {number}s entered; the deck holds {most}",
+    "phase10.refuse.too_many_green": "{count} green {number}s entered; the deck holds {most}",
+    "phase10.refuse.too_many_yellow": "{count} yellow {number}s entered; the deck holds {most}",
+    "phase10.refuse.too_long": "{field} is {length} characters long; a hand is written in at most {most}",
+    "phase10.refuse.give_input": "give made and the cards left or a count",
+    "phase10.refuse.cards_and_count": "give either the cards or a count, not both",
+    "phase10.refuse.count_step": "a Phase 10 count is a multiple of {step}",
+    "phase10.refuse.write_cards": 'cards must be written like "3 7R W"',
+    "phase10.refuse.out_without_phase": "went out without making phase {phase}",
+    "phase10.refuse.say_made": "say whether {player} made phase {phase}: made is true or false",
+    "phase10.refuse.missed_holds": "missed the phase, so holds {dealt} cards; got {count}",
+    "phase10.refuse.made_holds": "made the phase, so holds 1 to {dealt} cards; got {count}",
+    "phase10.refuse.count_zero": "a Phase 10 count is a multiple of {step} from {step} to {most:grouped}; only the "
+                                 "player who went out counts 0",
+    "phase10.refuse.missed_count": "missed the phase, so holds {dealt} cards worth at least {least}; got {count}",
+})
+#: the refusal of more cards of one number in one colour than the pack holds, by colour
+TOO_MANY_OF_A_COLOUR = {"R": "phase10.refuse.too_many_red", "B": "phase10.refuse.too_many_blue",
+                        "G": "phase10.refuse.too_many_green", "Y": "phase10.refuse.too_many_yellow"}
+
 
 def read_cards(text: str) -> list[str]:
     """Phase 10 cards as typed (``"7r 12B w S"``), each written as the sheet writes it
@@ -60,7 +91,7 @@ def read_cards(text: str) -> list[str]:
             continue
         found = _CARD.fullmatch(token.upper())
         if found is None:
-            raise CardError(f"{quoted(token)} is not a Phase 10 card")
+            raise CardError(Note("phase10.refuse.not_a_card", token=quoted(token)), token)
         card = found.group(0)
         cards.append(WILD if card[0] == WILD else card)
     return cards
@@ -75,23 +106,22 @@ def card_value(card: str) -> int:
     return 5 if int(card.rstrip("RBGY")) <= 9 else 10
 
 
-def too_many(hands: Iterable[list[str]]) -> str:
-    """What a hand entry's cards hold beyond the pack, said; ``""`` where the pack holds them."""
+def too_many(hands: Iterable[list[str]]) -> Note | None:
+    """What a hand entry's cards hold beyond the pack, said (a refusal's note); None where the pack holds them."""
     every = [card for held in hands for card in held]
     counted = Counter(every)
     numbers = Counter(card.rstrip("RBGY") for card in every if card not in (WILD, SKIP))
     if counted[SKIP] > SKIPS:
-        return f"{counted[SKIP]} Skip cards entered; the deck holds {SKIPS}"
+        return Note("phase10.refuse.too_many_skips", count=counted[SKIP], most=SKIPS)
     if counted[WILD] > WILDS:
-        return f"{counted[WILD]} Wild cards entered; the deck holds {WILDS}"
+        return Note("phase10.refuse.too_many_wilds", count=counted[WILD], most=WILDS)
     for number, times in numbers.items():
         if times > OF_A_NUMBER:
-            return f"{times} cards numbered {number} entered; the deck holds {OF_A_NUMBER}"
+            return Note("phase10.refuse.too_many_of_a_number", count=times, number=number, most=OF_A_NUMBER)
     for card, times in counted.items():
         if card[-1] in COLOURS and times > OF_A_NUMBER_AND_COLOUR:
-            return (f"{times} {COLOURS[card[-1]]} {card[:-1]}s entered; the deck holds "
-                    f"{OF_A_NUMBER_AND_COLOUR}")
-    return ""
+            return Note(TOO_MANY_OF_A_COLOUR[card[-1]], count=times, number=card[:-1], most=OF_A_NUMBER_AND_COLOUR)
+    return None
 
 
 def _pack() -> OwnPack:
@@ -198,11 +228,11 @@ class Phase10(Variant):
     def preview_own(self, text: str, options: Mapping[str, Any], *, went_out: bool = False,
                     number: int = 1) -> dict[str, Any]:
         if len(text) > MAX_CARDS_TEXT:
-            return {"error": f"cards is {len(text)} characters long; a hand is written in at most {MAX_CARDS_TEXT}"}
+            return {"error": Note("phase10.refuse.too_long", field="cards", length=len(text), most=MAX_CARDS_TEXT)}
         try:
             cards = read_cards(text)
         except CardError as error:
-            return {"error": str(error)}
+            return {"error": error.args[0]}
         excess = too_many([cards])
         if excess:
             return {"error": excess}
@@ -214,20 +244,20 @@ class Phase10(Variant):
         """``{"made": bool, "cards": "3 7 W"}`` or ``{"made": bool, "count": 35}``, checked as far as
         the input alone can be."""
         if not isinstance(raw, (dict, Mapping)):
-            raise hand.invalid("give made and the cards left or a count", player, code="bad_input")
+            raise hand.invalid(Note("phase10.refuse.give_input"), player, code="bad_input")
         for key in raw:
             if key not in self.input_keys:
-                raise hand.invalid(f"{quoted(key)} is not an input here (give made, count or cards)", player,
-                                   code="bad_input")
+                raise hand.invalid(Note("phase10.refuse.not_an_input", key=quoted(key),
+                                        inputs=["made", "count", "cards"]), player, code="bad_input")
         made, cards, count = raw.get("made"), raw.get("cards"), raw.get("count")
         if made is not None and not isinstance(made, bool):
-            raise hand.invalid("made must be true or false", player, field="made", code="bad_input")
+            raise hand.invalid(Note("phase10.refuse.true_or_false", key="made"), player, field="made", code="bad_input")
         if cards not in (None, "") and count is not None:
-            raise hand.invalid("give either the cards or a count, not both", player, code="bad_input")
+            raise hand.invalid(Note("phase10.refuse.cards_and_count"), player, code="bad_input")
         held = None if cards is None else self._read_cards(hand, player, cards)
         counted = read_count(hand, player, count)
         if counted is not None and counted % STEP:
-            raise hand.invalid("a Phase 10 count is a multiple of 5", player, field="count", code="bad_count")
+            raise hand.invalid(Note("phase10.refuse.count_step", step=STEP), player, field="count", code="bad_count")
         return PlayerInput(None, counted, {"made": made, "held": held})
 
     @staticmethod
@@ -235,14 +265,14 @@ class Phase10(Variant):
         if isinstance(raw, (list, tuple)) and all(isinstance(token, str) for token in raw):
             raw = " ".join(raw)
         if not isinstance(raw, str):
-            raise hand.invalid('cards must be written like "3 7R W"', player, field="cards", code="bad_input")
+            raise hand.invalid(Note("phase10.refuse.write_cards"), player, field="cards", code="bad_input")
         if len(raw) > MAX_CARDS_TEXT:
-            raise hand.invalid(f"cards is {len(raw)} characters long; a hand is written in at most "
-                               f"{MAX_CARDS_TEXT}", player, field="cards", code="out_of_bounds")
+            raise hand.invalid(Note("phase10.refuse.too_long", field="cards", length=len(raw), most=MAX_CARDS_TEXT),
+                               player, field="cards", code="out_of_bounds")
         try:
             return read_cards(raw)
         except CardError as error:
-            raise hand.invalid(str(error), player, field="cards", code="not_a_card") from None
+            raise hand.invalid(error.args[0], player, field="cards", code="not_a_card") from None
 
     def check_required(self, hand: Hand) -> None:
         """Every player but the one who went out has input with cards or a count."""
@@ -275,30 +305,30 @@ class Phase10(Variant):
         if out in hand.inputs:
             given = hand.inputs[out]
             if given.extra.get("made") is False:
-                raise hand.invalid(f"went out without making phase {phase[out]}", out, field="made",
+                raise hand.invalid(Note("phase10.refuse.out_without_phase", phase=phase[out]), out, field="made",
                                    code="out_without_phase")
             if given.count or _held(given):
-                raise hand.invalid(f"{out} went out, so has no cards left and counts 0", out)
+                raise hand.invalid(Note("phase10.refuse.out_holds_cards", out=out), out)
         for player in hand.others:
             given = hand.inputs[player]
             made = given.extra.get("made")
             if made is None:
-                raise hand.invalid(f"say whether {player} made phase {phase[player]}: made is true or false",
+                raise hand.invalid(Note("phase10.refuse.say_made", player=player, phase=phase[player]),
                                    player, field="made", code="bad_input")
             held = _held(given)
             if held is not None:
                 if not made and len(held) != DEALT:
-                    raise hand.invalid(f"missed the phase, so holds {DEALT} cards; got {len(held)}", player,
+                    raise hand.invalid(Note("phase10.refuse.missed_holds", dealt=DEALT, count=len(held)), player,
                                        field="cards", code="wrong_card_count")
                 if made and not 1 <= len(held) <= DEALT:
-                    raise hand.invalid(f"made the phase, so holds 1 to {DEALT} cards; got {len(held)}", player,
+                    raise hand.invalid(Note("phase10.refuse.made_holds", dealt=DEALT, count=len(held)), player,
                                        field="cards", code="wrong_card_count")
             elif given.count == 0:
-                raise hand.invalid(f"a Phase 10 count is a multiple of 5 from 5 to {MAX_COUNT:,}; only the "
-                                   "player who went out counts 0", player, field="count", code="bad_count")
+                raise hand.invalid(Note("phase10.refuse.count_zero", step=STEP, most=MAX_COUNT), player,
+                                   field="count", code="bad_count")
             elif not made and given.count is not None and given.count < LEAST_MISSED:
-                raise hand.invalid(f"missed the phase, so holds {DEALT} cards worth at least {LEAST_MISSED}; "
-                                   f"got {given.count}", player, field="count", code="bad_count")
+                raise hand.invalid(Note("phase10.refuse.missed_count", dealt=DEALT, least=LEAST_MISSED,
+                                        count=given.count), player, field="count", code="bad_count")
 
     # -- scoring ------------------------------------------------------------------
 
