@@ -59,6 +59,29 @@ NOTES: Mapping[str, str] = sentences({
                       "face_pips": "2-9 their pips", "pips": "2-9 {points}", "joker": "joker {points}",
                       "card": "{card} {points}"}))
 
+#: the scoring modes in which somebody must go out, each with the key of the refusal of a hand nobody went out of
+SAY_WHO_WENT_OUT = {scoring: f"house.refuse.say_who_went_out_{scoring}" for scoring in ("winner_takes", "zero_sum")}
+#: why a house game's definition or an entry is refused, by key (what every game refuses is in
+#: :mod:`.variant_refusals`); apart from :data:`NOTES`, the hand's notes, each of which some sheet writes
+REFUSALS: Mapping[str, str] = sentences({
+    "house.refuse.eliminate_needs_lowest": "eliminate_at needs lowest_wins: a player is put out for a high total, "
+                                           "so the lowest total wins",
+    "house.refuse.eliminate_or_target": "eliminate_at and target cannot both end the game: choose one (deals may "
+                                        "go with either)",
+    "house.refuse.reentries_need_eliminate": "reentries needs eliminate_at: only a player put out can come back",
+    "house.refuse.meld_needs_own": 'meld_minus_hand needs scoring "own"',
+    "house.refuse.not_in_sides": "a house game in sides cannot use {option}",
+    "house.refuse.instant_win_off": "instant_win is off in this game",
+    "house.refuse.not_a_player_still_in": "{name} is not a player still in this game",
+    "house.refuse.give_points": "give the player's points",
+    "house.refuse.not_an_input": "{given} is not an input here (this game is entered as {fields:either})",
+    "house.refuse.one_go_without_out": "one_go needs a player who went out",
+    **{key: f"say who went out: here {SCORING_WORDS[scoring]}" for scoring, key in SAY_WHO_WENT_OUT.items()},
+    "house.refuse.out_leaves_left_empty": "{player} went out, so has no cards left: leave left empty",
+    "house.refuse.out_holds_nothing": "{player} went out, so has no cards left and counts 0: leave their input empty",
+    "house.refuse.out_scored": "{player} went out, so scores by the rules: leave their input empty",
+})
+
 #: a card's value by default: ace 1, pictures and tens 10, pips their face, joker 0
 DEFAULT_VALUES: Mapping[str, Any] = {"ace": 1, "pictures": 10, "ten": 10, "pips": "face", "joker": 0}
 
@@ -350,7 +373,7 @@ class House(PlayedInSides):
     def resolve_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
         problem = _definition_problem(options)
         if problem is not None:
-            raise InvalidEntry(problem[1], where="options", field=problem[0], code="bad_option")
+            raise InvalidEntry(Note(problem[1]), where="options", field=problem[0], code="bad_option")
         return options
 
     def start(self, game: Game) -> None:
@@ -362,7 +385,7 @@ class House(PlayedInSides):
                           ("reentries", bool(options["reentries"])),
                           ("lowest_scores_difference", options["scoring"] == "lowest_scores_difference")):
             if used:
-                raise InvalidEntry(f"a house game in sides cannot use {key}", where="sides", code="bad_option")
+                raise InvalidEntry(Note("house.refuse.not_in_sides", option=key), where="sides", code="bad_option")
 
     def is_lowest_wins(self, options: Mapping[str, Any]) -> bool:
         return bool(options.get("lowest_wins"))
@@ -461,21 +484,21 @@ class House(PlayedInSides):
         winner = hand.entry.get("instant_win")
         if winner is not None:
             if not game.options["instant_win"]:
-                raise hand.invalid("instant_win is off in this game", field="instant_win", code="bad_field")
+                raise hand.invalid(Note("house.refuse.instant_win_off"), field="instant_win", code="bad_field")
             if winner not in hand.players:
-                raise hand.invalid(f"{shown(winner)} is not a player still in this game", field="instant_win",
-                                   code="not_a_player")
+                raise hand.invalid(Note("house.refuse.not_a_player_still_in", name=shown(winner)),
+                                   field="instant_win", code="not_a_player")
         return hand
 
     def read_input(self, hand: Hand, player: str, raw: Any) -> PlayerInput:
         if not isinstance(raw, Mapping):
-            raise hand.invalid("give the player's points" if hand.options["entry"] == "points"
-                               else "give the cards left in hand or a count", player)
+            raise hand.invalid(Note("house.refuse.give_points" if hand.options["entry"] == "points"
+                                    else "variant.refuse.give_cards_or_count"), player)
         wanted = tuple(field.key for field in self.fields_for(hand.options))
         unknown = next((key for key in raw if key not in wanted), None)
         if unknown is not None:
-            given = " or ".join(key for key in wanted if key != BONUS.key)
-            raise hand.invalid(f"{unknown!r} is not an input here (this game is entered as {given})", player,
+            given = [key for key in wanted if key != BONUS.key]  # (two at most, which the either form joins by "or")
+            raise hand.invalid(Note("house.refuse.not_an_input", given=repr(unknown), fields=given), player,
                                field=str(unknown))
         bonus = rules.read_bonus(hand, player, raw.get(BONUS.key))
         extra: dict[str, Any] = {} if bonus is None else {"bonus": bonus}
@@ -494,14 +517,14 @@ class House(PlayedInSides):
 
     def check_flags(self, hand: Hand) -> None:
         if hand.entry.get("one_go") is True and hand.out is None:
-            raise hand.invalid("one_go needs a player who went out", field="one_go", code="one_go_without_out")
+            raise hand.invalid(Note("house.refuse.one_go_without_out"), field="one_go", code="one_go_without_out")
         super().check_flags(hand)
 
     def check_required(self, hand: Hand) -> None:
         options = hand.options
         if hand.out is None:
             if options["scoring"] not in ("own", "lowest_scores_difference"):
-                raise hand.invalid(f"say who went out: here {SCORING_WORDS[options['scoring']]}", field="out")
+                raise hand.invalid(Note(SAY_WHO_WENT_OUT[options["scoring"]]), field="out")
             required: tuple[str, ...] = hand.players
         else:
             required = hand.others
@@ -511,10 +534,10 @@ class House(PlayedInSides):
         went_out = hand.inputs.get(hand.out) if hand.out is not None else None
         if went_out is not None and _holds_more_than_allowed(went_out, options):
             if options["entry"] == "meld_minus_hand":
-                raise hand.invalid(f"{hand.out} went out, so has no cards left: leave left empty", hand.out,
+                raise hand.invalid(Note("house.refuse.out_leaves_left_empty", player=hand.out), hand.out,
                                    field="left")
-            entered = "has no cards left and counts 0" if options["entry"] == "cards" else "scores by the rules"
-            raise hand.invalid(f"{hand.out} went out, so {entered}: leave their input empty", hand.out)
+            why = "house.refuse.out_holds_nothing" if options["entry"] == "cards" else "house.refuse.out_scored"
+            raise hand.invalid(Note(why, player=hand.out), hand.out)
 
     # -- scoring -------------------------------------------------------------------
 
@@ -661,18 +684,17 @@ def _in_play(game: Game) -> tuple[str, ...]:
 
 
 def _definition_problem(options: Mapping[str, Any]) -> tuple[str, str] | None:
-    """The option at fault and why, where the options do not go together; None when they do."""
+    """The option at fault and the key of why (one of :data:`REFUSALS`), where the options do not go
+    together; None when they do."""
     if options["eliminate_at"] is not None:
         if not options["lowest_wins"]:
-            return "eliminate_at", ("eliminate_at needs lowest_wins: a player is put out for a high total, so the "
-                                    "lowest total wins")
+            return "eliminate_at", "house.refuse.eliminate_needs_lowest"
         if options["target"] is not None:
-            return "eliminate_at", ("eliminate_at and target cannot both end the game: choose one (deals may go "
-                                    "with either)")
+            return "eliminate_at", "house.refuse.eliminate_or_target"
     if options["reentries"] and options["eliminate_at"] is None:
-        return "reentries", "reentries needs eliminate_at: only a player put out can come back"
+        return "reentries", "house.refuse.reentries_need_eliminate"
     if options["entry"] == "meld_minus_hand" and options["scoring"] != "own":
-        return "scoring", 'meld_minus_hand needs scoring "own"'
+        return "scoring", "house.refuse.meld_needs_own"
     return None
 
 

@@ -41,18 +41,20 @@ NOTES: Mapping[str, str] = sentences({
     "house.sides": "By side: {sides:list}.",
     "house.contract": "Contract of this deal: {contract}.",
     "house.instant_win": "{player} wins the game at once, for {winner}.",
+    # (the refusals of the extensions' keys and inputs: :data:`.house.REFUSALS` has the rest of the game's)
+    "house.refuse.not_a_value_key": "key {given} is not a rank, a card or a colour",
+    "house.refuse.bonus_not_yours": "only the player who went out gives a bonus; leave it empty",
 }, times=Words({"": "{player} {value} × {multiplier} = {points}"}),
    lines=Words({"": "{player} {melded} - {left} = {score}"}))
 
-#: what a values key may be besides the groups, for the message refusing one
-VALUE_KEYS = "a rank, a card or a colour"
 #: the two colours a rank's value may be given by, and their suits
 COLOURS = {"red": "HD", "black": "SC"}
 
 
 def value_key(key: Any) -> str:
     """A values key for one rank (``"7"``, ``"T"`` is ``"10"``), one card (``"QS"``, ``"Q♠"``) or a
-    rank by colour (``"A red"``), as it is stored; ValueError saying why ``key`` is none of them.
+    rank by colour (``"A red"``), as it is stored; ValueError saying why ``key`` is none of them
+    (its one argument a keyed note, ``house.refuse.not_a_value_key``).
 
     >>> [value_key(k) for k in ("t", "q♠", "A Red", "10h")]
     ['10', 'QS', 'A red', '10H']
@@ -69,7 +71,7 @@ def value_key(key: Any) -> str:
         suit = SUIT_SYMBOLS.get(text[-1], text[-1].upper())
         if rank is not None and suit in SUITS:
             return f"{rank_name(rank)}{suit}"
-    raise ValueError(f"key {_quoted(key)} is not {VALUE_KEYS}")
+    raise ValueError(Note("house.refuse.not_a_value_key", given=_quoted(key)))
 
 
 def _quoted(key: Any) -> str:
@@ -103,13 +105,13 @@ def read_bonus(hand: Hand, player: str, raw: Any) -> int | None:
     if raw is None:
         return None
     if player != hand.out:
-        raise hand.invalid("only the player who went out gives a bonus; leave it empty", player, field="bonus",
-                           code="bad_field")
+        raise hand.invalid(Note("house.refuse.bonus_not_yours"), player, field="bonus", code="bad_field")
     return whole_points(hand, player, raw, "bonus")
 
 
 def whole_points(hand: Hand, player: str, raw: Any, key: str) -> int:
     """A player's ``key`` (points, a bonus): a whole number from -10,000 to 10,000."""
+    # (plain text while the readers and the options write these words so: to be keyed with them)
     rule = f"{key} must be a whole number from -{MAX_POINTS} to {MAX_POINTS}"
     if isinstance(raw, bool) or not isinstance(raw, int):
         raise hand.invalid(f"{rule}, not {shown(raw)}", player, field=key)

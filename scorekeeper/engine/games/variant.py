@@ -4,7 +4,9 @@ A variant is a subclass of :class:`Variant` that states its facts (players,
 deal, options) as class attributes and overrides a few small hooks; most of
 all :meth:`Variant.score`, which turns one checked hand into each player's
 score and the notes that explain it.  :mod:`scorekeeper.engine.replay` drives
-the hooks hand after hand.
+the hooks hand after hand.  Its refusals of an entry are keyed notes (their
+sentences in :mod:`.variant_refusals`), save those whose words other modules
+still write as they are: these stay English until they are keyed together.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from ..extras import Boards, Extra, extra_words
 from .. import guide
 from ..guide import GuideLine
 from ..options import Option, check_options
+from . import variant_refusals  # noqa: F401  (the sentences of its refusals, listed for their notes)
 from .entries import Hand, HandResult, PlayerInput, Score
 from .quick_read import quick_input
 from .readers import read_cards, read_count, read_number
@@ -398,15 +401,13 @@ class Variant(ABC):
             raise InvalidEntry("an entry must be an object with who went out and each player's hand", hand=number)
         if not entry.keys() <= self.entry_keys:
             unknown = next(key for key in entry if key not in self.entry_keys)
-            raise InvalidEntry(
-                f"{unknown!r} is not part of a {self.name} entry (it takes {', '.join(sorted(self.entry_keys))})",
-                hand=number,
-            )
+            raise InvalidEntry(Note("variant.refuse.not_in_entry", given=repr(unknown), game=self.name,
+                                    keys=sorted(self.entry_keys)), hand=number)
         out = entry.get("out")
         active = game.active
         if out is None:
             if not self.out_may_be_null:
-                raise InvalidEntry(f"say who went out: {self.name} has no hand without a winner", hand=number)
+                raise InvalidEntry(Note("variant.refuse.say_who_went_out", game=self.name), hand=number)
         elif out not in active:
             self._not_in_game(out, game, number)
         raw_inputs = entry.get("hands")
@@ -440,10 +441,8 @@ class Variant(ABC):
         if not isinstance(player, str) or player not in game.players:
             raise InvalidEntry(f'{quoted(player)} is not a player in this game', hand=number, code="not_a_player")
         if player in game.eliminated:
-            raise InvalidEntry(
-                f"{player} is out of the game since hand {game.eliminated[player]} and takes no input",
-                hand=number, player=player,
-            )
+            raise InvalidEntry(Note("variant.refuse.eliminated", player=player, hand=game.eliminated[player]),
+                               hand=number, player=player)
 
     def read_input(self, hand: Hand, player: str, raw: Any) -> PlayerInput:
         """Read ``{"cards": ...}``, ``{"count": n}`` or ``{}`` for one player."""
@@ -455,7 +454,7 @@ class Variant(ABC):
     def read_plain_input(self, hand: Hand, player: str, raw: Any) -> PlayerInput:
         """:meth:`read_input` without the short way: each declared field read and checked."""
         if not isinstance(raw, (dict, Mapping)):
-            raise hand.invalid("give the cards left in hand or a count", player)
+            raise hand.invalid(Note("variant.refuse.give_cards_or_count"), player)
         if not raw.keys() <= self.input_keys:
             unknown = next(key for key in raw if key not in self.input_keys)
             raise hand.invalid(
@@ -513,17 +512,17 @@ class Variant(ABC):
             if not isinstance(value, bool):
                 raise hand.invalid(f"{choice.key} must be true or false", field=choice.key)
             if value and choice.needs_out and hand.out is None:
-                raise hand.invalid(f"{choice.key} needs the player who went out", field=choice.key)
+                raise hand.invalid(Note("variant.refuse.needs_out", field=choice.key), field=choice.key)
         for choice in self.one_ofs:
             value = hand.entry.get(choice.key)
             if value is None:
                 continue
             values = [one for one, _ in choice.values]
             if value not in values:
-                raise hand.invalid(f"{choice.key} is one of {', '.join(values)}, not {shown(value)}",
-                                   field=choice.key, code="bad_input")
+                raise hand.invalid(Note("variant.refuse.not_one_of", field=choice.key, values=values,
+                                        value=shown(value)), field=choice.key, code="bad_input")
             if choice.needs_out and hand.out is None:
-                raise hand.invalid(f"{choice.key} needs the player who went out", field=choice.key)
+                raise hand.invalid(Note("variant.refuse.needs_out", field=choice.key), field=choice.key)
 
     def check_required(self, hand: Hand) -> None:
         """Every player who must give input has; the one who went out has none."""
@@ -684,7 +683,7 @@ class PlayedInSides(Variant):
         if raw is None:
             raw = {}
         if not isinstance(raw, (dict, Mapping)):
-            raise hand.invalid("sides must map each side's name to its input", field="sides")
+            raise hand.invalid(Note("variant.refuse.sides_not_a_mapping"), field="sides")
         for name in raw:
             if name not in hand.sides:
                 raise hand.invalid(f"{quoted(name)} is not a side in this game (sides: {', '.join(hand.sides)})",
@@ -699,10 +698,10 @@ class PlayedInSides(Variant):
         fields = self.side_fields_for(hand.options)
         keys = [f.key for f in fields]
         if not isinstance(raw, (dict, Mapping)):
-            raise hand.invalid(f"give the side's {', '.join(keys)}", side, field="sides")
+            raise hand.invalid(Note("variant.refuse.give_side_fields", fields=keys), side, field="sides")
         for key in raw:
             if key not in keys:
-                raise hand.invalid(f"{shown(key)} is not a side's input here (give {', '.join(keys)})", side,
+                raise hand.invalid(Note("variant.refuse.not_a_side_input", given=shown(key), fields=keys), side,
                                    field="sides")
         return {spec.key: _read_side_field(hand, side, raw.get(spec.key), spec) for spec in fields}
 
@@ -735,14 +734,14 @@ def _read_side_field(hand: Hand, side: str, raw: Any, spec: Field) -> Any:
             return ()
         values = [value for value, _ in spec.among]
         if not isinstance(raw, list) or not all(isinstance(one, str) for one in raw):
-            raise hand.invalid(f"{spec.key} must list values among {', '.join(values)}", side, field=spec.key)
+            raise hand.invalid(Note("variant.refuse.tally_among", field=spec.key, values=values), side, field=spec.key)
         if len(raw) > spec.maximum:
-            raise hand.invalid(f"{spec.key} lists at most {spec.maximum}, got {len(raw)}", side, field=spec.key,
-                               code="out_of_bounds")
+            raise hand.invalid(Note("variant.refuse.tally_most", field=spec.key, most=spec.maximum, count=len(raw)),
+                               side, field=spec.key, code="out_of_bounds")
         for one in raw:
             if one not in values:
-                raise hand.invalid(f"{spec.key}: {shown(one)} is not one of {', '.join(values)}", side,
-                                   field=spec.key)
+                raise hand.invalid(Note("variant.refuse.tally_not_one_of", field=spec.key, value=shown(one),
+                                        values=values), side, field=spec.key)
         return tuple(raw)
     return read_number(hand, side, raw, spec)
 
