@@ -44,7 +44,7 @@ NOTES: Mapping[str, str] = sentences({
 REFUSALS: Mapping[str, str] = sentences({
     "block.refuse.true_or_false": "block must be true or false",
     "block.refuse.nobody_out": "in a block nobody went out: leave out empty",
-    "block.refuse.counts_every_hand": " (a block counts every hand)",
+    "block.refuse.counts_every_hand": "a block counts every hand",
 })
 
 #: what ``rummy_bonus: plus10`` adds
