@@ -107,7 +107,40 @@ REFUSED = [
      "house.refuse.out_scored", "hand 1, Ann: Ann went out, so scores by the rules: leave their input empty"),
     (house(POINTS, {"out": "Ann", "hands": {"Bob": {"points": 1, "bonus": 3}, "Cara": {"points": 1}}}),
      "house.refuse.bonus_not_yours", "hand 1, Bob: only the player who went out gives a bonus; leave it empty"),
+    # (the sentences other modules write too, as plain text still)
+    (log("basic", THREE, [5]), "variant.refuse.entry_not_an_object",
+     "hand 1: an entry must be an object with who went out and each player's hand"),
+    (log("basic", THREE, [{"out": "Ann", "hands": 5}]), "variant.refuse.hands_not_a_mapping",
+     "hand 1: hands must map each player to their cards or count"),
+    (log("basic", THREE, [{"out": "Zed", "hands": {}}]), "variant.refuse.not_a_player",
+     'hand 1: "Zed" is not a player in this game'),
+    (log("basic", THREE, [{"out": "Ann", "hands": {"Bob": {"foo": 1}, "Cara": counted(1)}}]),
+     "variant.refuse.not_an_input", "hand 1, Bob: 'foo' is not an input here (give count or cards)"),
+    (log("scala40", THREE, [{"out": "Ann", "hands": {"Bob": {"foo": 1}, "Cara": counted(1)}}]),
+     "variant.refuse.not_an_input", "hand 1, Bob: 'foo' is not an input here (give count or cards or opened)"),
+    (log("basic", THREE, [{"out": "Ann", "hands": {"Bob": {"cards": "KH", "count": 3}, "Cara": counted(1)}}]),
+     "variant.refuse.cards_and_count", "hand 1, Bob: give either the cards or a count, not both"),
+    (log("basic", THREE, [{"out": "Ann", "rummy": "yes", "hands": {"Bob": counted(1), "Cara": counted(2)}}]),
+     "variant.refuse.true_or_false", "hand 1: rummy must be true or false"),
+    (canasta(sides={AC: {"meld_points": 100, "open_wild": "yes"}, BD: {"meld_points": 50}}, style="modern"),
+     "variant.refuse.true_or_false", "hand 1, Ann & Cara: open_wild must be true or false"),
+    (log("basic", THREE, [{"out": "Ann", "hands": {"Ann": counted(3), "Bob": counted(1), "Cara": counted(2)}}]),
+     "variant.refuse.out_holds_nothing", "hand 1, Ann: Ann went out, so has no cards left and counts 0"),
+    (canasta(sides={"Zed": {}, **SIDES}), "variant.refuse.not_a_side",
+     'hand 1: "Zed" is not a side in this game (sides: Ann & Cara, Bob & Dan)'),
+    (house(POINTS, {"out": "Ann", "hands": {"Bob": {"points": "x"}, "Cara": {"points": 1}}}),
+     "house.refuse.points_not_whole", "hand 1, Bob: points must be a whole number from -10000 to 10000, not 'x'"),
+    (house(POINTS, {"out": "Ann", "hands": {"Ann": {"bonus": -10001}, "Bob": {"points": 1}, "Cara": {"points": 1}}}),
+     "house.refuse.points_out_of_bounds", "hand 1, Ann: bonus must be a whole number from -10000 to 10000"),
 ]
+
+
+def test_a_choice_of_three_inputs_says_or_between_each_two_in_a_nested_note():
+    error = pytest.raises(InvalidEntry, replay, log("scala40", THREE, [
+        {"out": "Ann", "hands": {"Bob": {"foo": 1}, "Cara": counted(1)}}])).value
+    fields = error.message.values["fields"]
+    assert isinstance(fields, Note) and fields.key == "variant.refuse.either"
+    assert (fields.values["first"], fields.values["rest"].values) == ("count", {"first": "cards", "rest": "opened"})
 
 
 @pytest.mark.parametrize(("game", "key", "message"), REFUSED, ids=[key for _, key, _ in REFUSED])

@@ -44,6 +44,8 @@ NOTES: Mapping[str, str] = sentences({
     # (the refusals of the extensions' keys and inputs: :data:`.house.REFUSALS` has the rest of the game's)
     "house.refuse.not_a_value_key": "key {given} is not a rank, a card or a colour",
     "house.refuse.bonus_not_yours": "only the player who went out gives a bonus; leave it empty",
+    "house.refuse.points_out_of_bounds": "{field} must be a whole number from {least} to {most}",
+    "house.refuse.points_not_whole": "{field} must be a whole number from {least} to {most}, not {value}",
 }, times=Words({"": "{player} {value} × {multiplier} = {points}"}),
    lines=Words({"": "{player} {melded} - {left} = {score}"}))
 
@@ -111,12 +113,12 @@ def read_bonus(hand: Hand, player: str, raw: Any) -> int | None:
 
 def whole_points(hand: Hand, player: str, raw: Any, key: str) -> int:
     """A player's ``key`` (points, a bonus): a whole number from -10,000 to 10,000."""
-    # (plain text while the readers and the options write these words so: to be keyed with them)
-    rule = f"{key} must be a whole number from -{MAX_POINTS} to {MAX_POINTS}"
     if isinstance(raw, bool) or not isinstance(raw, int):
-        raise hand.invalid(f"{rule}, not {shown(raw)}", player, field=key)
+        raise hand.invalid(Note("house.refuse.points_not_whole", field=key, least=-MAX_POINTS, most=MAX_POINTS,
+                                value=shown(raw)), player, field=key)
     if not -MAX_POINTS <= raw <= MAX_POINTS:
-        raise hand.invalid(rule, player, field=key, code="out_of_bounds")
+        raise hand.invalid(Note("house.refuse.points_out_of_bounds", field=key, least=-MAX_POINTS, most=MAX_POINTS),
+                           player, field=key, code="out_of_bounds")
     return raw
 
 

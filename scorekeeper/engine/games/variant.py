@@ -4,9 +4,8 @@ A variant is a subclass of :class:`Variant` that states its facts (players,
 deal, options) as class attributes and overrides a few small hooks; most of
 all :meth:`Variant.score`, which turns one checked hand into each player's
 score and the notes that explain it.  :mod:`scorekeeper.engine.replay` drives
-the hooks hand after hand.  Its refusals of an entry are keyed notes (their
-sentences in :mod:`.variant_refusals`), save those whose words other modules
-still write as they are: these stay English until they are keyed together.
+the hooks hand after hand.  Its refusals of an entry are keyed notes, their
+sentences in :mod:`.variant_refusals`.
 """
 
 from __future__ import annotations
@@ -26,12 +25,12 @@ from ..extras import Boards, Extra, extra_words
 from .. import guide
 from ..guide import GuideLine
 from ..options import Option, check_options
-from . import variant_refusals  # noqa: F401  (the sentences of its refusals, listed for their notes)
 from .entries import Hand, HandResult, PlayerInput, Score
 from .quick_read import quick_input
 from .readers import read_cards, read_count, read_number
 from .rules import PACK, best_players, reentering
 from .table import Game, shown_scores
+from .variant_refusals import either
 
 
 class Variant(ABC):
@@ -398,7 +397,7 @@ class Variant(ABC):
         """Check an entry against the table and the rules; a :class:`Hand`."""
         # (a dict, as JSON gives, is known at once; any other mapping is asked of the ABC)
         if not isinstance(entry, (dict, Mapping)):
-            raise InvalidEntry("an entry must be an object with who went out and each player's hand", hand=number)
+            raise InvalidEntry(Note("variant.refuse.entry_not_an_object"), hand=number)
         if not entry.keys() <= self.entry_keys:
             unknown = next(key for key in entry if key not in self.entry_keys)
             raise InvalidEntry(Note("variant.refuse.not_in_entry", given=repr(unknown), game=self.name,
@@ -414,7 +413,7 @@ class Variant(ABC):
         if raw_inputs is None:
             raw_inputs = {}
         elif not isinstance(raw_inputs, (dict, Mapping)):
-            raise InvalidEntry("hands must map each player to their cards or count", hand=number)
+            raise InvalidEntry(Note("variant.refuse.hands_not_a_mapping"), hand=number)
         inputs: dict[str, PlayerInput] = {}
         hand = Hand(
             number, dealer, active, out, entry, inputs, game.options, game.players, game.others_than[out],
@@ -439,7 +438,8 @@ class Variant(ABC):
     def _not_in_game(self, player: Any, game: Game, number: int) -> None:
         """Why a name given in an entry is not one of the players still in."""
         if not isinstance(player, str) or player not in game.players:
-            raise InvalidEntry(f'{quoted(player)} is not a player in this game', hand=number, code="not_a_player")
+            raise InvalidEntry(Note("variant.refuse.not_a_player", name=quoted(player)), hand=number,
+                               code="not_a_player")
         if player in game.eliminated:
             raise InvalidEntry(Note("variant.refuse.eliminated", player=player, hand=game.eliminated[player]),
                                hand=number, player=player)
@@ -457,12 +457,11 @@ class Variant(ABC):
             raise hand.invalid(Note("variant.refuse.give_cards_or_count"), player)
         if not raw.keys() <= self.input_keys:
             unknown = next(key for key in raw if key not in self.input_keys)
-            raise hand.invalid(
-                f"{unknown!r} is not an input here (give {' or '.join(self.input_fields)})", player
-            )
+            raise hand.invalid(Note("variant.refuse.not_an_input", given=repr(unknown),
+                                    fields=either(self.input_fields)), player)
         cards, count = raw.get("cards"), raw.get("count")
         if cards not in (None, "") and count is not None:
-            raise hand.invalid("give either the cards or a count, not both", player)
+            raise hand.invalid(Note("variant.refuse.cards_and_count"), player)
         if cards is not None:
             # A hand of an exact size is bound by it; any other by :meth:`most_cards`.
             exact = self.exact_cards_in(len(hand.seats), hand.number)
@@ -510,7 +509,7 @@ class Variant(ABC):
         for choice in self.flags:
             value = hand.entry.get(choice.key, False)
             if not isinstance(value, bool):
-                raise hand.invalid(f"{choice.key} must be true or false", field=choice.key)
+                raise hand.invalid(Note("variant.refuse.true_or_false", field=choice.key), field=choice.key)
             if value and choice.needs_out and hand.out is None:
                 raise hand.invalid(Note("variant.refuse.needs_out", field=choice.key), field=choice.key)
         for choice in self.one_ofs:
@@ -536,7 +535,7 @@ class Variant(ABC):
                 raise hand.missing(player)
         if not out_gives_input and out in inputs:
             if not inputs[out].is_empty:
-                raise hand.invalid(f"{out} went out, so has no cards left and counts 0", out)
+                raise hand.invalid(Note("variant.refuse.out_holds_nothing", player=out), out)
 
     def check_cards(self, hand: Hand) -> None:
         """No card appears more often than the pack in play holds."""
@@ -686,7 +685,7 @@ class PlayedInSides(Variant):
             raise hand.invalid(Note("variant.refuse.sides_not_a_mapping"), field="sides")
         for name in raw:
             if name not in hand.sides:
-                raise hand.invalid(f"{quoted(name)} is not a side in this game (sides: {', '.join(hand.sides)})",
+                raise hand.invalid(Note("variant.refuse.not_a_side", side=quoted(name), sides=list(hand.sides)),
                                    field="sides", code="not_a_side")
         return {side: self.read_side(hand, side, raw.get(side)) for side in hand.sides}
 
@@ -727,7 +726,7 @@ def _read_side_field(hand: Hand, side: str, raw: Any, spec: Field) -> Any:
         if raw is None:
             return False
         if not isinstance(raw, bool):
-            raise hand.invalid(f"{spec.key} must be true or false", side, field=spec.key)
+            raise hand.invalid(Note("variant.refuse.true_or_false", field=spec.key), side, field=spec.key)
         return raw
     if spec.kind == "tally":
         if raw is None:
