@@ -129,7 +129,7 @@ self.addEventListener("message", (event) => {
       return;
     }
     try {
-      self.postMessage({type: "replayed", id: message.id, outcomes: replayAll(message.logs)});
+      self.postMessage({type: "replayed", id: message.id, outcomes: replayAll(message.logs, message.words || "")});
     } catch (error) {
       self.postMessage({type: "replayed", id: message.id, reason: String((error && error.message) || error)});
     }

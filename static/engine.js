@@ -20,7 +20,9 @@
   }));
   const api = window.scorekeeperEngine = {
     state: "waiting", ready, startedAt: null, readyAt: null,
-    replayMany: (logs) => ask({type: "replay", logs: JSON.stringify(logs)}),
+    // A refusal in the page's language, as scoreWaiting's notes.
+    replayMany: (logs) => ask({type: "replay", logs: JSON.stringify(logs),
+                               words: (document.getElementById("note-words") || {}).textContent || ""}),
     // Hands kept on the phone ({id, number, fields}), scored after the log: [{id, scores, totals, notes} | {id, error}].
     // Their notes in the page's language: its notes' words (templates/_engine.html), none on an English page.
     scoreWaiting: (log, items) => ask({type: "waiting", log: JSON.stringify(log), items: JSON.stringify(items),
