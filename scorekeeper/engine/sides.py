@@ -19,7 +19,7 @@ a keyed note (:data:`NOTES`), so a page writes it in its reader's language.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .bounds import quoted
@@ -56,7 +56,17 @@ NOTES = sentences({
                                        "apart",
     "sides.refuse.gap_opposite": "{first} and {second} sit {gap} seats apart, but partners sit opposite",
     "sides.refuse.gap_apart": "{first} and {second} sit {gap} seats apart, but partners sit {apart} seats apart",
-}, one_of_each=Words({"": "one of {points}"}, sep=" and "), each_and=Words({"": "{points}"}, sep=" and "))
+}, one_of_each=Words({"": "one of {points}"}, after={"and": " and "}, sep=""),
+   each_and=Words({"": "{points}"}, after={"and": " and "}, sep=""))
+
+
+def _each_and(sizes: Iterable[int]) -> list[dict[str, int]]:
+    """Sizes as a refusal lists them, each but the last followed by its "and" (the language's
+    word, from its catalogue): ``one of 3 and one of 2``, ``4 and 1``."""
+    items = [{"points": size} for size in sizes]
+    for item in items[:-1]:
+        item["and"] = 1
+    return items
 
 
 def side_name(players: Sequence[str]) -> str:
@@ -136,12 +146,12 @@ def _seat_uneven(raw: Any, players: tuple[str, ...], sizes: tuple[int, ...],
                  game: str) -> dict[str, tuple[str, ...]]:
     """Sides of different sizes, one of each size listed, seated anyhow (Canasta for five)."""
     if raw is None:
-        raise _invalid(Note("sides.refuse.uneven_missing", game=game, players=len(players), sizes=list(sizes)),
+        raise _invalid(Note("sides.refuse.uneven_missing", game=game, players=len(players), sizes=_each_and(sizes)),
                        "sides_missing")
     seated = _read(raw, players)
     if sorted(map(len, seated), reverse=True) != sorted(sizes, reverse=True):
-        raise _invalid(Note("sides.refuse.uneven_sizes", game=game, players=len(players), sizes=list(sizes),
-                            got=[len(side) for side in seated]), "bad_side_size")
+        raise _invalid(Note("sides.refuse.uneven_sizes", game=game, players=len(players), sizes=_each_and(sizes),
+                            got=_each_and(len(side) for side in seated)), "bad_side_size")
     return _named(seated)
 
 
