@@ -95,9 +95,10 @@ def expect_language(page: Page, language: str, direction: str = "ltr") -> None:
 def links(owner: Page) -> tuple[str, str]:
     """On the owner's game page: a live link and a keeper link made, as the owner taps them."""
     owner.get_by_role("button", name="Share a live link").click()
-    live = owner.locator("#share .share-url a").get_attribute("href") or ""
+    # (each link comes back from a request: on a loaded machine that can take longer than a click's wait)
+    live = owner.locator("#share .share-url a").get_attribute("href", timeout=30_000) or ""
     owner.get_by_role("button", name="Let the table keep score").click()
-    keeper = owner.locator("#keeper .share-url a").get_attribute("href") or ""
+    keeper = owner.locator("#keeper .share-url a").get_attribute("href", timeout=30_000) or ""
     assert live and keeper
     return live, keeper
 
