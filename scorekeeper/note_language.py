@@ -52,11 +52,8 @@ def in_language(message: str) -> str:
     if not isinstance(message, Note):
         return message
     language = translation()
-    if language is None:
-        return str(message)
-    # A message may quote another (the form's "...: take one out." of the card counted twice).
-    values = {name: in_language(value) if isinstance(value, Note) else value for name, value in message.values.items()}
-    return language.write(message.key, values)
+    # (a message may quote another: the form's "...: take one out." of the card counted twice)
+    return str(message) if language is None else language.written(message)
 
 
 def refused(error: InvalidEntry) -> str:

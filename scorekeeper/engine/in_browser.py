@@ -100,15 +100,8 @@ def score_waiting(log_json: str, items_json: str, words_json: str = "") -> str:
 
 
 def _written(language: Translation | None, message: str) -> str:
-    """A message of the engine's in ``language``: a note (a refusal) from its key and values, each
-    value that is a note written first (a refusal quotes the rule it broke); English without a
-    language, and any text that is no note as it is (as :func:`scorekeeper.note_language.in_language`
-    writes one on the server)."""
-    if language is None or not isinstance(message, Note):
-        return str(message)
-    values = {name: _written(language, value) if isinstance(value, Note) else value
-              for name, value in message.values.items()}
-    return language.write(message.key, values)
+    """A message of the engine's in ``language`` (:meth:`~.notes.Translation.written`), English without one."""
+    return str(message) if language is None else language.written(message)
 
 
 @cache

@@ -385,3 +385,13 @@ class Translation:
             return writer(values)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             return render(key, values)
+
+    def written(self, message: str) -> str:
+        """One message the engine made, in this language: a note (a :class:`~.declare.Note`: its
+        ``key`` and ``values``) from its key, each value that is a note written first (a refusal
+        quotes the rule it broke, and says where it is around it); any other text as it is."""
+        key, values = getattr(message, "key", None), getattr(message, "values", None)
+        if key is None or values is None:
+            return str(message)
+        return self.write(key, {name: self.written(value) if isinstance(value, str) else value
+                                for name, value in values.items()})
