@@ -74,7 +74,8 @@ def rename_player(player: Player, name: str) -> Player:
     other = find_player(player.account, name)
     if other is not None and other.id != player.id:
         said = _("%(name)s is already on your roster.", name=other.name) if other.name == name else \
-            _("%(alike)s: %(name)s is already on your roster.", alike=look_alike(other.name, name), name=other.name)
+            _("%(alike)s: %(name)s is already on your roster.", alike=in_language(look_alike(other.name, name)),
+              name=other.name)
         raise ServiceError(said, "name", code="same_name")
     player.name = name
     # The name is on the live views of every game the player sits in.

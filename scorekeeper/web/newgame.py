@@ -310,7 +310,7 @@ class NewGameForm(FlaskForm):
                 self.add_error(f"seat-{seat}", _("%(name)s already has a seat.", name=name))
             elif seated is not None:
                 self.add_error(f"seat-{seat}", _("%(why)s: each player needs their own name.",
-                                                 why=look_alike(seated, name)))
+                                                 why=in_language(look_alike(seated, name))))
             self.names.append(name)
             named_seats.append(seat)
         return named_seats

@@ -13,9 +13,12 @@ from apikit import Api, make_token
 from babel.messages.pofile import read_po
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import select
 from webpage import page
 
 from scorekeeper.engine.notes import messages
+from scorekeeper.extensions import db
+from scorekeeper.models import Player
 
 TRANSLATIONS = Path(__file__).resolve().parents[2] / "scorekeeper" / "translations"
 ENGLISH = {message.context: message.english for message in messages()}
@@ -76,3 +79,33 @@ def test_an_import_refused_for_a_hand_that_cannot_score_says_why_in_the_readers_
     assert 'hand 1, Bob: "ZZ" is not a card' in english
     prefix = _written(_sentence("hi", "errors.hand_player"), hand=1, player="Bob", message="\0").split("\0")[0]
     assert prefix in hindi and "is not a card" not in hindi
+
+
+def _look_alike(language: str) -> str:
+    """'"Ann" and "Ann<U+200B>" look the same' in ``language``."""
+    return _written(_sentence(language, "bounds.refuse.look_the_same"), first='"Ann"', second='"Ann<U+200B>"')
+
+
+def test_a_rename_to_a_look_alike_says_the_names_look_the_same_in_the_readers_language(app, user):
+    user.post("/players/", data={"name": "Ann"})
+    user.post("/players/", data={"name": "Bob"})
+    user.post("/language", data={"language": "it", "next": "/"})
+    with app.app_context():
+        bob = db.session.scalar(select(Player.id).where(Player.name == "Bob"))
+
+    response = user.post(f"/players/{bob}/rename", data={"name": "Ann\u200b"})
+
+    assert response.status_code == 422
+    said = page(response).error_near("name")
+    assert _look_alike("it") in said and "look the same" not in said
+
+
+def test_a_look_alike_seated_twice_is_refused_in_the_readers_language(user):
+    user.post("/language", data={"language": "fr", "next": "/"})
+
+    response = user.post("/games/new?variant=basic", data={"variant": "basic", "first_dealer": "0",
+                                                               "seat-0": "Ann", "seat-1": "Ann\u200b"})
+
+    assert response.status_code == 422
+    said = page(response).error_near("seat-1")
+    assert _look_alike("fr") in said and "look the same" not in said
