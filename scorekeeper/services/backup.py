@@ -28,7 +28,7 @@ from jsonschema import Draft202012Validator, ValidationError, validators
 from sqlalchemy import insert, select
 from sqlalchemy.exc import IntegrityError
 
-from .. import stats
+from .. import schema_words, stats
 from ..engine import InvalidEntry, game_name, replay, side_name, variants
 from ..engine.bounds import check_name, name_key, quoted, shown, text_problem
 from ..engine.declare import Note
@@ -367,31 +367,25 @@ def _check_file(data: Any, expected: str) -> None:
     _check_text(data)
     faults = sorted(_validator().iter_errors(data), key=lambda fault: list(fault.absolute_path))
     if faults:
-        raise BadImport(f"{_said(faults[0])}.")
+        raise BadImport(f"{_said(schema_words.nearest(faults[0]))}.")
 
 
 def _said(fault: ValidationError) -> str:
-    """A schema's refusal as a person reads it: ``games/0/players/1: 7 is not of type 'string'``.
+    """A schema's refusal as a person reads it: ``games/0/players/1: 7 is not a text``.
 
-    A value is quoted cut short (a message never repeats a megabyte); an
-    unknown field, a list too long and a text of the wrong form are said in
-    the file's own words.  (The schema's other refusals, and the titles of
-    its patterns, are in English: they are the schema's own words.)
+    An unknown field is said in the file's own words; the rest as
+    :mod:`~scorekeeper.schema_words` says a schema's refusal, in the reader's
+    language, a value quoted cut short (a message never repeats a megabyte).
     """
-    where = "/".join(str(part) for part in fault.absolute_path) or _("the file")
+    where = schema_words.place(fault) or _("the file")
     value: Any = fault.instance
     schema: Any = fault.schema
     if fault.validator == "additionalProperties":
         unknown = sorted(set(value) - set(schema.get("properties", {})))
         return ngettext("%(where)s: %(keys)s is not part of a Scorekeeper export",
                         "%(where)s: %(keys)s are not part of a Scorekeeper export", len(unknown),
-                        where=where, keys=", ".join(shown(key) for key in unknown[:3]))
-    if fault.validator == "maxItems":
-        return _("%(where)s: holds %(count)s items; at most %(most)s", where=where, count=len(value),
-                 most=fault.validator_value)
-    if fault.validator == "pattern" and "title" in schema:
-        return _("%(where)s: %(value)s is not %(title)s", where=where, value=shown(value), title=schema["title"])
-    return f"{where}: {fault.message.replace(repr(value), shown(value))}"
+                        where=where, keys=schema_words.every([shown(key) for key in unknown[:3]]))
+    return _("%(where)s: %(problem)s", where=where, problem=schema_words.said(fault))
 
 
 def _check_header(data: Any, expected: str) -> None:

@@ -32,7 +32,7 @@ from sqlalchemy import select
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from .. import services
+from .. import schema_words, services
 from ..engine import InvalidEntry
 from ..engine.declare import Note
 from ..engine.games import when_registry_changes
@@ -197,9 +197,10 @@ def _body(schema: str, *, optional: bool = False) -> dict[str, Any]:
         raise ApiError(400, _("The body nests too deeply.")) from None
     problems = sorted(_validator(schema).iter_errors(data), key=lambda e: list(e.absolute_path))
     if problems:
-        first = problems[0]
-        where = "/".join(str(part) for part in first.absolute_path)
-        raise ApiError(422, f"{where + ': ' if where else ''}{first.message}", where=where or None)
+        first = schema_words.nearest(problems[0])
+        where, sentence = schema_words.place(first), schema_words.said(first)
+        raise ApiError(422, _("%(where)s: %(problem)s", where=where, problem=sentence) if where else sentence,
+                       where=where or None)
     return data  # type: ignore[no-any-return]
 
 

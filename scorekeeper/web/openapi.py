@@ -64,6 +64,7 @@ def _schemas() -> dict[str, Any]:
     per_player_number = {"type": "object", "additionalProperties": number}
     nullable_string = {"type": ["string", "null"]}
     player_name = {"type": "string", "minLength": 1, "maxLength": 40, "pattern": NAME_PATTERN,
+                   "title": "a name with no control characters",
                    "description": "A player's name as the roster holds it."}
     return {
         "Error": {

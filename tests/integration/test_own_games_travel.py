@@ -144,8 +144,8 @@ GOOD = {"variant": "house", "options": {"name": "Loba", "entry": "cards", "scori
     ([{**GOOD, "colour": "red"}], "game_types/0: 'colour' is not part of a Scorekeeper export."),
     ([GOOD, {**GOOD, "options": {**GOOD["options"], "name": " LOBA "}}], 'own game 2: "LOBA" is named twice'),
     ([GOOD] * (MAX_GAME_TYPES + 1), f"game_types: holds {MAX_GAME_TYPES + 1} items; at most {MAX_GAME_TYPES}"),
-    ("Loba", "game_types: 'Loba' is not of type 'array'."),
-    ([["house"]], "game_types/0: ['house'] is not of type 'object'."),
+    ("Loba", "game_types: 'Loba' is not a list."),
+    ([["house"]], "game_types/0: ['house'] is not an object."),
 ])
 def test_a_backup_with_a_bad_own_game_is_refused_whole(app, user, sign_up, rows, types, message):
     content = backup_with(user, types)
@@ -233,7 +233,7 @@ def test_the_api_refuses_a_house_game_without_its_definition_as_the_document_say
     answer = response.get_json()
     assert answer["code"] == "invalid_request"
     # the field at fault, or (a missing one) the error naming it
-    assert answer["where"] == field or f"'{field}' is a required property" in answer["error"], answer
+    assert answer["where"] == field or f"'{field}' is missing" in answer["error"], answer
     assert rows() == before
 
 
