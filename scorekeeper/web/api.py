@@ -191,8 +191,11 @@ def _body(schema: str, *, optional: bool = False) -> dict[str, Any]:
         raise ApiError(415, _("Send the body as JSON, with 'Content-Type: application/json'."))
     try:
         data = json.loads(raw)
-    except ValueError as error:
-        raise ApiError(400, _("The body is not JSON: %(error)s.", error=error)) from None
+    except json.JSONDecodeError as error:
+        raise ApiError(400, _("The body is not JSON: it breaks at line %(line)s, column %(column)s.",
+                              line=error.lineno, column=error.colno)) from None
+    except ValueError:
+        raise ApiError(400, _("The body is not JSON: it is not text in UTF-8.")) from None
     except RecursionError:
         raise ApiError(400, _("The body nests too deeply.")) from None
     problems = sorted(_validator(schema).iter_errors(data), key=lambda e: list(e.absolute_path))

@@ -680,7 +680,15 @@ def test_a_body_that_is_not_json_is_415_or_400(api, game):
     assert form.status_code == 415
     assert form.get_json()["code"] == "unsupported_media_type"
     assert broken.status_code == 400
-    assert broken.get_json()["error"].startswith("The body is not JSON")
+    assert broken.get_json()["error"] == "The body is not JSON: it breaks at line 1, column 2."
+
+
+def test_a_body_that_is_not_utf8_is_400_saying_so(api, game):
+    latin = api.client.post(f"/api/v1/games/{game}/hands", data='{"entry": "\u00e9"}'.encode("latin-1"),
+                            content_type="application/json", headers=api.headers())
+
+    assert latin.status_code == 400
+    assert latin.get_json()["error"] == "The body is not JSON: it is not text in UTF-8."
 
 
 @pytest.mark.parametrize(("body", "message"), [
