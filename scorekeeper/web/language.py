@@ -22,6 +22,7 @@ from flask import Blueprint, current_app, g, has_request_context, redirect, requ
 from flask_babel import get_locale
 from flask_login import current_user
 from flask_wtf import FlaskForm
+from werkzeug.local import LocalProxy
 from werkzeug.wrappers import Response
 from wtforms import HiddenField, SelectField
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.3; the stubs predate it
@@ -76,11 +77,18 @@ def chosen() -> str:
 def page_language() -> dict[str, object]:
     """The page's ``lang`` and ``dir``, and the switch's form, for every template."""
     code = str(get_locale() or DEFAULT)
+    # Made when a template shows the switch (base.html), not for a fragment such as a live
+    # view's sheet, drawn for every change: a form costs a tenth of that drawing.
+    return {"page_language": code, "page_direction": "rtl" if code in RIGHT_TO_LEFT else "ltr",
+            "language_form": LocalProxy(_language_form), "languages": offered()}
+
+
+def _language_form() -> LanguageForm:
+    """The switch's form of this request (made once)."""
     form = g.get("language_form")
     if form is None:
-        form = g.language_form = LanguageForm(formdata=None, language=code, next=_here())
-    return {"page_language": code, "page_direction": "rtl" if code in RIGHT_TO_LEFT else "ltr",
-            "language_form": form, "languages": offered()}
+        form = g.language_form = LanguageForm(formdata=None, language=str(get_locale() or DEFAULT), next=_here())
+    return form  # type: ignore[no-any-return]
 
 
 def _here() -> str:
