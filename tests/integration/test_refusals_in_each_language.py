@@ -4,7 +4,6 @@ codes stay English and stable, and an English reader reads the engine's own Engl
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 from typing import Any
@@ -14,7 +13,7 @@ from babel.messages.pofile import read_po
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
-from webpage import page
+from webpage import import_refused_in, page
 
 from scorekeeper.engine.notes import messages
 from scorekeeper.extensions import db
@@ -68,14 +67,7 @@ def test_an_import_refused_for_a_hand_that_cannot_score_says_why_in_the_readers_
     api.delete(f"/games/{game}")  # (else the import would find the game already here)
     body = json.dumps(backup).encode()
 
-    def refused_in(language: str) -> str:
-        user.post("/language", data={"language": language, "next": "/"})
-        response = user.post("/backup/import", data={"file": (io.BytesIO(body), "backup.json")},
-                             content_type="multipart/form-data")
-        assert response.status_code == 422
-        return " ".join(page(response).errors())
-
-    hindi, english = refused_in("hi"), refused_in("en")
+    hindi, english = import_refused_in(user, body, "hi"), import_refused_in(user, body, "en")
     assert 'hand 1, Bob: "ZZ" is not a card' in english
     prefix = _written(_sentence("hi", "errors.hand_player"), hand=1, player="Bob", message="\0").split("\0")[0]
     assert prefix in hindi and "is not a card" not in hindi

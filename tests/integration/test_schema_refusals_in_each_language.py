@@ -5,7 +5,6 @@ API's code its fixed English word."""
 
 from __future__ import annotations
 
-import io
 import json
 from gettext import c2py
 from pathlib import Path
@@ -18,7 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from flask_babel import force_locale
 from jsonschema import Draft202012Validator
-from webpage import page
+from webpage import import_refused_in
 
 from scorekeeper import schema_words
 from scorekeeper.services.backup import export_schema
@@ -145,14 +144,7 @@ def test_an_import_of_the_wrong_shape_is_refused_in_the_readers_language(app, us
     backup["games"] = {}  # a list, in any export
     body = json.dumps(backup).encode()
 
-    def refused_in(language: str) -> str:
-        user.post("/language", data={"language": language, "next": "/"})
-        response = user.post("/backup/import", data={"file": (io.BytesIO(body), "backup.json")},
-                             content_type="multipart/form-data")
-        assert response.status_code == 422
-        return " ".join(page(response).errors())
-
-    japanese, english = refused_in("ja"), refused_in("en")
+    japanese, english = import_refused_in(user, body, "ja"), import_refused_in(user, body, "en")
     assert "games: {} is not a list." in english
     sentence = _translated("ja", "%(value)s is not %(kind)s") % {"value": "{}", "kind": _translated("ja", "a list")}
     assert sentence in japanese and "is not a list" not in japanese

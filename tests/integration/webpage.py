@@ -190,3 +190,14 @@ def without_language_switch(html: Node) -> Node:
     if switch is not None and switch.parent is not None:
         switch.parent.children.remove(switch)
     return html
+
+
+def import_refused_in(client: Any, body: bytes, language: str) -> str:
+    """The import page's refusal of the file ``body``, read in ``language`` (chosen with the switch)."""
+    import io
+
+    client.post("/language", data={"language": language, "next": "/"})
+    response = client.post("/backup/import", data={"file": (io.BytesIO(body), "backup.json")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 422
+    return " ".join(page(response).errors())
