@@ -22,7 +22,7 @@ from webpage import Node, flashes, page, without_language_switch
 
 from scorekeeper.extensions import db
 from scorekeeper.models import ShareLink
-from scorekeeper.web import link_guesses
+from scorekeeper.web import language, link_guesses
 
 NAMES = ["Ann", "Bob", "Cara"]
 TABLE_HOST = "http://192.168.1.20:5000"  # the serving machine as phones on the Wi-Fi reach it
@@ -260,6 +260,23 @@ def test_the_page_carries_the_etag_its_sheet_has_so_the_first_ask_is_a_304(clien
     assert holder.get("data-src") == f"/s/{token_of(link)}/sheet"
     assert response.status_code == 304
     assert response.data == b""
+
+
+def test_a_live_ask_draws_its_sheet_without_making_the_language_switchs_form(client, user, game, monkeypatch):
+    """The switch is on the shared page, not in the live fragment drawn again for every change."""
+    link = share(user, game)
+    made: list[object] = []
+    make = language.LanguageForm.__init__
+
+    def counted(form: object, *args: Any, **kwargs: Any) -> None:
+        made.append(form)
+        make(form, *args, **kwargs)
+
+    monkeypatch.setattr(language.LanguageForm, "__init__", counted)
+    assert ask(client, link).status_code == 200
+    assert made == []
+    whole = client.get(link)
+    assert len(made) == 1 and page(whole).find("form", cls="language-switch") is not None
 
 
 def test_the_first_ask_on_a_link_in_a_process_reads_its_etag_once_and_draws_its_sheet(app, client, user, game):
