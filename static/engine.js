@@ -18,15 +18,15 @@
     pending.set(id, {resolve, reject});
     worker.postMessage({...message, id});
   }));
+  // The page's language's notes' words (templates/_engine.html), none on an English page: the
+  // engine writes its notes and refusals in them.
+  const noteWords = () => (document.getElementById("note-words") || {}).textContent || "";
   const api = window.scorekeeperEngine = {
     state: "waiting", ready, startedAt: null, readyAt: null,
-    // A refusal in the page's language, as scoreWaiting's notes.
-    replayMany: (logs) => ask({type: "replay", logs: JSON.stringify(logs),
-                               words: (document.getElementById("note-words") || {}).textContent || ""}),
+    replayMany: (logs) => ask({type: "replay", logs: JSON.stringify(logs), words: noteWords()}),
     // Hands kept on the phone ({id, number, fields}), scored after the log: [{id, scores, totals, notes} | {id, error}].
-    // Their notes in the page's language: its notes' words (templates/_engine.html), none on an English page.
     scoreWaiting: (log, items) => ask({type: "waiting", log: JSON.stringify(log), items: JSON.stringify(items),
-                                       words: (document.getElementById("note-words") || {}).textContent || ""}),
+                                       words: noteWords()}),
     replay: (log) => api.replayMany([log]).then(([found]) => {
       if (found.error) throw failure(found.error.code, found.error.message, found.error);
       return found.sheet;

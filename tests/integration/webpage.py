@@ -7,6 +7,7 @@ field or inside a player's panel.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterator
 from html.parser import HTMLParser
@@ -194,8 +195,6 @@ def without_language_switch(html: Node) -> Node:
 
 def import_refused_in(client: Any, body: bytes, language: str) -> str:
     """The import page's refusal of the file ``body``, read in ``language`` (chosen with the switch)."""
-    import io
-
     client.post("/language", data={"language": language, "next": "/"})
     response = client.post("/backup/import", data={"file": (io.BytesIO(body), "backup.json")},
                            content_type="multipart/form-data")
