@@ -13,19 +13,21 @@ or the 25 s are over (then it gets a ``304`` and asks again).  Three parts:
    ``SELECT pg_notify('scorekeeper_live', '<game id> <origin>')`` in the
    change's own transaction: the database delivers it to every listener, on
    every host, if and only if the change commits.  On SQLite (one host by
-   nature) the game's file in the folder ``LIVE_STAMPS`` (``instance/live``)
-   is made anew just after the commit: gunicorn's workers (up to 8, on either
-   database) are separate processes, and that folder is what they share.
+   nature) the line ``<game id> <origin>`` is added to the file ``changes`` in
+   the folder ``LIVE_STAMPS`` (``instance/live``) just after the commit:
+   gunicorn's workers (up to 8, on either database) are separate processes,
+   and that file is what they share.
    Either way the process that made the change marks it on its own board at
    the commit (the ``origin`` lets its listener pass over it afterwards).
 
 2. **Hearing** (:mod:`.hearing`).  Each process has one :class:`Board`, and
    one thread that hears the changes and marks them on it: on PostgreSQL a
-   connection of its own that ``LISTEN``\\ s; on SQLite a look at the folder
-   every 20 ms.  A listener that loses its connection (the database
-   restarted, the connection killed) says so on the board (nothing is
-   trusted, nothing held) until it is back, and then marks *every* game
-   changed: no change is ever missed, at worst one read too many.
+   connection of its own that ``LISTEN``\\ s; on SQLite a look at the end of
+   the file every 20 ms (the lines added since the last look).  A listener
+   that loses its connection (the database restarted, the connection killed,
+   the file removed) says so on the board (nothing is trusted, nothing held)
+   until it is back, and then marks *every* game changed: no change is ever
+   missed, at worst one read too many.  So does a file begun again.
 
 3. **Answering** (:mod:`.asks`).  In front of Flask, :class:`.asks.LiveAsks`
    keeps, per link, the sheet last drawn in this process with the board's
@@ -60,6 +62,8 @@ CHANNEL = "scorekeeper_live"
 _PENDING = "scorekeeper.live_changed"
 #: where the app keeps its process's :class:`Board`
 BOARD = "scorekeeper.live_board"
+#: SQLite: the file in the folder ``LIVE_STAMPS`` each change is written to, and its most bytes
+CHANGES, LONGEST = "changes", 1 << 20
 
 
 def changed(game_ids: Iterable[int]) -> None:
@@ -85,7 +89,7 @@ def changed(game_ids: Iterable[int]) -> None:
 @event.listens_for(Session, "after_commit")
 def _told(session: Session) -> None:
     """Once the change is committed: this process's own board marked at once (its listener
-    hears it a moment later too), and on SQLite each game's file made anew in the folder."""
+    hears it a moment later too), and on SQLite each game's change written to the folder's file."""
     from flask import current_app, has_app_context
 
     pending = session.info.pop(_PENDING, None)
@@ -105,26 +109,27 @@ def _forgotten(session: Session, previous_transaction: object) -> None:
 
 
 def stamp(folder: Path, game_ids: Iterable[int], origin: str = "-") -> None:
-    """Each game's file replaced by a new one, ``<game id>.<origin>-<random>``: a name never seen
-    before, which the listeners of the folder see as that game's change (and a file that cannot
-    be made as a change too: the old one is removed all the same)."""
+    """Each game's change written at the end of the folder's file :data:`CHANGES`, a line
+    ``<game id> <origin>`` each, in one appending write (no other process's line is cut in
+    two).  Past :data:`LONGEST` bytes the file is begun again: a new one put in its place,
+    which its listeners take as every game changed (and a change that cannot be written is
+    told no other way: a kept sheet is trusted ``LIVE_STAMPS_TRUST`` seconds at most)."""
+    lines = "".join(f"{game_id} {origin}\n" for game_id in game_ids).encode()
+    path = folder / CHANGES
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        names = os.listdir(folder)
-    except OSError:
-        return
-    for game_id in game_ids:
-        fresh = folder / f"{game_id}.{origin}-{secrets.token_hex(6)}"
+        written = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         try:
-            fresh.touch(exist_ok=False)
-        except OSError:
-            pass
-        for name in names:
-            if name.partition(".")[0] == str(game_id):
-                try:
-                    os.unlink(folder / name)
-                except OSError:
-                    pass
+            os.write(written, lines)
+            full = os.fstat(written).st_size > LONGEST
+        finally:
+            os.close(written)
+        if full:
+            fresh = folder / f"{CHANGES}.{secrets.token_hex(6)}"
+            fresh.touch()
+            os.replace(fresh, path)
+    except OSError:
+        pass
 
 
 class Board:

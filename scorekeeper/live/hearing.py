@@ -15,7 +15,7 @@ import psycopg
 from psycopg import sql
 from sqlalchemy.engine import make_url
 
-from . import CHANNEL, Board
+from . import CHANGES, CHANNEL, Board
 
 #: seconds between two looks at the SQLite folder, and the most a stopping process waits
 TICK = 0.02
@@ -107,39 +107,28 @@ class Listener:
                 self.board.stopping()
 
     def _look(self) -> None:
-        """SQLite: the folder listed every tick; a game whose files' names moved changed."""
+        """SQLite: the end of the folder's file of changes read every tick; each line a game's change.
+
+        The file begun again (another one put in its place, past ``LONGEST``) is followed from
+        its start, every game taken as changed: a line written to the old one after this look
+        came from a change committed before it."""
         assert self.folder is not None
+        path = self.folder / CHANGES
         self.folder.mkdir(parents=True, exist_ok=True)
-        last, when, again, every = _games(self.folder), os.stat(self.folder).st_mtime_ns, False, 0.0
-        self._heard_from_now()
+        own = self.board.origin.encode()
         while not self._idle():
-            time.sleep(TICK)
-            self.board.stopping()
-            # Listed when the folder's time of change moved, on the tick after (a second change
-            # within the same tick of the file system's clock), and every second whatever it says.
-            now_when, moment = os.stat(self.folder).st_mtime_ns, time.monotonic()
-            if now_when == when and not again and moment < every:
-                continue
-            again, when, every = now_when != when, now_when, moment + 1.0
-            now = _games(self.folder)
-            own = f"{self.board.origin}-"
-            moved = [game for game in now.keys() | last.keys() if now.get(game) != last.get(game)
-                     and not _own(now.get(game, frozenset()) - last.get(game, frozenset()), own)]
-            if moved:
-                self.board.mark(moved)
-            last = now
-
-
-def _games(folder: Path) -> dict[int, frozenset[str]]:
-    """Each game's files in the folder, by the game's id."""
-    found: dict[int, set[str]] = {}
-    for name in os.listdir(folder):
-        game = name.partition(".")[0]
-        if game.isdigit():
-            found.setdefault(int(game), set()).add(name)
-    return {game: frozenset(names) for game, names in found.items()}
-
-
-def _own(new: frozenset[str], own: str) -> bool:
-    """Whether these new files of a game are all this process's own (marked at their commit)."""
-    return bool(new) and all(name.partition(".")[2].startswith(own) for name in new)
+            with open(path, "ab"), open(path, "rb", buffering=0) as changes:
+                read, rest, file = os.fstat(changes.fileno()).st_size, b"", os.fstat(changes.fileno()).st_ino
+                self._heard_from_now()
+                while not self._idle() and os.stat(path).st_ino == file:
+                    time.sleep(TICK)
+                    self.board.stopping()
+                    more = os.pread(changes.fileno(), os.fstat(changes.fileno()).st_size - read, read)
+                    if not more:
+                        continue
+                    read += len(more)
+                    *lines, rest = (rest + more).split(b"\n")
+                    moved = {int(game) for game, _, origin in (line.partition(b" ") for line in lines)
+                             if game.isdigit() and origin != own}
+                    if moved:
+                        self.board.mark(moved)

@@ -12,6 +12,7 @@ import re
 import shutil
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -439,7 +440,7 @@ def test_after_any_change_a_phone_holding_the_old_sheet_is_sent_the_new_one(
 
 def until_answered(asking, done):  # type: ignore[no-untyped-def]
     """Asked again until ``done(answer)``: on SQLite the change reaches this process's board at the
-    listener's next look at the folder (20 ms), as it reaches another worker's."""
+    listener's next look at the folder's file of changes (20 ms), as it reaches another worker's."""
     deadline = time.monotonic() + 30
     while True:
         answer = asking()
@@ -501,7 +502,7 @@ def test_a_change_is_announced_only_by_its_commit(app, user, game):
 @contextlib.contextmanager
 def listening(app):  # type: ignore[no-untyped-def]
     """The games announced while inside, as another process hears them (a connection of its own
-    that LISTENs, or the SQLite folder's files), waited for at the end until one is heard."""
+    that LISTENs, or the SQLite folder's file of changes), waited for at the end until one is heard."""
     from scorekeeper.live import Board
     from scorekeeper.live.hearing import Listener
 
@@ -723,6 +724,38 @@ def cut_off(app) -> None:  # type: ignore[no-untyped-def]
                              (listener.name,)).fetchall()
     assert ended == [(True,)]
 
+
+
+def test_on_sqlite_a_file_of_changes_begun_again_is_followed_and_every_game_taken_as_changed(app, monkeypatch):
+    """SQLite's file of changes is begun again past LONGEST: a listener takes every game as
+    changed, then follows the new file, hearing each game's change there and no other game's."""
+    from scorekeeper import live
+    from scorekeeper.live import Board
+    from scorekeeper.live.hearing import Listener
+
+    if app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql"):
+        pytest.skip("PostgreSQL announces changes with NOTIFY, in no file")
+    folder = Path(app.config["LIVE_STAMPS"])
+    board = Board()
+    listener = Listener(board, app.config["SQLALCHEMY_DATABASE_URI"], str(folder))
+    assert listener.use(patience=30)
+    try:
+        first, seen = listener.connections, board.count
+        live.stamp(folder, [1])
+        until(lambda: board.changed_since(1, seen), "the first change heard")
+        assert not board.changed_since(2, seen)
+
+        monkeypatch.setattr(live, "LONGEST", 5)
+        live.stamp(folder, [3])  # (the file past 5 bytes: another put in its place)
+        until(lambda: listener.connections > first, "the new file followed")
+        assert board.changed_since(2, seen) and (folder / live.CHANGES).stat().st_size == 0
+
+        seen = board.count
+        live.stamp(folder, [4])
+        until(lambda: board.changed_since(4, seen), "a change in the new file heard")
+        assert not board.changed_since(5, seen)
+    finally:
+        listener.stop()
 
 def test_a_phone_may_ask_to_wait_25_seconds_at_most_and_anything_else_is_no_wait():
     from scorekeeper.live.asks import HOLD_LONGEST, _wait_asked
