@@ -10,6 +10,7 @@ from __future__ import annotations
 import secrets
 
 from sqlalchemy import bindparam, select
+from sqlalchemy.orm import joinedload
 
 from .. import live
 from ..extensions import db
@@ -60,12 +61,14 @@ def stop_sharing(game: Game) -> int:
 
 
 def shared_game(token: str) -> Game | None:
-    """The game a live share link shows; None for an unknown or turned-off token."""
-    return db.session.scalar(
+    """The game a live share link shows, its seats and players with it (one query: the live
+    sheet is drawn in each worker after every change); None for an unknown or turned-off token."""
+    return db.session.scalars(
         select(Game)
         .join(ShareLink, ShareLink.game_id == Game.id)
         .where(ShareLink.token == token, ShareLink.revoked_at.is_(None))
-    )
+        .options(joinedload(Game.seats))
+    ).unique().first()
 
 
 def is_share_token(token: str) -> bool:

@@ -27,13 +27,11 @@ from flask import (
 from flask_babel import gettext as _
 from flask_login import login_required
 from markupsafe import Markup
-from sqlalchemy import select
 from werkzeug.wrappers import Response
 
 from .. import services
 from ..live import asks
-from ..extensions import db
-from ..models import Game, Player, Seat, ShareLink
+from ..models import Game
 from .access import own_game
 from .addresses import table_url
 from .forms import confirmed
@@ -129,10 +127,10 @@ def revoke(game_id: int) -> Response:
 @bp.route("/s/<token>")
 @wrong_tokens_limited("token", services.is_share_token)
 def show(token: str) -> Response:
-    etag = _etag(token)
-    game = services.shared_game(token)
-    if etag is None or game is None:
+    state = _state(token)
+    if state is None:
         abort(404)
+    etag, game = state
     page = render_template(
         "share/show.html", game=game, view=sheet_view(game, page=page_asked(request.args)),
         token=token, etag=f'"{etag}"', read_only=True, latest=latest_change(game),
@@ -147,14 +145,11 @@ def sheet(token: str) -> Response:
     state = _state(token)
     if state is None:
         abort(404)
-    etag, game_id = state
-    request.environ[asks.LEARNT] = (etag, game_id)
+    etag, game = state
+    request.environ[asks.LEARNT] = (etag, game.id)
     if request.if_none_match.contains(etag):
         response = Response(status=304)
     else:
-        game = services.shared_game(token)
-        if game is None:  # turned off between the two queries
-            abort(404)
         response = make_response(render_template(
             "share/_live.html", game=game, view=sheet_view(game, page=page_asked(request.args)),
             token=token, read_only=True, latest=latest_change(game),
@@ -163,37 +158,24 @@ def sheet(token: str) -> Response:
     return _private(response)
 
 
-def _etag(token: str) -> str | None:
-    state = _state(token)
-    return state[0] if state else None
-
-
-def _state(token: str) -> tuple[str, int] | None:
-    """The ETag of the state the shared sheet shows, and its game's id, from one small
-    query; None for a dead link.
+def _state(token: str) -> tuple[str, Game] | None:
+    """The ETag of the state the shared sheet shows, and its game (seats and players with it),
+    from one query; None for a dead link.
 
     The game's revision and time of last change move with every hand
     recorded, corrected or undone and with the game's end; the names move
     with a rename.  Nothing is replayed.
     """
-    found = db.session.execute(
-        select(Game.id, Game.revision, Game.updated_at, Player.name)
-        .join(ShareLink, ShareLink.game_id == Game.id)
-        .join(Seat, Seat.game_id == Game.id)
-        .join(Player, Player.id == Seat.player_id)
-        .where(ShareLink.token == token, ShareLink.revoked_at.is_(None))
-        .order_by(Seat.seat)
-    ).all()
-    if not found:
+    game = services.shared_game(token)
+    if game is None:
         return None
-    game_id, revision, updated_at, _ = found[0]
     # The page asked for, with the revision, decides the page shown (the game's
     # hands decide where it clamps, and they move with the revision).
     # The language too: a phone that switched is sent the sheet in its new language, not a 304.
-    state: list[Any] = [RENDERING, game_id, revision, updated_at.isoformat(), page_asked(request.args), get_locale()]
-    state += [row.name for row in found]
+    state: list[Any] = [RENDERING, game.id, game.revision, game.updated_at.isoformat(), page_asked(request.args),
+                        get_locale(), *game.names]
     digest = hashlib.sha256("\x1f".join(map(str, state)).encode()).hexdigest()[:20]
-    return f"r{revision}-{digest}", game_id
+    return f"r{game.revision}-{digest}", game
 
 
 def _private(response: Response) -> Response:

@@ -382,8 +382,8 @@ def statements_seen(app):  # type: ignore[no-untyped-def]
 
 
 def etag_reads(statements):  # type: ignore[no-untyped-def]
-    """The route's reads of a link's ETag (``_state``: the game's revision and its players' names)."""
-    return [sql for sql in statements if "share_link" in sql and "player.name" in sql]
+    """The route's reads of a link's game (``_state``: the game through its link, with its seats' players)."""
+    return [sql for sql in statements if "JOIN share_link" in sql and "JOIN player" in sql]
 
 
 def primed(client, link):  # type: ignore[no-untyped-def]
@@ -471,6 +471,27 @@ def test_a_drawn_sheet_is_trusted_no_longer_than_live_stamps_trust(app, client, 
     statements, response = statements_of(app, lambda: ask(client, link, etag))
 
     assert response.status_code == 304 and len(etag_reads(statements)) == 1
+
+
+def test_a_live_sheet_is_drawn_from_one_read_of_the_game_with_its_players_then_its_hands_and_changes(
+        app, client, user, game, record):
+    """Each worker draws the sheet again after every change: the game, its seats and their
+    players come in one query (no second read of the game, no separate read of its seats)."""
+    from scorekeeper import sheet_cache
+
+    link = share(user, game)
+    record_second_hand(user, game, record)
+    app.wsgi_app._kept.clear()
+    sheet_cache.replays._items.clear()  # (as in a worker that did not record it)
+
+    statements, response = statements_of(app, lambda: ask(client, link))
+
+    assert response.status_code == 200
+    reads = [sql for sql in statements if sql.lstrip().upper().startswith("SELECT")]
+    assert len(etag_reads(statements)) == 1
+    assert [sql for sql in reads if "FROM game" in sql] == etag_reads(statements)
+    assert not [sql for sql in reads if "FROM seat" in sql]
+    assert len(reads) <= 4  # (the link's token checked, the game with its players, its hands, its changes)
 
 
 def test_with_no_listener_hearing_every_ask_reads_the_database_and_none_is_held(app, client, user, game, monkeypatch):
