@@ -17,7 +17,7 @@ from sqlalchemy.engine import make_url
 
 from . import CHANGES, CHANNEL, Board
 
-#: seconds between two looks at the SQLite folder, and the most a stopping process waits
+#: seconds between two looks at SQLite's file of changes, and the most a stopping process waits
 TICK = 0.02
 #: seconds without a live ask after which the listener stops
 IDLE = 60.0
@@ -118,9 +118,10 @@ class Listener:
         own = self.board.origin.encode()
         while not self._idle():
             with open(path, "ab"), open(path, "rb", buffering=0) as changes:
-                read, rest, file = os.fstat(changes.fileno()).st_size, b"", os.fstat(changes.fileno()).st_ino
+                opened = os.fstat(changes.fileno())
+                read, rest = opened.st_size, b""
                 self._heard_from_now()
-                while not self._idle() and os.stat(path).st_ino == file:
+                while not self._idle() and os.stat(path).st_ino == opened.st_ino:
                     time.sleep(TICK)
                     self.board.stopping()
                     more = os.pread(changes.fileno(), os.fstat(changes.fileno()).st_size - read, read)

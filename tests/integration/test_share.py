@@ -507,8 +507,8 @@ def test_with_no_listener_hearing_every_ask_reads_the_database_and_none_is_held(
 
 
 def test_a_change_is_announced_only_by_its_commit(app, user, game):
-    """On PostgreSQL the notice is sent in the change's transaction; on SQLite the game's file is
-    made after its commit.  A change rolled back announces nothing; committed, it does."""
+    """On PostgreSQL the notice is sent in the change's transaction; on SQLite the game's line is
+    written after its commit.  A change rolled back announces nothing; committed, it does."""
     from scorekeeper import live
 
     with app.app_context():
