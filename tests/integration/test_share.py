@@ -746,7 +746,6 @@ def cut_off(app) -> None:  # type: ignore[no-untyped-def]
     assert ended == [(True,)]
 
 
-
 def test_on_sqlite_a_file_of_changes_begun_again_is_followed_and_every_game_taken_as_changed(app, monkeypatch):
     """SQLite's file of changes is begun again past LONGEST: a listener takes every game as
     changed, then follows the new file, hearing each game's change there and no other game's."""
