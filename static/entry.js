@@ -142,6 +142,7 @@
   // A 500 player has two card fields: the line shows both ("Melded: ... ·
   // Left in hand: ..."); beside a count it is just "3 cards, worth 35".
   var timers = {};
+  var asked = {};  // (each field's latest ask: an answer to an older one is not said)
   var shownFor = {};
   // A field the engine finds wrong as typed (a card more often than the pack holds it) is
   // marked, and its words said under it; typing it right takes the mark away.
@@ -165,6 +166,7 @@
     if (!panel) return;
     var text = input.value.trim();
     clearTimeout(timers[input.id]);
+    asked[input.id] = null;
     if (!text || /^[0-9]+$/.test(text)) { say(panel, input, ""); return; }
     timers[input.id] = setTimeout(function () {
       var chosen = form.querySelector("input[name=out]:checked");
@@ -176,9 +178,19 @@
         var value = choice.type === "checkbox" ? (choice.checked ? "1" : "") : choice.value;
         if (value) query += "&" + encodeURIComponent(choice.dataset.choice) + "=" + encodeURIComponent(value);
       });
-      fetch(form.dataset.preview + query, { credentials: "same-origin" })
-        .then(function (response) { return response.json(); })
+      ask(asked[input.id] = form.dataset.preview + query, 0);
+    }, 250);
+    // Only the field's latest ask is said (an older answer coming in after a newer one, or after
+    // the field was emptied, says nothing); an ask the network or a busy server lost is asked
+    // again twice, a little later each time, before the line is left empty.
+    function ask(url, tries) {
+      fetch(url, { credentials: "same-origin" })
+        .then(function (response) {
+          if (response.status >= 500 || response.status === 429) throw new Error("not answered");
+          return response.json();
+        })
         .then(function (shown) {
+          if (asked[input.id] !== url) return;
           if (shown.error) { say(panel, input, shown.error, true); return; }
           var field = input.closest(".field");
           var label = field.querySelector("label").textContent.replace(/ \(.*\)$/, "");
@@ -203,8 +215,12 @@
           }
           say(panel, input, line);
         })
-        .catch(function () { say(panel, input, ""); });
-    }, 250);
+        .catch(function () {
+          if (asked[input.id] !== url) return;
+          if (tries < 2) timers[input.id] = setTimeout(function () { ask(url, tries + 1); }, 500 * (tries + 1));
+          else say(panel, input, "");
+        });
+    }
   }
 
   function syncOut() {

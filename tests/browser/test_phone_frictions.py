@@ -209,3 +209,46 @@ def test_long_names_in_the_sheets_header_break_between_words_and_show_whole_on_a
     assert whole.evaluate("e => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight")
     screenshot(page, f"long-names-{width}", full_page=False)
     assert no_sideways_scroll(page)[0] <= width
+
+
+def test_a_cards_value_the_server_did_not_answer_is_asked_again_and_shown(
+        new_context: Any, live_server: LiveServer) -> None:
+    # Weak Wi-Fi at the table: the first ask for the cards' worth is lost on its way.
+    page = new_context(service_workers="block").new_page()
+    register(page, live_server)
+    start_game(page, live_server, "basic", ["Ann", "Bob", "Cara"])
+    page.get_by_role("link", name="Record hand 1").click()
+    went_out(page, "Ann")
+    asks: list[str] = []
+
+    def lose_the_first(route: Route) -> None:
+        asks.append(route.request.url)
+        route.abort() if len(asks) == 1 else route.continue_()
+
+    page.route("**/preview?*", lose_the_first)
+    player(page, "Bob").get_by_label("or the cards").fill("KH 5D")
+    expect(player(page, "Bob").locator(".value")).to_have_text("2 cards, worth 15")
+    assert len(asks) == 2 and asks[0] == asks[1]
+
+
+def test_an_older_answer_of_a_cards_value_arriving_late_does_not_replace_the_newer_one(
+        new_context: Any, live_server: LiveServer) -> None:
+    page = new_context(service_workers="block").new_page()
+    register(page, live_server)
+    start_game(page, live_server, "basic", ["Ann", "Bob", "Cara"])
+    page.get_by_role("link", name="Record hand 1").click()
+    went_out(page, "Ann")
+    held: list[Route] = []
+    page.route("**/preview?*", lambda route: held.append(route) if not held else route.continue_())
+    cards = player(page, "Bob").get_by_label("or the cards")
+
+    with page.expect_request("**/preview?*"):
+        cards.fill("KH KH 5D")  # its ask held on the way (its answer flags KH twice)
+    cards.fill("KH 5D")
+    expect(player(page, "Bob").locator(".value")).to_have_text("2 cards, worth 15")
+
+    with page.expect_event("requestfinished", lambda request: "KH%20KH" in request.url):
+        held[0].continue_()
+    page.evaluate("() => new Promise(done => setTimeout(() => setTimeout(done)))")  # (its answer read)
+    expect(player(page, "Bob").locator(".value")).to_have_text("2 cards, worth 15")
+    expect(cards).not_to_have_attribute("aria-invalid", "true")
