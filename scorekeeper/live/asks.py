@@ -8,18 +8,22 @@ of a change made outside the app), that answer is the game's: a phone that
 holds its ETag is held until the game changes, then sent the new sheet, or
 answered ``304`` when its wait is over; any other phone is sent the kept
 sheet at once.  When it is no longer the game's, the first ask draws the
-sheet again while this process's other asks on the link wait for it.
+sheet again while this process's other asks on the link wait for it.  When
+only its trust ran out, the route is asked with its ETag instead: one read
+of the game and, while that ETag still holds, the answer is kept again
+without being drawn.
 """
 
 from __future__ import annotations
 
+import random
 import re
 import secrets
 import threading
 import time
 import zlib
 from collections.abc import Callable, Collection, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from flask import Flask
@@ -118,6 +122,11 @@ class LiveAsks:
             count = self.board.count  # (before the query: a change after it moves the count)
             started = time.monotonic()
             asked = {name: value for name, value in environ.items() if name != "HTTP_IF_NONE_MATCH"}
+            # Its trust ran out with no change heard: the route is asked whether it still holds (the
+            # game read, its ETag compared, nothing drawn), and its trust renewed if it does.
+            old = self._kept.get(key)
+            if old is not None and hearing and not self.board.changed_since(old.game, old.count):
+                asked["HTTP_IF_NONE_MATCH"] = old.etag
             answered: list[Any] = []
 
             def keep(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
@@ -126,6 +135,11 @@ class LiveAsks:
 
             body = self.app(asked, keep)
             learnt = asked.get(LEARNT)
+            if old is not None and answered and answered[0][:3] == "304" and answered[2] is None and learnt is not None:
+                _closed(body)
+                drawn = replace(old, count=count, until=self._until(started))
+                self._kept[key] = drawn
+                return drawn
             if learnt is None or not answered or answered[0][:3] != "200" or answered[2] is not None:
                 self._kept.pop(key, None)
                 if answered:
@@ -134,23 +148,34 @@ class LiveAsks:
             try:
                 whole = b"".join(body)
             finally:
-                close = getattr(body, "close", None)
-                if close is not None:
-                    close()  # (Flask's teardown: the request's session goes back to the pool)
+                _closed(body)
             etag, game = learnt
             headers = [(name, value) for name, value in answered[1] if name.lower() not in _NOT_KEPT]
-            drawn = Drawn(game, count, started + self.trust, f'"{etag}"', headers, whole)
+            drawn = Drawn(game, count, self._until(started), f'"{etag}"', headers, whole)
             if hearing:
                 if len(self._kept) >= MOST_KEPT:
                     self._kept.clear()
                 self._kept[key] = drawn
             return drawn
 
+    def _until(self, started: float) -> float:
+        """When an answer drawn at ``started`` is looked at again at the latest: between three
+        quarters of the trust and all of it, so that the answers drawn together (every phone
+        asking at once after a restart) are not all looked at again together."""
+        return started + self.trust * random.uniform(0.75, 1.0)
+
     def _current(self, key: tuple[str, str, str, str]) -> Drawn | None:
         kept = self._kept.get(key)
         if kept is None or time.monotonic() >= kept.until or self.board.changed_since(kept.game, kept.count):
             return None
         return kept
+
+
+def _closed(body: Iterable[bytes]) -> None:
+    """The route's answer closed: Flask's teardown, the request's session back to the pool."""
+    close = getattr(body, "close", None)
+    if close is not None:
+        close()
 
 
 def _unsent(data: bytes) -> None:

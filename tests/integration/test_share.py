@@ -473,6 +473,57 @@ def test_a_drawn_sheet_is_trusted_no_longer_than_live_stamps_trust(app, client, 
     assert response.status_code == 304 and len(etag_reads(statements)) == 1
 
 
+def test_a_kept_sheet_whose_trust_ran_out_is_kept_again_after_one_read_of_the_game_without_drawing_it(
+        app, client, user, game, record):
+    link = share(user, game)
+    record_second_hand(user, game, record)
+    etag = primed(client, link)
+    app.wsgi_app.trust = 0  # (what it keeps from here on is old at once)
+    app.wsgi_app._kept.clear()
+    assert ask(client, link, etag).status_code == 304  # (drawn, kept, and its trust over at once)
+
+    statements, response = statements_of(app, lambda: ask(client, link, etag))
+
+    assert response.status_code == 304
+    assert len(etag_reads(statements)) == 1
+    assert not [sql for sql in statements if "FROM hand_entry" in sql or "FROM change" in sql]
+    assert app.wsgi_app._kept  # (kept again, its trust renewed)
+
+
+def test_sheets_drawn_together_are_not_all_looked_at_again_together(app, client, user, game):
+    """Every phone asks at once after a restart: their sheets' trust runs out over its last quarter."""
+    link = share(user, game)
+    app.wsgi_app.trust = 1000
+    app.wsgi_app._kept.clear()
+    before = time.monotonic()
+    for page_asked in range(1, 9):  # (each page of the link is kept apart)
+        assert client.get(f"{link}/sheet?page={page_asked}").status_code == 200
+    after = time.monotonic()
+
+    untils = [drawn.until for drawn in app.wsgi_app._kept.values()]
+
+    assert len(untils) == 8 and len(set(untils)) == 8
+    assert all(before + 750 <= until <= after + 1000 for until in untils)
+
+
+def test_a_change_the_app_was_not_told_of_reaches_the_phones_once_the_kept_sheets_trust_runs_out(
+        app, client, user, game):
+    from sqlalchemy import text
+
+    link = share(user, game)
+    etag = primed(client, link)
+    app.wsgi_app.trust = 0
+    app.wsgi_app._kept.clear()
+    assert ask(client, link, etag).status_code == 304  # (drawn, kept, and its trust over at once)
+    with app.app_context():  # (an edit made around the app: no live.changed, nothing heard)
+        db.session.execute(text("UPDATE game SET revision = revision + 1 WHERE id = :game"), {"game": game})
+        db.session.commit()
+
+    response = ask(client, link, etag)
+
+    assert response.status_code == 200 and response.headers["ETag"] != etag
+
+
 def test_a_live_sheet_is_drawn_from_one_read_of_the_game_with_its_players_then_its_hands_and_changes(
         app, client, user, game, record):
     """Each worker draws the sheet again after every change: the game, its seats and their
