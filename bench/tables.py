@@ -33,7 +33,11 @@ Nothing is compressed: a minute is a minute.  The ramp adds tables in steps
 (``--steps``); each step runs ``--warmup`` seconds, then is measured for
 ``--seconds`` more: the p99 of a save (the POST) and of a live ask, against
 250 ms and 100 ms.  The ramp stops after the first step that misses either.
-The figure is the largest step that met both.
+The figure is the largest step that met both.  Beside each step: the cores
+gunicorn's workers and this client used (``cpu s+c``), the share of the
+host's cores busy whoever used them (``busy``: a host near 100 % misses
+whatever the code does), and the p99 of how late this client's own loop ran
+(``lag ms``: a client too busy to read its answers is not a slow server).
 
 Set-up goes around HTTP, through the app's own services in this process:
 the games and their live links are made there, and the tables share a few
@@ -354,9 +358,11 @@ class Step:
     load: float
     server_cpu: float = float("nan")  # cores gunicorn's workers used while measured (from /proc)
     client_cpu: float = float("nan")  # cores this client used
+    busy: float = float("nan")  # the share of the host's cores busy, whoever used them (/proc/stat)
+    lag: list[float] = field(default_factory=list)  # how late this client's own loop ran (LAG_EVERY)
 
     HEADER = (f"{'tables':>6} {'saves':>6} {'save ms':>11} {'asks':>7} {'ask ms':>11} {'held':>6} "
-              f"{'seen ms':>11} {'form ms':>11} {'sheet ms':>11} {'load':>5} {'cpu s+c':>9}")
+              f"{'seen ms':>11} {'form ms':>11} {'sheet ms':>11} {'load':>5} {'cpu s+c':>9} {'busy':>5} {'lag ms':>7}")
 
     @property
     def save_p99(self) -> float:
@@ -379,7 +385,8 @@ class Step:
 
         return (f"{self.tables:>6} {len(self.saves):>6} {ms(self.saves):>11} {len(self.asks):>7} "
                 f"{ms(self.asks):>11} {len(self.held):>6} {ms(self.seen):>11} {ms(self.forms):>11} "
-                f"{ms(self.sheets):>11} {self.load:>5.1f} {self.server_cpu:>4.2f}+{self.client_cpu:.2f}  "
+                f"{ms(self.sheets):>11} {self.load:>5.1f} {self.server_cpu:>4.2f}+{self.client_cpu:.2f} "
+                f"{self.busy:>5.0%} {p99(self.lag) * 1e3 if self.lag else float('nan'):>7.0f}  "
                 f"{'met' if self.met else 'MISSED'}")
 
 
@@ -432,6 +439,8 @@ async def _ramp(port: int, live_port: int, masters: list[int], games: list[tuple
     # alone is not enough: Python 3.11's wait_for can swallow one).
     far = [time.monotonic() + 24 * 3600.0]
     done: list[Step] = []
+
+    tasks.append(asyncio.create_task(lagging(samples, far)))
     for tables in steps:
         for index in range(len(keepers), tables):
             game_id, token, account = games[index]
@@ -443,7 +452,7 @@ async def _ramp(port: int, live_port: int, masters: list[int], games: list[tuple
                 tasks.append(asyncio.create_task(watch(keeper, far, random.Random(f"{seed}-{index}-{phone}"))))
         await asyncio.sleep(warmup)
         start = time.monotonic()
-        server_before, client_before = _cpu_seconds(workers_of(*masters)), time.process_time()
+        server_before, client_before, host_before = _cpu_seconds(workers_of(*masters)), time.process_time(), _host_cpu()
         await asyncio.sleep(seconds)
         end = time.monotonic()
         measured = partial(samples.window, start=start, end=end)
@@ -451,7 +460,8 @@ async def _ramp(port: int, live_port: int, masters: list[int], games: list[tuple
                     seen=measured("change seen"), forms=measured("GET entry form"), sheets=measured("GET sheet"),
                     load=os.getloadavg()[0],
                     server_cpu=(_cpu_seconds(workers_of(*masters)) - server_before) / (end - start),
-                    client_cpu=(time.process_time() - client_before) / (end - start))
+                    client_cpu=(time.process_time() - client_before) / (end - start),
+                    busy=_busy(host_before, _host_cpu()), lag=measured("client lag"))
         done.append(step)
         print("  " + step.line(), flush=True)
         if not step.met:
@@ -516,6 +526,32 @@ def ramp(kind: str, *, steps: list[int], warmup: float, seconds: float, workers:
         checked, failures = check_games(url, keepers)  # type: ignore[arg-type]
         errors = [error for server in servers for error in server.errors_logged()]
         return Ramp(name, workers * hosts, done, samples.problems, failures, len(checked), errors)
+
+
+LAG_EVERY = 0.05  # seconds between two looks at how late this client's loop runs
+
+
+async def lagging(samples: Samples, deadline: list[float]) -> None:
+    """How late this client's own loop runs (its p99 is printed beside each step): a client too
+    busy to read its answers would be taken for a slow server."""
+    while time.monotonic() < deadline[0]:
+        before = time.monotonic()
+        await asyncio.sleep(LAG_EVERY)
+        samples.add_seconds("client lag", max(0.0, time.monotonic() - before - LAG_EVERY))
+
+
+def _host_cpu() -> tuple[int, int]:
+    """The host's CPU time so far, busy and in all, in clock ticks (the first line of /proc/stat)."""
+    try:
+        ticks = [int(n) for n in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:9]]
+    except (OSError, ValueError):
+        return 0, 0
+    idle = ticks[3] + ticks[4]  # (user nice system idle iowait irq softirq steal: idle and iowait)
+    return sum(ticks) - idle, sum(ticks)
+
+
+def _busy(before: tuple[int, int], after: tuple[int, int]) -> float:
+    return (after[0] - before[0]) / (after[1] - before[1]) if after[1] > before[1] else float("nan")
 
 
 def _cpu_seconds(pids: list[int]) -> float:
