@@ -211,14 +211,21 @@ def test_long_names_in_the_sheets_header_break_between_words_and_show_whole_on_a
     assert no_sideways_scroll(page)[0] <= width
 
 
-def test_a_cards_value_the_server_did_not_answer_is_asked_again_and_shown(
-        new_context: Any, live_server: LiveServer) -> None:
-    # Weak Wi-Fi at the table: the first ask for the cards' worth is lost on its way.
+def entering_hand_one(new_context: Any, live_server: LiveServer) -> Page:
+    """A phone on hand 1's entry of a Basic Rummy game, Ann out; its own requests seen by
+    ``page.route`` (no service worker answers them)."""
     page = new_context(service_workers="block").new_page()
     register(page, live_server)
     start_game(page, live_server, "basic", ["Ann", "Bob", "Cara"])
     page.get_by_role("link", name="Record hand 1").click()
     went_out(page, "Ann")
+    return page
+
+
+def test_a_cards_value_the_server_did_not_answer_is_asked_again_and_shown(
+        new_context: Any, live_server: LiveServer) -> None:
+    # Weak Wi-Fi at the table: the first ask for the cards' worth is lost on its way.
+    page = entering_hand_one(new_context, live_server)
     asks: list[str] = []
 
     def lose_the_first(route: Route) -> None:
@@ -233,11 +240,7 @@ def test_a_cards_value_the_server_did_not_answer_is_asked_again_and_shown(
 
 def test_an_older_answer_of_a_cards_value_arriving_late_does_not_replace_the_newer_one(
         new_context: Any, live_server: LiveServer) -> None:
-    page = new_context(service_workers="block").new_page()
-    register(page, live_server)
-    start_game(page, live_server, "basic", ["Ann", "Bob", "Cara"])
-    page.get_by_role("link", name="Record hand 1").click()
-    went_out(page, "Ann")
+    page = entering_hand_one(new_context, live_server)
     held: list[Route] = []
     page.route("**/preview?*", lambda route: held.append(route) if not held else route.continue_())
     cards = player(page, "Bob").get_by_label("or the cards")
