@@ -439,7 +439,6 @@ async def _ramp(port: int, live_port: int, masters: list[int], games: list[tuple
     # alone is not enough: Python 3.11's wait_for can swallow one).
     far = [time.monotonic() + 24 * 3600.0]
     done: list[Step] = []
-
     tasks.append(asyncio.create_task(lagging(samples, far)))
     for tables in steps:
         for index in range(len(keepers), tables):

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 import zxingcpp
 from PIL import Image
-from sqlalchemy import event, select
+from sqlalchemy import event, select, text
 from webpage import Node, flashes, page, without_language_switch
 
 from scorekeeper.extensions import db
@@ -508,8 +508,6 @@ def test_sheets_drawn_together_are_not_all_looked_at_again_together(app, client,
 
 def test_a_change_the_app_was_not_told_of_reaches_the_phones_once_the_kept_sheets_trust_runs_out(
         app, client, user, game):
-    from sqlalchemy import text
-
     link = share(user, game)
     etag = primed(client, link)
     app.wsgi_app.trust = 0
